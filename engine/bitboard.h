@@ -1,0 +1,59 @@
+// Bitboard: one bit per square, bit index = row * 8 + column, a1 = bit 0, h1 = bit 7, h8 = bit 63.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace othello {
+
+using Bitboard = std::uint64_t;
+
+constexpr Bitboard bit(int index) { return Bitboard{1} << index; }
+
+constexpr int popcount(Bitboard b) { return std::popcount(b); }
+
+// Index of the lowest set bit; b must not be zero.
+constexpr int lowest_index(Bitboard b) { return std::countr_zero(b); }
+
+constexpr Bitboard without_lowest(Bitboard b) { return b & (b - 1); }
+
+// The n-th (0-based, from the lowest) set bit of b, as a one-bit board; n < popcount(b).
+inline Bitboard nth_set_bit(Bitboard b, int n) {
+#if defined(__BMI2__)
+    // One instruction where the CPU has it: deposit a single bit into the n-th position of b.
+    return _pdep_u64(Bitboard{1} << n, b);
+#else
+    for (; n > 0; --n) b = without_lowest(b);
+    return b & (~b + 1);
+#endif
+}
+
+// Iterate over the indices of the set bits: for (int sq : Bits(b)) ...
+class Bits {
+public:
+    explicit constexpr Bits(Bitboard b) : bits_(b) {}
+    class Iterator {
+    public:
+        constexpr explicit Iterator(Bitboard b) : b_(b) {}
+        constexpr int operator*() const { return lowest_index(b_); }
+        constexpr Iterator& operator++() {
+            b_ = without_lowest(b_);
+            return *this;
+        }
+        constexpr bool operator!=(const Iterator& other) const { return b_ != other.b_; }
+
+    private:
+        Bitboard b_;
+    };
+    constexpr Iterator begin() const { return Iterator(bits_); }
+    constexpr Iterator end() const { return Iterator(0); }
+
+private:
+    Bitboard bits_;
+};
+
+}  // namespace othello

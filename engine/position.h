@@ -1,0 +1,76 @@
+// Position: the board as two bitboards seen from the side to move, plus that side's colour.
+// A value type: play() returns the next position and never changes this one.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "engine/bitboard.h"
+#include "engine/movegen.h"
+#include "engine/square.h"
+
+namespace othello {
+
+// Thrown when a move is not legal in a position; the message says which move and why.
+class IllegalMove : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Position {
+public:
+    // The standard start: white d4 e5, black d5 e4, black to move.
+    static Position start();
+    // Throws std::invalid_argument if the two boards overlap.
+    static Position from_colors(Bitboard black, Bitboard white, Color to_move);
+    static constexpr Position from_mover(Bitboard player, Bitboard opponent, Color to_move) {
+        return Position(player, opponent, to_move);
+    }
+
+    constexpr Bitboard player() const { return player_; }      // discs of the side to move
+    constexpr Bitboard opponent() const { return opponent_; }  // discs of the other side
+    constexpr Color side_to_move() const { return side_; }
+    constexpr Bitboard discs(Color c) const { return c == side_ ? player_ : opponent_; }
+    constexpr Bitboard occupied() const { return player_ | opponent_; }
+    constexpr Bitboard empties() const { return ~occupied(); }
+    std::optional<Color> at(Square s) const;
+
+    constexpr Bitboard legal_moves() const { return othello::legal_moves(player_, opponent_); }
+    constexpr bool has_legal_move() const { return legal_moves() != 0; }
+    // A pass is legal exactly when the side to move has no move and the game is not over.
+    bool is_legal(Move m) const;
+    // Neither side can move (this includes a full board).
+    constexpr bool is_game_over() const {
+        return legal_moves() == 0 && othello::legal_moves(opponent_, player_) == 0;
+    }
+    // Why a move is illegal here, or nullopt if it is legal.
+    std::optional<std::string> illegality(Move m) const;
+
+    // Checked: throws IllegalMove with the reason.
+    Position play(Move m) const;
+    // Unchecked, for hot loops: `s` must be a legal move.
+    Position play_unchecked(Square s) const {
+        const Bitboard flipped = flips(s.index(), player_, opponent_);
+        return Position(opponent_ ^ flipped, player_ | flipped | s.bit(), opposite(side_));
+    }
+    // Unchecked: hands the move to the other side.
+    constexpr Position pass() const { return Position(opponent_, player_, opposite(side_)); }
+
+    int disc_count(Color c) const { return popcount(discs(c)); }
+    int empty_count() const { return popcount(empties()); }
+    // Final disc difference from `perspective`'s side with the empty squares given to the winner
+    // (the tournament rule); meaningful once the game is over.
+    int final_disc_difference(Color perspective) const;
+
+    constexpr bool operator==(const Position&) const = default;
+
+private:
+    constexpr Position(Bitboard player, Bitboard opponent, Color side)
+        : player_(player), opponent_(opponent), side_(side) {}
+    Bitboard player_;
+    Bitboard opponent_;
+    Color side_;
+};
+
+}  // namespace othello

@@ -1,0 +1,75 @@
+// Timed perft and random self-play on all cores.
+#include "engine/self_play_bench.h"
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include "engine/perft.h"
+#include "engine/random_playout.h"
+
+namespace othello {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+PerftResult timed_perft(int depth) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t leaves = perft(Position::start(), depth);
+    return {depth, leaves, seconds_since(start)};
+}
+
+SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed) {
+    struct Tally {
+        std::uint64_t games = 0, moves = 0;
+        char padding[48];  // keep the two threads' counters on separate cache lines
+    };
+    std::vector<Tally> tallies(threads);
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            Rng rng(seed + t);
+            Tally local;
+            // Check the clock every 1024 games: a game takes about a microsecond.
+            while (seconds_since(start) < seconds) {
+                for (int i = 0; i < 1024; ++i) {
+                    const Position end = random_playout(Position::start(), rng);
+                    local.moves += 60 - end.empty_count();
+                }
+                local.games += 1024;
+            }
+            tallies[t] = local;
+        });
+    }
+    for (auto& w : workers) w.join();
+    SelfPlayResult result{0, threads, seconds_since(start), 0};
+    for (const auto& t : tallies) {
+        result.games += t.games;
+        result.moves += t.moves;
+    }
+    return result;
+}
+
+void run_bench(std::ostream& out, int perft_depth, double self_play_seconds) {
+    const PerftResult p = timed_perft(perft_depth);
+    char line[200];
+    std::snprintf(line, sizeof line, "perft %d = %llu leaves in %.3f s: %.1f million leaves/s (1 thread)\n",
+                  p.depth, static_cast<unsigned long long>(p.leaves), p.seconds, p.leaves / p.seconds / 1e6);
+    out << line;
+    const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const SelfPlayResult s = random_self_play(self_play_seconds, threads, 1);
+    std::snprintf(line, sizeof line,
+                  "random self-play: %llu games in %.3f s: %.0f games/s (%d threads, %.1f million moves/s)\n",
+                  static_cast<unsigned long long>(s.games), s.seconds, s.games / s.seconds, s.threads,
+                  s.moves / s.seconds / 1e6);
+    out << line << std::flush;
+}
+
+}  // namespace othello

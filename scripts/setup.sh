@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what is missing from Debian's packages, configures and builds.
+#   scripts/setup.sh              Release build in build/ (executables in build/bin/)
+#   scripts/setup.sh --sanitize   AddressSanitizer + UBSan build in build-sanitize/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake ninja-build pkg-config libboost-dev libboost-program-options-dev
+          libboost-filesystem-dev libboost-system-dev doctest-dev libsqlite3-dev sqlite3
+          nlohmann-json3-dev grhino)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+build=build
+flags=(-DCMAKE_BUILD_TYPE=Release)
+if [ "${1:-}" = "--sanitize" ]; then
+  build=build-sanitize
+  flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DOTHELLO_SANITIZE=ON)
+fi
+cmake -S . -B "$build" -G Ninja "${flags[@]}" >/dev/null
+cmake --build "$build" -j "$(nproc)"
