@@ -1,0 +1,40 @@
+// Policy: the one interface every move chooser implements. A policy maps the game so far to a
+// move without looking past its own move ("search-free"), and can score every legal move for
+// analysis (GTP othello-evaluate, NBoard hints).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace othello {
+
+struct MoveScore {
+    Move move;
+    double score;        // higher is better for the side to move; units are the policy's (discs where it can)
+    std::string detail;  // optional, for people: e.g. "book: 1234 games, 56.1% wins"
+};
+
+class Policy {
+public:
+    virtual ~Policy() = default;
+    // The move for the side to move in game.current(); a pass when it has no legal move.
+    // Precondition: the game is not over.
+    virtual Move choose(const Game& game) = 0;
+    // Every legal move with its score, best first; empty when the side to move has no legal move.
+    virtual std::vector<MoveScore> evaluate(const Game& game) = 0;
+};
+
+// Options shared by the policies; each policy reads what concerns it.
+struct PolicyOptions {
+    std::uint64_t seed = 1;       // ties and randomness come from a generator seeded with this
+    std::string book_path;        // empty: the shipped default book
+    double book_randomness = 0;   // 0: the book plays its best-rated move
+    std::string weights_path;     // empty: the shipped default weights
+    double temperature = 0;       // 0: the regression policy plays its best move
+};
+
+}  // namespace othello
