@@ -1,0 +1,115 @@
+// The registry table: one row per policy. To add a policy, add one row to kPolicies.
+#include "engine/policies/policy_registry.h"
+
+#include <functional>
+#include <stdexcept>
+
+#include "engine/policies/mobility_policy.h"
+#include "engine/policies/random_policy.h"
+
+namespace othello {
+
+namespace {
+
+// Builds a policy; `fallback` is the rest of a chain ("book,mobility" gives book the mobility
+// policy) or null when the policy ends the chain.
+using PolicyFactory =
+    std::function<std::unique_ptr<Policy>(const PolicyOptions&, std::unique_ptr<Policy> fallback)>;
+
+struct PolicyRow {
+    PolicyInfo info;
+    PolicyFactory factory;
+};
+
+// A policy that always has a move of its own cannot use a fallback; a chain that gives it one is
+// a mistake worth reporting rather than ignoring.
+void refuse_fallback(std::string_view name, const std::unique_ptr<Policy>& fallback) {
+    if (fallback) {
+        throw std::invalid_argument("policy '" + std::string(name) +
+                                    "' always has a move and takes no fallback");
+    }
+}
+
+const std::vector<PolicyRow>& policy_table() {
+    static const std::vector<PolicyRow> kPolicies = {
+        {{"random", "a uniformly random legal move (seeded)"},
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+             refuse_fallback("random", fallback);
+             return std::make_unique<RandomPolicy>(o.seed);
+         }},
+        {{"mobility", "corners first, never give a corner, then minimise the opponent's replies"},
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+             refuse_fallback("mobility", fallback);
+             return std::make_unique<MobilityPolicy>(MobilityPolicy::Variant::MinimiseReplies,
+                                                     o.seed);
+         }},
+        {{"mobility-max",
+          "corners first, never give a corner, then maximise own moves after the best reply"},
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+             refuse_fallback("mobility-max", fallback);
+             return std::make_unique<MobilityPolicy>(MobilityPolicy::Variant::MaximiseOwnAfterReply,
+                                                     o.seed);
+         }},
+    };
+    return kPolicies;
+}
+
+const PolicyRow* find_row(std::string_view name) {
+    for (const PolicyRow& row : policy_table()) {
+        if (row.info.name == name) return &row;
+    }
+    return nullptr;
+}
+
+std::string known_names() {
+    std::string names;
+    for (const PolicyRow& row : policy_table()) {
+        if (!names.empty()) names += ", ";
+        names += row.info.name;
+    }
+    return names;
+}
+
+std::string_view trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t");
+    return s.substr(first, last - first + 1);
+}
+
+}  // namespace
+
+const std::vector<PolicyInfo>& policy_catalogue() {
+    static const std::vector<PolicyInfo> catalogue = [] {
+        std::vector<PolicyInfo> infos;
+        for (const PolicyRow& row : policy_table()) infos.push_back(row.info);
+        return infos;
+    }();
+    return catalogue;
+}
+
+std::unique_ptr<Policy> make_policy(std::string_view spec, const PolicyOptions& options) {
+    std::vector<const PolicyRow*> chain;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = spec.find(',', start);
+        const std::string_view name =
+            trim(spec.substr(start, comma == spec.npos ? spec.npos : comma - start));
+        const PolicyRow* row = find_row(name);
+        if (!row) {
+            throw std::invalid_argument("unknown policy '" + std::string(name) +
+                                        "' (known: " + known_names() + ")");
+        }
+        chain.push_back(row);
+        if (comma == spec.npos) break;
+        start = comma + 1;
+    }
+    // Build from the end of the chain so each policy receives its finished fallback.
+    std::unique_ptr<Policy> policy;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        policy = (*it)->factory(options, std::move(policy));
+    }
+    return policy;
+}
+
+}  // namespace othello

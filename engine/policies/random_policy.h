@@ -1,0 +1,22 @@
+// RandomPolicy: a uniformly random legal move from a seeded generator; the baseline opponent.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/policy.h"
+#include "engine/rng.h"
+
+namespace othello {
+
+class RandomPolicy : public Policy {
+  public:
+    explicit RandomPolicy(std::uint64_t seed) : rng_(seed) {}
+    Move choose(const Game& game) override;
+    // Every legal move scores 0 (all are equally good to this policy), in square order.
+    std::vector<MoveScore> evaluate(const Game& game) override;
+
+  private:
+    Rng rng_;
+};
+
+}  // namespace othello
