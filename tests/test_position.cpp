@@ -77,6 +77,7 @@ TEST_CASE("move generation and flips agree with a naive scanner on random positi
     REQUIRE(positions.size() > 15000);
     for (const Position& p : positions) {
         REQUIRE(p.legal_moves() == testing::naive_legal_moves(p));
+        REQUIRE(legal_moves_portable(p.player(), p.opponent()) == p.legal_moves());
         for (int i = 0; i < 64; ++i) {
             if (p.occupied() & bit(i)) continue;
             REQUIRE(flips(i, p.player(), p.opponent()) == testing::naive_flips(p, Square::from_index(i)));
