@@ -1,0 +1,101 @@
+// The book policy: choose in the canonical frame (so every image of a position gets the image of
+// the same answer), map back through the inverse symmetry.
+#include "engine/book/book_policy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "engine/data_dir.h"
+
+namespace othello {
+
+namespace {
+
+// Best first: higher rating, then more games, then the lower square (a fixed, frame-free order
+// in the canonical frame).
+bool better(const BookMove& a, const BookMove& b) {
+    const double ra = BookPolicy::rating(a.stats), rb = BookPolicy::rating(b.stats);
+    if (ra != rb) return ra > rb;
+    if (a.stats.games != b.stats.games) return a.stats.games > b.stats.games;
+    return a.move < b.move;
+}
+
+bool playable(const BookMove& m, const Position& p) {
+    return m.stats.games >= BookPolicy::kMinGames && (p.legal_moves() & m.move.bit());
+}
+
+std::string describe(const BookStats& s, const std::string& name) {
+    char text[160];
+    std::snprintf(text, sizeof text, "book: %lld games, %.1f%% score (+%lld =%lld -%lld), mean %+.2f discs",
+                  static_cast<long long>(s.games), 100.0 * s.score(), static_cast<long long>(s.wins),
+                  static_cast<long long>(s.draws), static_cast<long long>(s.losses), s.mean_disc_difference());
+    return name.empty() ? std::string(text) : std::string(text) + ", " + name;
+}
+
+}  // namespace
+
+BookPolicy::BookPolicy(const PolicyOptions& options, std::unique_ptr<Policy> fallback)
+    : book_(options.book_path.empty() ? default_book_path() : std::filesystem::path(options.book_path),
+            OpeningBook::Access::Read),
+      fallback_(std::move(fallback)),
+      randomness_(options.book_randomness),
+      rng_(options.seed) {
+    if (!fallback_) throw std::invalid_argument("the book policy needs a fallback policy");
+    if (!(randomness_ >= 0)) throw std::invalid_argument("--book-randomness must be 0 or more");
+}
+
+double BookPolicy::rating(const BookStats& stats) {
+    return static_cast<double>(stats.disc_sum) / (static_cast<double>(stats.games) + kPriorGames);
+}
+
+std::filesystem::path BookPolicy::default_book_path() { return data_dir() / "book.db"; }
+
+Move BookPolicy::choose(const Game& game) {
+    const Position& p = game.current();
+    if (!p.has_legal_move()) return Move::pass();
+    const CanonicalForm c = canonical_form(p);
+    std::vector<BookMove> moves = book_.canonical_moves(c.position);
+    std::erase_if(moves, [&](const BookMove& m) { return !playable(m, c.position); });
+    if (moves.empty()) return fallback_->choose(game);
+    std::sort(moves.begin(), moves.end(), better);
+    const BookMove* chosen = &moves.front();
+    if (randomness_ > 0) {
+        // Weighted random: weight exp((rating - best rating) / randomness), randomness in discs.
+        std::vector<double> weights;
+        double total = 0;
+        for (const BookMove& m : moves) {
+            weights.push_back(std::exp((rating(m.stats) - rating(moves.front().stats)) / randomness_));
+            total += weights.back();
+        }
+        double pick = rng_.uniform() * total;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            chosen = &moves[i];
+            if ((pick -= weights[i]) < 0) break;
+        }
+    }
+    return transform(inverse(c.symmetry), chosen->move);
+}
+
+std::vector<MoveScore> BookPolicy::evaluate(const Game& game) {
+    const Position& p = game.current();
+    std::vector<BookMove> moves = book_.lookup(p);
+    std::erase_if(moves, [&](const BookMove& m) { return !playable(m, p); });
+    if (moves.empty()) return fallback_->evaluate(game);
+    std::sort(moves.begin(), moves.end(), better);
+    std::vector<MoveScore> scores;
+    Bitboard listed = 0;
+    for (const BookMove& m : moves) {
+        scores.push_back({m.move, rating(m.stats), describe(m.stats, m.name)});
+        listed |= m.move.bit();
+    }
+    for (MoveScore& s : fallback_->evaluate(game)) {
+        if (s.move.is_pass() || (listed & s.move.square().bit())) continue;
+        s.detail = s.detail.empty() ? "not in book" : "not in book; " + s.detail;
+        scores.push_back(std::move(s));
+    }
+    return scores;
+}
+
+}  // namespace othello

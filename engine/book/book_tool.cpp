@@ -1,0 +1,182 @@
+// othello-book: build, extend, inspect and summarise opening books.
+//   othello-book build|import [--book FILE] [--lines F]... [--games F]... [--wthor DIR|FILE]...
+//                [--simulate N] [--depth PLIES] [--min-games N] [--seed S]
+//   othello-book show [--book FILE] [TRANSCRIPT]
+//   othello-book stats [--book FILE]
+#include <signal.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "engine/book/book_import.h"
+#include "engine/book/book_policy.h"
+#include "engine/notation.h"
+#include "engine/wthor.h"
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+using namespace othello;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: othello-book build|import [options]   make a new book / add to a book\n"
+    "       othello-book show [--book FILE] [TRANSCRIPT]   book moves of a position\n"
+    "       othello-book stats [--book FILE]   summary of a book\n";
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+po::options_description book_option() {
+    po::options_description options("Options");
+    options.add_options()("book", po::value<std::string>()->default_value(BookPolicy::default_book_path().string()),
+                          "the book file (SQLite)");
+    return options;
+}
+
+int run_build(const std::vector<std::string>& args, bool fresh) {
+    po::options_description options = book_option();
+    options.add_options()
+        ("lines", po::value<std::vector<std::string>>()->default_value({}, ""),
+         "opening lines: a transcript per line, optionally TAB name (repeatable)")
+        ("games", po::value<std::vector<std::string>>()->default_value({}, ""),
+         "finished games: a transcript per line (repeatable)")
+        ("wthor", po::value<std::vector<std::string>>()->default_value({}, ""),
+         "a WTHOR .wtb file or a folder of them (repeatable)")
+        ("simulate", po::value<std::int64_t>()->default_value(0), "this many random-vs-random games")
+        ("depth", po::value<int>()->default_value(20), "plies of each game recorded")
+        ("min-games", po::value<std::int64_t>()->default_value(1), "keep game moves played at least this often")
+        ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the simulated games")
+        ("test-kill-before-commit", po::bool_switch(), "(tests) die by SIGKILL just before COMMIT");
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    po::notify(vm);
+
+    const int depth = vm["depth"].as<int>();
+    BookBuilder builder;
+    std::string source;
+    const auto started = std::chrono::steady_clock::now();
+    for (const auto& file : vm["lines"].as<std::vector<std::string>>()) {
+        const auto lines = import_lines(builder, file);
+        std::printf("%s: %lld lines\n", file.c_str(), static_cast<long long>(lines));
+        source += " lines:" + fs::path(file).filename().string();
+    }
+    for (const auto& file : vm["games"].as<std::vector<std::string>>()) {
+        const auto games = import_transcript_games(builder, file, depth);
+        std::printf("%s: %lld games\n", file.c_str(), static_cast<long long>(games));
+        source += " games:" + fs::path(file).filename().string();
+    }
+    for (const auto& where : vm["wthor"].as<std::vector<std::string>>()) {
+        const auto files = fs::is_directory(where) ? wthor_files_in(where) : std::vector<fs::path>{where};
+        const WthorImportReport r = import_wthor(builder, files, depth);
+        std::printf("%s: %zu files, %lld games (%lld unfinished, scored by the record; %lld whose recorded "
+                    "count differs from the replay)\n",
+                    where.c_str(), files.size(), static_cast<long long>(r.games), static_cast<long long>(r.unfinished),
+                    static_cast<long long>(r.count_mismatches));
+        source += " wthor:" + fs::path(where).filename().string();
+    }
+    if (const auto n = vm["simulate"].as<std::int64_t>(); n > 0) {
+        import_simulated_games(builder, n, depth, vm["seed"].as<std::uint64_t>());
+        std::printf("simulated %lld random games\n", static_cast<long long>(n));
+        source += " simulated:" + std::to_string(n) + "-random";
+    }
+    const auto min_games = vm["min-games"].as<std::int64_t>();
+    const std::vector<BookEntry> entries = builder.entries(min_games);
+    const double read_seconds = seconds_since(started);
+    source = "depth " + std::to_string(depth) + ", min-games " + std::to_string(min_games) + ":" + source;
+
+    const fs::path target = vm["book"].as<std::string>();
+    // A new book is written beside the target and renamed over it only when complete.
+    const fs::path written = fresh ? fs::path(target.string() + ".building") : target;
+    if (fresh) fs::remove(written);
+    const auto writing = std::chrono::steady_clock::now();
+    {
+        OpeningBook book(written, OpeningBook::Access::Write);
+        const bool kill = vm["test-kill-before-commit"].as<bool>();
+        book.add(entries, source, [kill] {
+            if (kill) raise(SIGKILL);
+        });
+    }
+    if (fresh) fs::rename(written, target);
+    std::printf("%s: %zu rows written (read %.2f s, write %.2f s)\n", target.c_str(), entries.size(), read_seconds,
+                seconds_since(writing));
+    return 0;
+}
+
+int run_show(const std::vector<std::string>& args) {
+    po::options_description options = book_option();
+    options.add_options()("transcript", po::value<std::string>()->default_value(""), "moves from the start");
+    po::positional_options_description positional;
+    positional.add("transcript", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    po::notify(vm);
+
+    const Game game = Game::from_transcript(vm["transcript"].as<std::string>());
+    OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Read);
+    std::cout << to_ascii(game.current());
+    const std::vector<BookMove> moves = book.lookup(game.current());
+    if (moves.empty()) {
+        std::cout << "not in book\n";
+        return 0;
+    }
+    std::printf("%-5s %8s %7s %7s %7s %7s %8s %8s  %s\n", "move", "games", "wins", "draws", "losses", "score",
+                "mean", "rating", "name");
+    for (const BookMove& m : moves) {
+        const BookStats& s = m.stats;
+        std::printf("%-5s %8lld %7lld %7lld %7lld %6.1f%% %+8.2f %+8.2f  %s\n", m.move.to_string().c_str(),
+                    static_cast<long long>(s.games), static_cast<long long>(s.wins), static_cast<long long>(s.draws),
+                    static_cast<long long>(s.losses), 100.0 * s.score(), s.mean_disc_difference(),
+                    BookPolicy::rating(s), m.name.c_str());
+    }
+    return 0;
+}
+
+int run_stats(const std::vector<std::string>& args) {
+    po::options_description options = book_option();
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    po::notify(vm);
+    const fs::path path = vm["book"].as<std::string>();
+    OpeningBook book(path, OpeningBook::Access::Read);
+    const BookSummary s = book.summary();
+    std::printf("book         %s\n", path.c_str());
+    std::printf("size         %.2f MB\n", static_cast<double>(fs::file_size(path)) / 1e6);
+    std::printf("schema       version %d\n", OpeningBook::kSchemaVersion);
+    std::printf("positions    %lld\n", static_cast<long long>(s.positions));
+    std::printf("moves        %lld (%lld named)\n", static_cast<long long>(s.moves), static_cast<long long>(s.named_moves));
+    std::printf("start games  %lld\n", static_cast<long long>(s.start_games));
+    std::printf("deepest ply  %d\n", s.deepest_ply);
+    std::printf("moves per ply:");
+    for (const auto& [ply, count] : s.moves_per_ply) std::printf(" %d:%lld", ply, static_cast<long long>(count));
+    std::printf("\nimports:\n");
+    for (const auto& line : s.imports) std::printf("  %s\n", line.c_str());
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string command = argc > 1 ? argv[1] : "";
+    const std::vector<std::string> args(argv + std::min(argc, 2), argv + argc);
+    try {
+        if (command == "build" || command == "import") return run_build(args, command == "build");
+        if (command == "show") return run_show(args);
+        if (command == "stats") return run_stats(args);
+        if (command == "--help" || command == "-h" || command == "help") {
+            std::cout << kUsage;
+            return 0;
+        }
+        std::cerr << kUsage;
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "othello-book " << command << ": " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,103 @@
+// OpeningBook: the SQLite store of (canonical position, move) -> outcome statistics and names.
+// Schema and rules: engine/book/README.md.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/book/book_key.h"
+#include "engine/book/sqlite_database.h"
+
+namespace othello {
+
+// A file that cannot be used as a book (missing, not SQLite, not a book, another schema version).
+class BookError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Outcomes of the games that played a move, from the side that played it.
+struct BookStats {
+    std::int64_t games = 0;
+    std::int64_t wins = 0;
+    std::int64_t draws = 0;
+    std::int64_t losses = 0;
+    std::int64_t disc_sum = 0;  // sum of final disc differences, empty squares to the winner
+
+    void add_outcome(int disc_difference);
+    BookStats& operator+=(const BookStats& other);
+    double mean_disc_difference() const { return games ? static_cast<double>(disc_sum) / games : 0.0; }
+    double score() const { return games ? (wins + 0.5 * draws) / games : 0.0; }  // 1 = all wins
+};
+
+// One row to write: its key, the statistics to add and, optionally, a name and comment.
+struct BookEntry {
+    BookKey key;
+    int ply = 0;  // discs on the board minus 4
+    BookStats stats;
+    std::string name;     // empty: keep the stored one
+    std::string comment;  // empty: keep the stored one
+};
+
+// One stored move of a position, in the frame of the position it was asked for.
+struct BookMove {
+    Square move;
+    BookStats stats;
+    std::string name;
+    std::string comment;
+};
+
+struct BookSummary {
+    std::int64_t positions = 0;
+    std::int64_t moves = 0;
+    std::int64_t named_moves = 0;
+    std::int64_t start_games = 0;  // games counted at the start position
+    int deepest_ply = 0;
+    std::vector<std::pair<int, std::int64_t>> moves_per_ply;  // (ply, rows)
+    std::vector<std::string> imports;  // one line per recorded import, oldest first
+};
+
+class OpeningBook {
+public:
+    static constexpr int kSchemaVersion = 1;
+    // PRAGMA application_id of a book: "OTHB".
+    static constexpr std::int64_t kApplicationId = 0x4F544842;
+
+    enum class Access { Read, Write };
+    // Read: the file must be an existing book. Write: an existing book, or a missing or empty file,
+    // which becomes an empty book. Throws BookError naming the file and the reason.
+    OpeningBook(const std::filesystem::path& path, Access access);
+    ~OpeningBook();
+    OpeningBook(OpeningBook&&) noexcept;
+
+    const std::filesystem::path& path() const { return path_; }
+
+    // The stored moves of a canonical position, in its frame, in stored-move order.
+    std::vector<BookMove> canonical_moves(const Position& canonical);
+    // The book moves of any position: every legal move whose key is stored (the equivalent moves
+    // of a symmetric position each appear, with the same statistics), in square order.
+    std::vector<BookMove> lookup(const Position& p);
+
+    // Adds the entries' statistics to the stored rows (creating missing rows) and records the
+    // import, all in one transaction: on an exception, or if the process dies, nothing is written.
+    // `before_commit` runs after the rows are written and before COMMIT (tests kill the process there).
+    void add(const std::vector<BookEntry>& entries, const std::string& source,
+             const std::function<void()>& before_commit = {});
+
+    BookSummary summary();
+
+private:
+    void check_or_create(Access access);
+
+    std::filesystem::path path_;
+    std::unique_ptr<SqliteDatabase> db_;
+    std::optional<SqliteStatement> select_moves_;
+};
+
+}  // namespace othello
