@@ -4,6 +4,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "engine/book/book_policy.h"
 #include "engine/policies/mobility_policy.h"
 #include "engine/policies/random_policy.h"
 
@@ -49,6 +50,10 @@ const std::vector<PolicyRow>& policy_table() {
              refuse_fallback("mobility-max", fallback);
              return std::make_unique<MobilityPolicy>(MobilityPolicy::Variant::MaximiseOwnAfterReply,
                                                      o.seed);
+         }},
+        {{"book", "the opening book's best-rated move while in book, then the fallback (default mobility)"},
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+             return std::make_unique<BookPolicy>(o, fallback ? std::move(fallback) : make_policy("mobility", o));
          }},
     };
     return kPolicies;
