@@ -1,0 +1,138 @@
+// Conjugate gradient on the normal equations (A^T A + lambda I) w = A^T y, one phase at a time.
+// A row of A holds a 1 for each of its 88 instance entries and for the bias, so A p and A^T r are
+// gathers and scatters over the precomputed entries: one pass over the phase's samples per step.
+#include "engine/patterns/least_squares_trainer.h"
+
+#include <atomic>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+namespace othello::patterns {
+
+namespace {
+
+constexpr int kRowWidth = kInstanceCount + 1;  // the 88 entries and the bias
+
+struct PhaseProblem {
+    std::vector<std::uint32_t> rows;  // kRowWidth entries per sample
+    std::vector<double> targets;
+};
+
+int ply_of(const TrainingSample& s) { return popcount(s.player | s.opponent) - 4; }
+
+PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overlap) {
+    const int first = phase * kPliesPerPhase - overlap;
+    const int last = phase == kPhaseCount - 1 ? 60 : (phase + 1) * kPliesPerPhase - 1 + overlap;
+    PhaseProblem problem;
+    for (const TrainingSample& s : samples) {
+        const int ply = ply_of(s);
+        if (ply < first || ply > last) continue;
+        for_each_entry(Position::from_mover(s.player, s.opponent, Color::Black),
+                       [&](std::uint32_t e) { problem.rows.push_back(e); });
+        problem.rows.push_back(kBiasEntry);
+        problem.targets.push_back(s.target);
+    }
+    return problem;
+}
+
+double dot(const std::vector<double>& a, const std::vector<double>& b) {
+    double sum = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) sum += a[i] * b[i];
+    return sum;
+}
+
+// out = (A^T A + lambda I) p
+void normal_product(const PhaseProblem& problem, double lambda, const std::vector<double>& p,
+                    std::vector<double>& out) {
+    for (std::size_t i = 0; i < p.size(); ++i) out[i] = lambda * p[i];
+    const std::size_t n = problem.targets.size();
+    for (std::size_t r = 0; r < n; ++r) {
+        const std::uint32_t* row = problem.rows.data() + r * kRowWidth;
+        double sum = 0;
+        for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
+        for (int k = 0; k < kRowWidth; ++k) out[row[k]] += sum;
+    }
+}
+
+// Solves one phase; returns its kEntriesPerPhase weights and the final training RMS error.
+std::vector<double> solve_phase(const PhaseProblem& problem, const TrainerOptions& options,
+                                double* rms) {
+    std::vector<double> w(kEntriesPerPhase, 0), r(kEntriesPerPhase, 0), q(kEntriesPerPhase, 0);
+    const std::size_t n = problem.targets.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t* row = problem.rows.data() + i * kRowWidth;
+        for (int k = 0; k < kRowWidth; ++k) r[row[k]] += problem.targets[i];
+    }
+    std::vector<double> p = r;
+    double rr = dot(r, r);
+    for (int it = 0; it < options.iterations && rr > 1e-12; ++it) {
+        normal_product(problem, options.lambda, p, q);
+        const double alpha = rr / dot(p, q);
+        for (int i = 0; i < kEntriesPerPhase; ++i) {
+            w[i] += alpha * p[i];
+            r[i] -= alpha * q[i];
+        }
+        const double rr_next = dot(r, r);
+        const double beta = rr_next / rr;
+        rr = rr_next;
+        for (int i = 0; i < kEntriesPerPhase; ++i) p[i] = r[i] + beta * p[i];
+    }
+    double squares = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t* row = problem.rows.data() + i * kRowWidth;
+        double prediction = 0;
+        for (int k = 0; k < kRowWidth; ++k) prediction += w[row[k]];
+        squares += (prediction - problem.targets[i]) * (prediction - problem.targets[i]);
+    }
+    *rms = n ? std::sqrt(squares / static_cast<double>(n)) : 0;
+    return w;
+}
+
+}  // namespace
+
+std::vector<double> fit_pattern_weights(const TrainingSamples& samples,
+                                        const TrainerOptions& options, std::ostream* log) {
+    std::vector<double> weights(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
+    std::atomic<int> next_phase{0};
+    std::mutex log_mutex;
+    auto work = [&] {
+        for (int phase = next_phase++; phase < kPhaseCount; phase = next_phase++) {
+            const PhaseProblem problem = build_problem(samples, phase, options.overlap_plies);
+            double rms = 0;
+            const std::vector<double> w = solve_phase(problem, options, &rms);
+            std::copy(w.begin(), w.end(),
+                      weights.begin() + static_cast<std::ptrdiff_t>(phase) * kEntriesPerPhase);
+            if (log) {
+                const std::lock_guard lock(log_mutex);
+                *log << "phase " << phase << ": " << problem.targets.size()
+                     << " samples, training RMS error " << rms << " discs\n"
+                     << std::flush;
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+    return weights;
+}
+
+std::vector<PhaseError> mean_absolute_errors(const PatternWeights& weights,
+                                             const TrainingSamples& samples) {
+    std::vector<PhaseError> errors(kPhaseCount + 1);
+    for (const TrainingSample& s : samples) {
+        const Position p = Position::from_mover(s.player, s.opponent, Color::Black);
+        const double error = std::abs(weights.evaluate(p) - s.target);
+        for (PhaseError* e : {&errors[phase_of(p)], &errors.back()}) {
+            ++e->samples;
+            e->mean_absolute_error += error;
+        }
+    }
+    for (PhaseError& e : errors) {
+        if (e.samples) e.mean_absolute_error /= e.samples;
+    }
+    return errors;
+}
+
+}  // namespace othello::patterns

@@ -1,0 +1,38 @@
+// The least-squares fit of the pattern weights: per phase, minimise
+//   sum over samples (prediction - target)^2 + lambda * |w|^2
+// by conjugate gradient on the normal equations. Phases are independent problems; the threads
+// take whole phases, so the result does not depend on the thread count or timing.
+#pragma once
+
+#include <ostream>
+#include <vector>
+
+#include "engine/patterns/pattern_weights.h"
+#include "engine/patterns/training_set.h"
+
+namespace othello::patterns {
+
+struct TrainerOptions {
+    int iterations = 40;    // conjugate-gradient steps per phase
+    double lambda = 5.0;    // ridge regularisation (in squared discs per unit weight)
+    int threads = 2;
+    // A phase also trains on samples this many plies beyond its edges, which smooths the step
+    // between neighbouring phases and lends sparse phases their neighbours' data.
+    int overlap_plies = 2;
+};
+
+// Returns the fitted weights in discs, phase-major (kPhaseCount * kEntriesPerPhase).
+// Progress lines go to *log when it is given.
+std::vector<double> fit_pattern_weights(const TrainingSamples& samples,
+                                        const TrainerOptions& options, std::ostream* log);
+
+struct PhaseError {
+    int samples = 0;
+    double mean_absolute_error = 0;  // discs
+};
+
+// Mean absolute error of the weights on samples, per phase (index = phase) and overall (last).
+std::vector<PhaseError> mean_absolute_errors(const PatternWeights& weights,
+                                             const TrainingSamples& samples);
+
+}  // namespace othello::patterns

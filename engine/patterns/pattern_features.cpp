@@ -1,0 +1,29 @@
+// The slow, obviously right feature extraction that the fast one is tested against.
+#include "engine/patterns/pattern_features.h"
+
+#include "engine/symmetry.h"
+
+namespace othello::patterns {
+
+Features reference_features(const Position& p) {
+    Features f;
+    f.phase = phase_of_disc_count(p.disc_count(Color::Black) + p.disc_count(Color::White));
+    int i = 0;
+    for (Symmetry s = 0; s < kSymmetryCount; ++s) {
+        const Position image = transform(s, p);
+        for (const Pattern& pattern : kPatterns) {
+            int index = 0, power = 1;
+            for (int sq = 0; sq < 64; ++sq) {
+                if (!(pattern.mask & bit(sq))) continue;
+                const auto owner = image.at(Square::from_index(sq));
+                const int digit = !owner ? 0 : *owner == p.side_to_move() ? 1 : 2;
+                index += digit * power;
+                power *= 3;
+            }
+            f.entries[i++] = static_cast<std::uint32_t>(pattern.offset + index);
+        }
+    }
+    return f;
+}
+
+}  // namespace othello::patterns

@@ -1,0 +1,105 @@
+// Feature extraction: the phase of a position and, for each of the 88 pattern instances, the entry
+// of the phase's weight table it selects. The same code serves play and training, so the two can
+// never disagree; reference_features() is the slow square-by-square definition the tests hold it to.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/patterns/pattern_set.h"
+#include "engine/position.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace othello::patterns {
+
+struct Features {
+    int phase = 0;
+    std::array<std::uint32_t, kInstanceCount> entries{};  // table entries, pattern offset included
+};
+
+namespace detail {
+
+// The 8 images of a bitboard, numbered as in engine/symmetry.h (bit 2 transposes, then bit 0
+// mirrors columns, then bit 1 mirrors rows), by the same delta swaps.
+inline Bitboard mirror_columns(Bitboard b) {
+    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+    b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    return b;
+}
+inline Bitboard transpose(Bitboard b) {
+    Bitboard t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    return b;
+}
+inline std::array<Bitboard, 8> symmetric_images(Bitboard b) {
+    const Bitboard t = transpose(b);
+    const Bitboard mb = mirror_columns(b), mt = mirror_columns(t);
+    return {b, mb, __builtin_bswap64(b), __builtin_bswap64(mb),
+            t, mt, __builtin_bswap64(t), __builtin_bswap64(mt)};
+}
+
+// The bits of b under mask, packed to the low end in square order.
+inline std::uint32_t gather(Bitboard b, Bitboard mask) {
+#if defined(__BMI2__)
+    return static_cast<std::uint32_t>(_pext_u64(b, mask));
+#else
+    std::uint32_t out = 0;
+    int k = 0;
+    for (int sq : Bits(mask)) out |= static_cast<std::uint32_t>((b >> sq) & 1) << k++;
+    return out;
+#endif
+}
+
+// A binary number read as base 3 (each bit a 0/1 digit): 1011b -> 1*27 + 0*9 + 1*3 + 1.
+struct TernaryTable {
+    std::array<std::uint16_t, 1024> of{};
+    constexpr TernaryTable() {
+        for (int b = 0; b < 1024; ++b) {
+            int value = 0, power = 1;
+            for (int k = 0; k < 10; ++k, power *= 3) value += ((b >> k) & 1) * power;
+            of[b] = static_cast<std::uint16_t>(value);
+        }
+    }
+};
+inline constexpr TernaryTable kTernary{};
+
+}  // namespace detail
+
+inline int phase_of(const Position& p) { return phase_of_disc_count(popcount(p.occupied())); }
+
+// Calls visit(entry) for each of the 88 instances: digit 0 empty, 1 mover, 2 opponent.
+template <typename Visit>
+inline void for_each_entry(const Position& p, Visit&& visit) {
+    const auto players = detail::symmetric_images(p.player());
+    const auto opponents = detail::symmetric_images(p.opponent());
+    for (int s = 0; s < 8; ++s) {
+        for (const Pattern& pattern : kPatterns) {
+            const std::uint32_t mine = detail::gather(players[s], pattern.mask);
+            const std::uint32_t theirs = detail::gather(opponents[s], pattern.mask);
+            visit(static_cast<std::uint32_t>(pattern.offset + detail::kTernary.of[mine] +
+                                             2 * detail::kTernary.of[theirs]));
+        }
+    }
+}
+
+inline Features extract_features(const Position& p) {
+    Features f;
+    f.phase = phase_of(p);
+    int i = 0;
+    for_each_entry(p, [&](std::uint32_t entry) { f.entries[i++] = entry; });
+    return f;
+}
+
+// The definition, square by square through engine/symmetry.h: for symmetry s and pattern k, the
+// digits are read on transform(s, p) at the pattern's squares in increasing square order.
+Features reference_features(const Position& p);
+
+}  // namespace othello::patterns

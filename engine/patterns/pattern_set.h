@@ -1,0 +1,99 @@
+// The board patterns of the regression evaluation and where each one's weights live in a phase's
+// weight table. One pattern is a set of squares; its configuration (empty, mover, opponent per
+// square) is a base-3 number, and each of the 8 board symmetries places one instance of it.
+//
+// The set (Logistello/Edax tradition), squares listed for the a1 corner / first row:
+//   corner-3x3   a1 b1 c1 a2 b2 c2 a3 b3 c3           (9 squares, 19683 configurations)
+//   corner-2x5   a1..e1 a2..e2                         (10 squares, 59049)
+//   edge-2x      a1..h1 plus the X-squares b2 g2       (10 squares, 59049)
+//   line-2       a2..h2                                (8 squares, 6561)
+//   line-3       a3..h3                                (8 squares, 6561)
+//   line-4       a4..h4                                (8 squares, 6561)
+//   diagonal-8   a1 b2 c3 d4 e5 f6 g7 h8               (8 squares, 6561)
+//   diagonal-7   b1 c2 d3 e4 f5 g6 h7                  (7 squares, 2187)
+//   diagonal-6   c1 d2 e3 f4 g5 h6                     (6 squares, 729)
+//   diagonal-5   d1 e2 f3 g4 h5                        (5 squares, 243)
+//   diagonal-4   e1 f2 g3 h4                           (4 squares, 81)
+// Every pattern is read on all 8 symmetric images of the board (88 instances per position), so
+// the evaluation is exactly invariant under the board symmetries: training on one position is
+// training on its 8 images, the symmetry augmentation for free. A placement that a symmetry maps
+// onto itself (the main diagonal, say) is simply counted twice, once per reading direction.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "engine/bitboard.h"
+
+namespace othello::patterns {
+
+struct Pattern {
+    std::string_view name;
+    Bitboard mask;        // its squares; digit k of the index is the k-th lowest square of the mask
+    int size;             // number of squares
+    int configurations;   // 3^size
+    int offset;           // first entry of its table within a phase's weights
+};
+
+inline constexpr int kPatternCount = 11;
+inline constexpr int kInstanceCount = kPatternCount * 8;
+// Changes whenever the set, the square order or the entry layout changes; stored in weight files.
+inline constexpr std::uint32_t kPatternSetId = 0x45444131;  // "EDA1"
+
+namespace detail {
+
+constexpr Bitboard squares(std::initializer_list<int> indices) {
+    Bitboard b = 0;
+    for (int i : indices) b |= bit(i);
+    return b;
+}
+
+constexpr int power_of_three(int n) {
+    int p = 1;
+    for (int i = 0; i < n; ++i) p *= 3;
+    return p;
+}
+
+constexpr std::array<Pattern, kPatternCount> make_patterns() {
+    // Square index = row * 8 + column: a1 = 0, h1 = 7, a2 = 8.
+    std::array<Pattern, kPatternCount> set = {{
+        {"corner-3x3", squares({0, 1, 2, 8, 9, 10, 16, 17, 18}), 0, 0, 0},
+        {"corner-2x5", squares({0, 1, 2, 3, 4, 8, 9, 10, 11, 12}), 0, 0, 0},
+        {"edge-2x", squares({0, 1, 2, 3, 4, 5, 6, 7, 9, 14}), 0, 0, 0},
+        {"line-2", 0x000000000000FF00ULL, 0, 0, 0},
+        {"line-3", 0x0000000000FF0000ULL, 0, 0, 0},
+        {"line-4", 0x00000000FF000000ULL, 0, 0, 0},
+        {"diagonal-8", squares({0, 9, 18, 27, 36, 45, 54, 63}), 0, 0, 0},
+        {"diagonal-7", squares({1, 10, 19, 28, 37, 46, 55}), 0, 0, 0},
+        {"diagonal-6", squares({2, 11, 20, 29, 38, 47}), 0, 0, 0},
+        {"diagonal-5", squares({3, 12, 21, 30, 39}), 0, 0, 0},
+        {"diagonal-4", squares({4, 13, 22, 31}), 0, 0, 0},
+    }};
+    int offset = 0;
+    for (Pattern& p : set) {
+        p.size = std::popcount(p.mask);
+        p.configurations = power_of_three(p.size);
+        p.offset = offset;
+        offset += p.configurations;
+    }
+    return set;
+}
+
+}  // namespace detail
+
+inline constexpr std::array<Pattern, kPatternCount> kPatterns = detail::make_patterns();
+
+// Entries of one phase's table: every pattern's configurations, then one bias entry.
+inline constexpr int kBiasEntry = kPatterns.back().offset + kPatterns.back().configurations;
+inline constexpr int kEntriesPerPhase = kBiasEntry + 1;
+
+// Game phases by the number of discs on the board: 4 plies per phase.
+inline constexpr int kPliesPerPhase = 4;
+inline constexpr int kPhaseCount = 15;
+constexpr int phase_of_disc_count(int discs) {
+    const int phase = (discs - 4) / kPliesPerPhase;
+    return phase < kPhaseCount ? phase : kPhaseCount - 1;
+}
+
+}  // namespace othello::patterns

@@ -1,0 +1,117 @@
+// Reading, writing and checking weight files; the format is described in pattern_weights.h.
+#include "engine/patterns/pattern_weights.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "engine/data_dir.h"
+
+namespace othello::patterns {
+
+static_assert(std::endian::native == std::endian::little,
+              "weight files are little-endian; this build reads them with memcpy");
+
+namespace {
+
+constexpr char kMagic[8] = {'O', 'T', 'H', 'P', 'A', 'T', 'W', 'T'};
+constexpr std::uint32_t kVersion = 1;
+
+void put_u32(std::string& out, std::uint32_t v) {
+    char bytes[4];
+    std::memcpy(bytes, &v, 4);
+    out.append(bytes, 4);
+}
+
+std::uint32_t get_u32(const std::string& bytes, std::size_t offset) {
+    std::uint32_t v;
+    std::memcpy(&v, bytes.data() + offset, 4);
+    return v;
+}
+
+// Checks one header field, naming it in the error.
+void expect(const std::string& name, const char* field, std::uint32_t found, std::uint32_t wanted) {
+    if (found != wanted) {
+        throw WeightsError(name + ": " + field + " is " + std::to_string(found) + ", this build needs " +
+                           std::to_string(wanted));
+    }
+}
+
+}  // namespace
+
+PatternWeights PatternWeights::from_discs(const std::vector<double>& weights, int* clamped) {
+    PatternWeights w;
+    if (weights.size() != w.table_.size()) {
+        throw std::invalid_argument("PatternWeights::from_discs: expected " +
+                                    std::to_string(w.table_.size()) + " weights, got " +
+                                    std::to_string(weights.size()));
+    }
+    int out_of_range = 0;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        const double units = std::round(weights[i] * kUnitsPerDisc);
+        if (units > 32767 || units < -32767) ++out_of_range;
+        w.table_[i] = static_cast<std::int16_t>(std::clamp(units, -32767.0, 32767.0));
+    }
+    if (clamped) *clamped = out_of_range;
+    return w;
+}
+
+std::string PatternWeights::serialize() const {
+    std::string out(kMagic, sizeof kMagic);
+    put_u32(out, kVersion);
+    put_u32(out, kPatternSetId);
+    put_u32(out, kPhaseCount);
+    put_u32(out, kPliesPerPhase);
+    put_u32(out, kEntriesPerPhase);
+    put_u32(out, kUnitsPerDisc);
+    const auto* data = reinterpret_cast<const char*>(table_.data());
+    out.append(data, table_.size() * sizeof(std::int16_t));
+    return out;
+}
+
+void PatternWeights::save(const std::filesystem::path& path) const {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file) throw WeightsError(path.string() + ": cannot open for writing");
+    const std::string bytes = serialize();
+    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!file) throw WeightsError(path.string() + ": write failed");
+}
+
+PatternWeights PatternWeights::parse(const std::string& bytes, const std::string& name) {
+    if (bytes.size() < kHeaderBytes) {
+        throw WeightsError(name + ": truncated header (" + std::to_string(bytes.size()) +
+                           " bytes, a weights file starts with " + std::to_string(kHeaderBytes) + ")");
+    }
+    if (std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+        throw WeightsError(name + ": not a weights file (magic is not OTHPATWT)");
+    }
+    expect(name, "format version", get_u32(bytes, 8), kVersion);
+    expect(name, "pattern set id", get_u32(bytes, 12), kPatternSetId);
+    expect(name, "phase count", get_u32(bytes, 16), kPhaseCount);
+    expect(name, "plies per phase", get_u32(bytes, 20), kPliesPerPhase);
+    expect(name, "entries per phase", get_u32(bytes, 24), kEntriesPerPhase);
+    expect(name, "units per disc", get_u32(bytes, 28), kUnitsPerDisc);
+    PatternWeights w;
+    const std::size_t expected = kHeaderBytes + w.table_.size() * sizeof(std::int16_t);
+    if (bytes.size() != expected) {
+        throw WeightsError(name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") +
+                           ": " + std::to_string(bytes.size()) + " bytes, expected " +
+                           std::to_string(expected));
+    }
+    std::memcpy(w.table_.data(), bytes.data() + kHeaderBytes, expected - kHeaderBytes);
+    return w;
+}
+
+PatternWeights PatternWeights::load(const std::filesystem::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw WeightsError(path.string() + ": cannot open weights file");
+    const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    return parse(bytes, path.string());
+}
+
+std::filesystem::path default_weights_path() { return data_dir() / "weights.bin"; }
+
+}  // namespace othello::patterns

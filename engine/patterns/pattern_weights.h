@@ -1,0 +1,76 @@
+// PatternWeights: the trained weight tables, one per phase, and their binary file format.
+//
+// File format (little-endian), 32-byte header then the weights:
+//   offset  0  8 bytes   magic "OTHPATWT"
+//   offset  8  uint32    format version (1)
+//   offset 12  uint32    pattern set id (kPatternSetId: which patterns, in which entry layout)
+//   offset 16  uint32    number of phases
+//   offset 20  uint32    plies per phase
+//   offset 24  uint32    entries per phase (all pattern configurations, then one bias entry)
+//   offset 28  uint32    units per disc: a stored weight w is worth w / units discs
+//   offset 32  int16     weights[phase][entry], phase-major
+// The evaluation of a position is the sum of the 88 selected entries and the bias of its phase,
+// in integers, so symmetric positions score exactly alike.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/patterns/pattern_features.h"
+
+namespace othello::patterns {
+
+// A weights file that cannot be used; the message names the file and what is wrong.
+class WeightsError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class PatternWeights {
+public:
+    static constexpr int kUnitsPerDisc = 256;
+    static constexpr std::size_t kHeaderBytes = 32;
+
+    // All weights zero: every position evaluates to 0.
+    PatternWeights() : table_(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0) {}
+
+    // Rounds real weights in discs (phase-major, kPhaseCount * kEntriesPerPhase of them) to the
+    // stored units; values beyond the int16 range are clamped and counted in *clamped.
+    static PatternWeights from_discs(const std::vector<double>& weights, int* clamped = nullptr);
+
+    static PatternWeights load(const std::filesystem::path& path);
+    // Parses a file's bytes; `name` is used in error messages.
+    static PatternWeights parse(const std::string& bytes, const std::string& name);
+    void save(const std::filesystem::path& path) const;
+    std::string serialize() const;
+
+    // The predicted final disc difference for the side to move, in stored units.
+    std::int32_t score_units(const Position& p) const {
+        const std::int16_t* w = phase_table(phase_of(p));
+        std::int32_t sum = w[kBiasEntry];
+        for_each_entry(p, [&](std::uint32_t entry) { sum += w[entry]; });
+        return sum;
+    }
+    // The same in discs.
+    double evaluate(const Position& p) const {
+        return static_cast<double>(score_units(p)) / kUnitsPerDisc;
+    }
+
+    const std::int16_t* phase_table(int phase) const {
+        return table_.data() + static_cast<std::size_t>(phase) * kEntriesPerPhase;
+    }
+    std::int16_t* phase_table(int phase) {
+        return table_.data() + static_cast<std::size_t>(phase) * kEntriesPerPhase;
+    }
+
+private:
+    std::vector<std::int16_t> table_;
+};
+
+// The shipped weights: data_dir() / "weights.bin".
+std::filesystem::path default_weights_path();
+
+}  // namespace othello::patterns

@@ -1,0 +1,143 @@
+// othello-train: fits the regression policy's pattern weights to labelled positions (WTHOR expert
+// games, transcript files or random playouts), prints training and validation error per phase and
+// expert agreement, and writes the weights file; optionally exports the training set as CSV.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include <boost/program_options.hpp>
+
+#include "engine/patterns/expert_agreement.h"
+#include "engine/patterns/least_squares_trainer.h"
+#include "engine/patterns/regression_policy.h"
+#include "engine/patterns/training_set.h"
+#include "engine/wthor.h"
+
+namespace po = boost::program_options;
+using namespace othello;
+using namespace othello::patterns;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void print_errors(const PatternWeights& weights, const TrainingSamples& train,
+                  const TrainingSamples& validation) {
+    const auto train_errors = mean_absolute_errors(weights, train);
+    const auto validation_errors = mean_absolute_errors(weights, validation);
+    std::printf("%-8s %10s %10s %10s %10s\n", "phase", "train n", "train MAE", "valid n",
+                "valid MAE");
+    for (int phase = 0; phase <= kPhaseCount; ++phase) {
+        const std::string label = phase == kPhaseCount ? "all"
+                                                        : std::to_string(phase * kPliesPerPhase) + "-" +
+                                                              std::to_string(phase * kPliesPerPhase + 3);
+        std::printf("%-8s %10d %10.2f %10d %10.2f\n", label.c_str(), train_errors[phase].samples,
+                    train_errors[phase].mean_absolute_error, validation_errors[phase].samples,
+                    validation_errors[phase].mean_absolute_error);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string data, wthor_dir, transcripts, output, csv;
+    int games = 0, validation_year = 2016;
+    std::uint64_t seed = 1;
+    TrainerOptions trainer;
+    po::options_description options("othello-train options");
+    options.add_options()("help", "show this help")(
+        "data", po::value(&data)->default_value("wthor"),
+        "wthor (expert games), transcripts (--transcripts FILE) or random (random playouts)")(
+        "wthor-dir", po::value(&wthor_dir)->default_value(OTHELLO_SHARED_DATA "/wthor"),
+        "folder of WTH_<year>.wtb files")("transcripts", po::value(&transcripts),
+                                          "file of finished games, one transcript per line")(
+        "games", po::value(&games)->default_value(0),
+        "random: number of playouts; wthor: at most this many games (0 = all)")(
+        "validation-from-year", po::value(&validation_year)->default_value(2016),
+        "wthor: hold out the games of this year and later")(
+        "no-theoretical", "wthor: label with final results only, not WTHOR's theoretical score")(
+        "iterations", po::value(&trainer.iterations)->default_value(trainer.iterations),
+        "conjugate-gradient steps per phase")(
+        "lambda", po::value(&trainer.lambda)->default_value(trainer.lambda),
+        "ridge regularisation")(
+        "overlap", po::value(&trainer.overlap_plies)->default_value(trainer.overlap_plies),
+        "plies of neighbouring phases each phase also trains on")(
+        "threads", po::value(&trainer.threads)->default_value(trainer.threads), "worker threads")(
+        "seed", po::value(&seed)->default_value(seed), "seed for random playouts and ties")(
+        "output", po::value(&output), "write the weights file here")(
+        "export-csv", po::value(&csv), "write the training set as CSV here");
+    po::variables_map vm;
+    try {
+        po::store(po::parse_command_line(argc, argv, options), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "othello-train: " << e.what() << "\n" << options;
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << options;
+        return 0;
+    }
+    try {
+        const auto start = std::chrono::steady_clock::now();
+        TrainingSamples train, validation;
+        std::vector<Game> held_out_games;
+        if (data == "wthor") {
+            WthorData d = load_wthor({wthor_dir, validation_year, !vm.count("no-theoretical"), games});
+            std::printf("wthor: %d games (%d held out from %d on), %d illegal skipped, %d unfinished, "
+                        "%d recorded counts differ from the board\n",
+                        d.games, static_cast<int>(d.validation_games.size()), validation_year,
+                        d.illegal_games, d.unfinished_games, d.count_mismatches);
+            train = std::move(d.train);
+            validation = std::move(d.validation);
+            held_out_games = std::move(d.validation_games);
+        } else if (data == "random") {
+            if (games <= 0) throw std::invalid_argument("--data random needs --games N (N > 0)");
+            train = random_playout_samples(games, seed);
+            validation = random_playout_samples(std::max(1, games / 10), seed + 1);
+        } else if (data == "transcripts") {
+            if (transcripts.empty()) throw std::invalid_argument("--data transcripts needs --transcripts FILE");
+            int unfinished = 0;
+            train = transcript_samples(transcripts, &unfinished);
+            std::printf("transcripts: %d unfinished games skipped\n", unfinished);
+        } else {
+            throw std::invalid_argument("unknown --data '" + data + "' (wthor, transcripts, random)");
+        }
+        std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),
+                    validation.size(), seconds_since(start));
+        if (!csv.empty()) {
+            std::ofstream out(csv);
+            if (!out) throw std::runtime_error(csv + ": cannot open for writing");
+            write_csv(out, train);
+            std::printf("wrote %s\n", csv.c_str());
+            if (output.empty()) return 0;
+        }
+        const auto fit_start = std::chrono::steady_clock::now();
+        const auto real = fit_pattern_weights(train, trainer, &std::cout);
+        int clamped = 0;
+        const auto weights = std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
+        std::printf("fit: %.1f s with %d threads, %d iterations, lambda %g; %d weights clamped\n",
+                    seconds_since(fit_start), trainer.threads, trainer.iterations, trainer.lambda,
+                    clamped);
+        print_errors(*weights, train, validation);
+        if (!held_out_games.empty()) {
+            RegressionPolicy policy(weights, seed);
+            const Agreement a = expert_agreement(policy, held_out_games);
+            std::printf("expert agreement on %zu held-out games: %.1f%% of %d positions with a choice\n",
+                        held_out_games.size(), 100 * a.share(), a.positions);
+        }
+        if (!output.empty()) {
+            weights->save(output);
+            std::printf("wrote %s\n", output.c_str());
+        }
+        std::printf("total %.1f s\n", seconds_since(start));
+    } catch (const std::exception& e) {
+        std::cerr << "othello-train: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,65 @@
+// Training data for the pattern regression: positions labelled with the final disc difference from
+// the side to move, gathered from WTHOR expert games, transcript files or random playouts, and
+// written out as CSV for inspection in other tools.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <ostream>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace othello::patterns {
+
+struct TrainingSample {
+    Bitboard player = 0;    // discs of the side to move (which always has a legal move)
+    Bitboard opponent = 0;
+    float target = 0;       // final disc difference from the side to move
+};
+
+using TrainingSamples = std::vector<TrainingSample>;
+
+// Adds every position of `game` where the side to move has a move, labelled from `black_result`
+// (the final disc difference from black's side). Positions with at least `exact_from_empties`
+// empty squares take `black_exact` instead when it is given: WTHOR's theoretical score, the result
+// under perfect play from that point, a less noisy label than the players' later mistakes.
+void add_game_positions(const Game& game, int black_result, std::optional<int> black_exact,
+                        int exact_from_empties, TrainingSamples& out);
+
+// The result of a finished game from black's side, or nullopt while the game is not over.
+std::optional<int> black_result(const Game& game);
+
+struct WthorLoadOptions {
+    std::filesystem::path folder;
+    int validation_from_year = 2016;  // games of this year and later are held out
+    bool theoretical_labels = true;   // use WTHOR's theoretical score before its depth
+    int max_games = 0;                // 0: all
+};
+
+struct WthorData {
+    TrainingSamples train;
+    TrainingSamples validation;
+    std::vector<Game> validation_games;  // for expert agreement
+    int games = 0;
+    int illegal_games = 0;     // records that do not replay (skipped)
+    int unfinished_games = 0;  // ended before the board was decided: the recorded count is used
+    int count_mismatches = 0;  // recorded final count differs from the replayed board
+};
+
+// Reads every .wtb file of the folder. Throws WthorError for an unreadable file.
+WthorData load_wthor(const WthorLoadOptions& options);
+
+// Random playouts from the start, every position labelled with its game's result.
+TrainingSamples random_playout_samples(int games, std::uint64_t seed);
+
+// One finished game per line as a transcript ("f5d6c3..."), '#' comments and blank lines allowed.
+// Throws NotationError naming the file and line of a bad transcript; unfinished games are counted
+// in *unfinished and skipped.
+TrainingSamples transcript_samples(const std::filesystem::path& path, int* unfinished = nullptr);
+
+// CSV: header "phase,target,f0,...,f87" then one row per sample (f = table entries of the phase).
+void write_csv(std::ostream& out, const TrainingSamples& samples);
+
+}  // namespace othello::patterns

@@ -1,0 +1,63 @@
+// Pattern features: the fast extraction equals the square-by-square reference on random positions,
+// and the evaluation is exactly invariant under the 8 board symmetries.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "engine/patterns/pattern_features.h"
+#include "engine/patterns/pattern_weights.h"
+#include "engine/symmetry.h"
+#include "tests/test_support.h"
+
+using namespace othello;
+using namespace othello::patterns;
+
+TEST_CASE("the pattern set's tables are laid out end to end") {
+    CHECK(kPatterns[0].size == 9);
+    CHECK(kPatterns[0].configurations == 19683);
+    CHECK(kPatterns[1].offset == 19683);
+    CHECK(kBiasEntry == 167265);
+    CHECK(kEntriesPerPhase == 167266);
+    CHECK(phase_of_disc_count(4) == 0);
+    CHECK(phase_of_disc_count(8) == 1);
+    CHECK(phase_of_disc_count(63) == 14);
+    CHECK(phase_of_disc_count(64) == 14);
+}
+
+TEST_CASE("fast feature extraction equals the reference on random positions") {
+    const auto positions = testing::random_positions(300, 42);
+    REQUIRE(positions.size() > 15000);
+    for (const Position& p : positions) {
+        const Features fast = extract_features(p);
+        const Features slow = reference_features(p);
+        REQUIRE(fast.phase == slow.phase);
+        REQUIRE(fast.entries == slow.entries);
+    }
+}
+
+TEST_CASE("the start position's features by hand") {
+    const Features f = extract_features(Position::start());
+    CHECK(f.phase == 0);
+    // Corner patterns see an empty corner: configuration 0 in every image.
+    for (int s = 0; s < 8; ++s) {
+        CHECK(f.entries[s * kPatternCount + 0] == 0);
+        CHECK(f.entries[s * kPatternCount + 1] == static_cast<std::uint32_t>(kPatterns[1].offset));
+    }
+    // line-4 (a4..h4) holds white d4 and black e4; black is to move: d4 = digit 2 at 3^3,
+    // e4 = digit 1 at 3^4.
+    CHECK(f.entries[5] == static_cast<std::uint32_t>(kPatterns[5].offset + 2 * 27 + 81));
+}
+
+TEST_CASE("the evaluation is exactly the same on all 8 images of a position") {
+    // Weights that differ everywhere, so any asymmetry would show.
+    std::vector<double> real(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase);
+    Rng rng(3);
+    for (double& w : real) w = rng.uniform() * 8 - 4;
+    const PatternWeights weights = PatternWeights::from_discs(real);
+    for (const Position& p : testing::random_positions(20, 5)) {
+        const auto expected = weights.score_units(p);
+        for (Symmetry s = 1; s < kSymmetryCount; ++s) {
+            REQUIRE(weights.score_units(transform(s, p)) == expected);
+        }
+    }
+}
