@@ -1,0 +1,123 @@
+// The othello-book tool as a real process: build, show, stats, refused files, and imports that
+// fail or are killed before COMMIT leaving the previous book intact.
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "book_test_support.h"
+#include "engine/book/opening_book.h"
+
+using namespace othello;
+using testing::ScratchFile;
+
+namespace {
+
+struct Run {
+    int status;  // as from waitpid
+    std::string out;
+    std::string err;
+};
+
+// Runs othello-book with `args` (already quoted where needed), capturing both outputs.
+Run othello_book(const std::string& args) {
+    ScratchFile out("tool-out.txt"), err("tool-err.txt");
+    const std::string command =
+        std::string(OTHELLO_BIN_DIR) + "/othello-book " + args + " >" + out.str() + " 2>" + err.str();
+    Run run{std::system(command.c_str()), {}, {}};
+    std::stringstream o, e;
+    o << std::ifstream(out.path()).rdbuf();
+    e << std::ifstream(err.path()).rdbuf();
+    run.out = o.str();
+    run.err = e.str();
+    return run;
+}
+
+bool exited_ok(const Run& r) { return WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0; }
+
+const std::string kNamed = testing::shared_data("openings/named-openings.tsv");
+const std::string kWthor1980 = testing::shared_data("wthor/WTH_1980.wtb");
+
+}  // namespace
+
+TEST_CASE("build, show and stats") {
+    ScratchFile book("tool.db");
+    const Run built = othello_book("build --book " + book.str() + " --lines " + kNamed + " --wthor " + kWthor1980 +
+                                   " --depth 20 --min-games 2");
+    REQUIRE(exited_ok(built));
+    CHECK(built.out.find("71 lines") != std::string::npos);
+
+    const Run shown = othello_book("show --book " + book.str() + " F5D6C3D3");
+    REQUIRE(exited_ok(shown));
+    CHECK(shown.out.find("c4") != std::string::npos);
+    CHECK(shown.out.find("Tiger") != std::string::npos);
+
+    const Run out_of_book = othello_book("show --book " + book.str() + " f5d6c3d3c4f4f6f3e6e7d7c6");
+    REQUIRE(exited_ok(out_of_book));
+    CHECK(out_of_book.out.find("not in book") != std::string::npos);
+
+    const Run stats = othello_book("stats --book " + book.str());
+    REQUIRE(exited_ok(stats));
+    CHECK(stats.out.find("(71 named)") != std::string::npos);
+    CHECK(stats.out.find("schema       version 1") != std::string::npos);
+
+    const Run bad_transcript = othello_book("show --book " + book.str() + " f5f5");
+    CHECK(WEXITSTATUS(bad_transcript.status) == 1);
+    CHECK(bad_transcript.err.find("f5") != std::string::npos);
+}
+
+TEST_CASE("a file that is not a book is refused by every command") {
+    ScratchFile text("tool-text.db");
+    text.write("just some text, long enough to look like it could be a header of a file\n");
+    for (const std::string command : {"show", "stats", "import"}) {
+        CAPTURE(command);
+        const Run r = othello_book(command + " --book " + text.str());
+        CHECK(WEXITSTATUS(r.status) == 1);
+        CHECK(r.err.find(text.str()) != std::string::npos);
+        CHECK(r.err.find("not a database") != std::string::npos);
+    }
+}
+
+TEST_CASE("an import killed before COMMIT leaves the previous book intact") {
+    ScratchFile book("tool-kill.db");
+    REQUIRE(exited_ok(othello_book("build --book " + book.str() + " --lines " + kNamed)));
+    const std::string before = othello_book("stats --book " + book.str()).out;
+
+    const Run killed = othello_book("import --book " + book.str() + " --wthor " + kWthor1980 +
+                                    " --test-kill-before-commit");
+    // std::system runs a shell, which reports the child's death by signal as exit 128 + signal.
+    const bool died_by_kill = (WIFSIGNALED(killed.status) && WTERMSIG(killed.status) == SIGKILL) ||
+                              (WIFEXITED(killed.status) && WEXITSTATUS(killed.status) == 128 + SIGKILL);
+    REQUIRE(died_by_kill);
+    CHECK(othello_book("stats --book " + book.str()).out == before);
+    {
+        OpeningBook reopened(book.path(), OpeningBook::Access::Read);
+        CHECK(reopened.summary().imports.size() == 1);
+    }
+
+    // A new build killed the same way leaves the old file where it was.
+    const Run rebuild = othello_book("build --book " + book.str() + " --wthor " + kWthor1980 +
+                                     " --test-kill-before-commit");
+    CHECK_FALSE(exited_ok(rebuild));
+    CHECK(othello_book("stats --book " + book.str()).out == before);
+
+    // And the import, not killed, goes through.
+    REQUIRE(exited_ok(othello_book("import --book " + book.str() + " --wthor " + kWthor1980)));
+    OpeningBook grown(book.path(), OpeningBook::Access::Read);
+    CHECK(grown.summary().imports.size() == 2);
+}
+
+TEST_CASE("an import with a bad file fails naming it and writes nothing") {
+    ScratchFile book("tool-fail.db");
+    REQUIRE(exited_ok(othello_book("build --book " + book.str() + " --lines " + kNamed)));
+    const std::string before = othello_book("stats --book " + book.str()).out;
+    ScratchFile bad("tool-bad-lines.txt");
+    bad.write("f5d6c3\ne6f4e3\nf5d6c3d3c4\nf5 d6 c3 x9\n");
+    const Run r = othello_book("import --book " + book.str() + " --wthor " + kWthor1980 + " --lines " + bad.str());
+    CHECK(WEXITSTATUS(r.status) == 1);
+    CHECK(r.err.find(bad.str() + ":4:") != std::string::npos);
+    CHECK(othello_book("stats --book " + book.str()).out == before);
+}
