@@ -1,0 +1,127 @@
+// EngineSpec parsing: key=value options, then the engine kind; shell-like command splitting.
+#include "match/engine_spec.h"
+
+#include <boost/program_options/parsers.hpp>
+#include <charconv>
+#include <map>
+#include <stdexcept>
+
+namespace othello {
+
+namespace {
+
+bool starts_with_kind(std::string_view s) {
+    return s.starts_with("policy:") || s.starts_with("cmd:") || s.starts_with("cmd=") ||
+           s.starts_with("tcp://") || s == "human";
+}
+
+// Reads leading "key=value," options into `options`; returns the rest (the kind).
+std::string_view read_options(std::string_view s, std::map<std::string, std::string>& options,
+                              std::string_view whole) {
+    while (!s.empty() && !starts_with_kind(s)) {
+        const auto comma = s.find(',');
+        const std::string_view item = s.substr(0, comma);
+        const auto eq = item.find('=');
+        if (eq == std::string_view::npos || eq == 0) {
+            throw std::invalid_argument("engine spec '" + std::string(whole) + "': expected key=value, policy:NAME, "
+                                        "cmd:COMMAND, tcp://HOST:PORT or human at '" + std::string(s) + "'");
+        }
+        options[std::string(item.substr(0, eq))] = std::string(item.substr(eq + 1));
+        if (comma == std::string_view::npos) return {};
+        s.remove_prefix(comma + 1);
+    }
+    return s;
+}
+
+std::vector<std::string> split_command(const std::string& line) {
+    return boost::program_options::split_unix(line);
+}
+
+std::string basename_of(const std::string& path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
+    std::map<std::string, std::string> options;
+    if (!each.empty()) {
+        const std::string_view rest = read_options(each, options, each);
+        if (!rest.empty()) throw std::invalid_argument("--each '" + std::string(each) + "' may only hold key=value options");
+    }
+    const std::string_view kind = read_options(text, options, text);
+    if (kind.empty()) throw std::invalid_argument("engine spec '" + std::string(text) + "' names no engine");
+
+    EngineSpec spec;
+    if (kind.starts_with("policy:")) {
+        spec.kind = EngineSpec::Kind::kPolicy;
+        spec.policy = std::string(kind.substr(7));
+        if (spec.policy.empty()) throw std::invalid_argument("engine spec '" + std::string(text) + "': policy name missing");
+        spec.name = spec.policy;
+    } else if (kind.starts_with("cmd:") || kind.starts_with("cmd=")) {
+        spec.kind = EngineSpec::Kind::kCommand;
+        std::string line(kind.substr(4));
+        // cutechess style: cmd="/usr/games/gtp-rhino -l 2" — the quotes hold the whole command.
+        if (line.size() >= 2 && line.front() == '"' && line.back() == '"' &&
+            line.find('"', 1) == line.size() - 1) {
+            line = line.substr(1, line.size() - 2);
+        }
+        spec.argv = split_command(line);
+        if (spec.argv.empty()) throw std::invalid_argument("engine spec '" + std::string(text) + "': empty command");
+        spec.name = basename_of(spec.argv[0]);
+        for (std::size_t i = 1; i < spec.argv.size(); ++i) spec.name += " " + spec.argv[i];
+    } else if (kind.starts_with("tcp://")) {
+        spec.kind = EngineSpec::Kind::kTcp;
+        const std::string_view hp = kind.substr(6);
+        const auto colon = hp.rfind(':');
+        unsigned port = 0;
+        if (colon == std::string_view::npos || colon == 0 ||
+            std::from_chars(hp.data() + colon + 1, hp.data() + hp.size(), port).ec != std::errc() ||
+            port == 0 || port > 65535) {
+            throw std::invalid_argument("engine spec '" + std::string(text) + "': expected tcp://HOST:PORT");
+        }
+        spec.host = std::string(hp.substr(0, colon));
+        spec.port = static_cast<unsigned short>(port);
+        spec.name = std::string(hp);
+    } else {
+        spec.kind = EngineSpec::Kind::kHuman;
+        spec.name = "human";
+    }
+
+    for (const auto& [key, value] : options) {
+        if (key == "name") {
+            if (value.empty()) throw std::invalid_argument("engine spec '" + std::string(text) + "': empty name");
+            spec.name = value;
+        } else if (key == "dir") {
+            spec.working_directory = value;
+        } else if (key == "args") {
+            for (auto& a : split_command(value)) spec.argv.push_back(a);
+        } else if (key == "seed") {
+            if (std::from_chars(value.data(), value.data() + value.size(), spec.seed).ec != std::errc()) {
+                throw std::invalid_argument("engine spec '" + std::string(text) + "': seed '" + value + "' is not a number");
+            }
+        } else if (key == "stderr") {
+            spec.stderr_visible = value == "1" || value == "yes" || value == "true";
+        } else {
+            throw std::invalid_argument("engine spec '" + std::string(text) + "': unknown option '" + key +
+                                        "' (known: name, dir, args, seed, stderr)");
+        }
+    }
+    return spec;
+}
+
+void make_names_distinct(std::vector<EngineSpec>& engines) {
+    for (std::size_t i = 0; i < engines.size(); ++i) {
+        int n = 1;
+        const std::string base = engines[i].name;
+        for (std::size_t j = 0; j < i; ++j) {
+            if (engines[j].name == engines[i].name) {
+                engines[i].name = base + "-" + std::to_string(++n);
+                j = static_cast<std::size_t>(-1);  // check the new name against all earlier ones
+            }
+        }
+    }
+}
+
+}  // namespace othello

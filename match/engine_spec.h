@@ -1,0 +1,34 @@
+// EngineSpec: what an --engine argument names — a built-in policy, a command spawned as a GTP
+// engine, a GTP engine served over TCP, or a human at the terminal — plus its per-engine options.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace othello {
+
+struct EngineSpec {
+    enum class Kind { kPolicy, kCommand, kTcp, kHuman };
+    Kind kind = Kind::kPolicy;
+    std::string name;                  // display name; derived from the spec when not given
+    std::string policy;                // kPolicy: the registry spec, e.g. "mobility"
+    std::vector<std::string> argv;     // kCommand
+    std::string working_directory;     // kCommand: "dir=" option
+    std::string host;                  // kTcp
+    unsigned short port = 0;           // kTcp
+    std::uint64_t seed = 0;            // kPolicy: "seed=" option; 0: derived from --seed
+    bool stderr_visible = false;       // kCommand: "stderr=1" shows the engine's stderr
+};
+
+// Parses "[key=value,]...KIND" where KIND is "policy:NAME", "cmd:COMMAND LINE" (split like a shell:
+// quotes and backslashes), "tcp://HOST:PORT" or "human". Keys: name, dir, args (appended to the
+// command, shell-split), seed, stderr. `each` holds --each options applied first (the engine's own
+// options win). Throws std::invalid_argument saying what is wrong with which spec.
+EngineSpec parse_engine_spec(std::string_view text, std::string_view each = {});
+
+// Gives every engine a distinct display name ("random", "random-2", ...).
+void make_names_distinct(std::vector<EngineSpec>& engines);
+
+}  // namespace othello

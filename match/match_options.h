@@ -1,0 +1,39 @@
+// MatchOptions: the othello-match command line, parsed and checked.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/engine_spec.h"
+#include "match/player.h"
+#include "match/schedule.h"
+#include "match/statistics.h"
+
+namespace othello {
+
+struct MatchOptions {
+    std::vector<EngineSpec> engines;
+    int games = 100;  // per pairing
+    int concurrency = 1;
+    std::string openings = "start";
+    bool random_order = false;
+    std::uint64_t seed = 1;
+    TimeControl time;
+    std::string results_path;
+    bool resume = false;
+    std::string records_path;
+    TournamentKind tournament = TournamentKind::kRoundRobin;
+    std::optional<SprtParameters> sprt;
+    int report_every = 0;  // games between interim tables; 0: only at the end
+    bool progress = true;
+};
+
+// Returns nullopt after printing --help or --list-policies. Throws std::invalid_argument (or a
+// Boost.Program_options error) with a message naming the bad option.
+std::optional<MatchOptions> parse_match_options(int argc, char** argv);
+
+// "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any subset; the rest default).
+SprtParameters parse_sprt(const std::string& text);
+
+}  // namespace othello

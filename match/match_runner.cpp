@@ -1,0 +1,94 @@
+// MatchRunner: a shared index into the game list; each worker owns one player per engine.
+#include "match/match_runner.h"
+
+#include <mutex>
+#include <thread>
+
+#include "match/gtp_player.h"
+#include "match/human_player.h"
+#include "match/policy_player.h"
+#include "match/referee.h"
+
+namespace othello {
+
+std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed) {
+    switch (spec.kind) {
+        case EngineSpec::Kind::kPolicy:
+            return std::make_unique<PolicyPlayer>(spec.name, spec.policy, spec.seed ? spec.seed : seed);
+        case EngineSpec::Kind::kCommand:
+        case EngineSpec::Kind::kTcp:
+            return std::make_unique<GtpPlayer>(spec);
+        case EngineSpec::Kind::kHuman:
+            return std::make_unique<HumanPlayer>(spec.name);
+    }
+    return nullptr;
+}
+
+void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished) {
+    const std::size_t engine_count = setup_.engines.size();
+    std::mutex lock;
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
+    std::vector<char> failed(engine_count, 0);  // guarded by lock
+
+    auto note_failure = [&](int engine, const std::string& message) {  // under lock
+        if (failed[engine]) return;
+        failed[engine] = 1;
+        start_failures_.push_back(setup_.engines[engine].name + ": " + message);
+    };
+
+    auto worker = [&](int worker_index) {
+        std::vector<std::unique_ptr<Player>> players(engine_count);
+        for (;;) {
+            if (stop.load(std::memory_order_relaxed)) break;
+            const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+            if (i >= games.size()) break;
+            const ScheduledGame& g = games[i];
+            {
+                std::lock_guard guard(lock);
+                if (failed[g.black] || failed[g.white]) {
+                    ++skipped_;
+                    continue;
+                }
+            }
+            int starting = -1;
+            try {
+                for (int e : {g.black, g.white}) {
+                    starting = e;
+                    if (!players[e]) {
+                        players[e] = make_player(setup_.engines[e],
+                                                 setup_.seed * 1000003 + worker_index * 1009 + e + 1);
+                    }
+                }
+                starting = -1;
+                GameRecord r = referee_game(*players[g.black], *players[g.white], setup_.openings[g.opening], setup_.time);
+                r.id = g.id;
+                r.pair = g.pair;
+                std::lock_guard guard(lock);
+                if (!on_finished(r)) stop = true;
+            } catch (const PlayerStartError& e) {
+                std::lock_guard guard(lock);
+                ++skipped_;
+                for (int e2 : {g.black, g.white}) {
+                    if (setup_.engines[e2].name == e.engine()) note_failure(e2, e.what());
+                }
+            } catch (const std::invalid_argument& e) {
+                // A policy name the registry does not know: that engine cannot play at all.
+                std::lock_guard guard(lock);
+                ++skipped_;
+                note_failure(starting >= 0 ? starting : g.black, e.what());
+            }
+        }
+        for (auto& p : players) {
+            if (p) p->shut_down();
+        }
+    };
+
+    const int threads = std::max(1, std::min<int>(setup_.concurrency, static_cast<int>(games.size())));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+    worker(0);
+    for (auto& t : pool) t.join();
+}
+
+}  // namespace othello

@@ -1,0 +1,52 @@
+// MatchRunner: plays scheduled games on N worker threads, each with its own players so engines
+// are reused across games; reports each finished game through a callback, stops early on request,
+// and skips (with a clear message) the games of an engine that cannot be started.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "match/engine_spec.h"
+#include "match/game_record.h"
+#include "match/openings.h"
+#include "match/player.h"
+#include "match/schedule.h"
+
+namespace othello {
+
+// Builds the player for `spec` used by one worker; `seed` differs per worker and engine.
+std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed);
+
+struct MatchSetup {
+    std::vector<EngineSpec> engines;
+    std::vector<Opening> openings;
+    TimeControl time;
+    int concurrency = 1;
+    std::uint64_t seed = 1;
+};
+
+class MatchRunner {
+public:
+    // Called under the runner's lock, in finishing order. Return false to stop scheduling games.
+    using GameFinished = std::function<bool(const GameRecord&)>;
+
+    explicit MatchRunner(MatchSetup setup) : setup_(std::move(setup)) {}
+
+    // Plays `games` (ids already done left out by the caller). Returns when all are played or
+    // a callback asked to stop.
+    void run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished);
+
+    // Engines that could not be started, with the reason; their games were not played.
+    const std::vector<std::string>& start_failures() const { return start_failures_; }
+    long skipped_games() const { return skipped_; }
+
+private:
+    MatchSetup setup_;
+    std::vector<std::string> start_failures_;
+    long skipped_ = 0;
+};
+
+}  // namespace othello

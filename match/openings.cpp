@@ -1,0 +1,136 @@
+// Openings: built-in generators and the transcript file reader.
+#include "match/openings.h"
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "engine/random_playout.h"
+#include "engine/rng.h"
+#include "engine/symmetry.h"
+
+namespace othello {
+
+namespace {
+
+// Every distinct (up to symmetry) position after exactly `plies` moves, passes not counted.
+void enumerate(const Game& game, int plies, std::unordered_set<std::uint64_t>& seen, std::vector<Opening>& out) {
+    if (game.is_over()) return;
+    if (plies == 0) {
+        if (seen.insert(canonical_hash(game.current())).second) {
+            out.push_back({"", game.transcript(), game});
+        }
+        return;
+    }
+    for (int sq : Bits(game.current().has_legal_move() ? game.current().legal_moves()
+                                                       : game.current().pass().legal_moves())) {
+        Game next = game;
+        next.play_passing_if_needed(Square::from_index(sq));
+        enumerate(next, plies - 1, seen, out);
+    }
+}
+
+// Plays `plies` random moves; false if the game ended first.
+bool random_opening(Rng& rng, int plies, Game& game) {
+    for (int i = 0; i < plies; ++i) {
+        if (game.is_over()) return false;
+        Bitboard moves = game.current().legal_moves();
+        if (!moves) moves = game.current().pass().legal_moves();
+        game.play_passing_if_needed(Square::from_index(rng.pick_bit(moves)));
+    }
+    return !game.is_over();
+}
+
+std::vector<Opening> sample(std::uint64_t seed, int plies, std::size_t wanted, bool balanced) {
+    Rng rng(seed);
+    std::unordered_set<std::uint64_t> seen;
+    std::vector<Opening> out;
+    const std::size_t attempts = std::max<std::size_t>(wanted * 200, 10000);
+    for (std::size_t a = 0; a < attempts && out.size() < wanted; ++a) {
+        Game game;
+        if (!random_opening(rng, plies, game)) continue;
+        if (!seen.insert(canonical_hash(game.current())).second) continue;
+        if (balanced) {
+            // Random playouts from the position: keep it if black's mean final margin is small.
+            constexpr int kPlayouts = 64;
+            int total = 0;
+            for (int i = 0; i < kPlayouts; ++i) total += random_playout(game.current(), rng).final_disc_difference(Color::Black);
+            if (std::abs(total) > kPlayouts * 2) continue;  // within 2 discs on average
+        }
+        out.push_back({"", game.transcript(), game});
+    }
+    return out;
+}
+
+int parse_plies(const std::string& source, const std::string& text, int fallback) {
+    if (text.empty()) return fallback;
+    try {
+        std::size_t used = 0;
+        const int k = std::stoi(text, &used);
+        if (used == text.size() && k >= 0 && k <= 59) return k;
+    } catch (const std::exception&) {
+    }
+    throw std::runtime_error("openings '" + source + "': '" + text + "' is not a number of plies from 0 to 59");
+}
+
+std::vector<Opening> read_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot open openings file '" + path + "'");
+    std::vector<Opening> out;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        std::string name;
+        if (const auto tab = line.find('\t'); tab != std::string::npos) {
+            name = line.substr(tab + 1);
+            line.erase(tab);
+            while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.pop_back();
+        }
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        try {
+            Game game = Game::from_transcript(line);
+            if (game.is_over()) throw NotationError("the game is already over");
+            out.push_back({name, game.transcript(), game});
+        } catch (const NotationError& e) {
+            throw std::runtime_error(path + ":" + std::to_string(number) + ": bad opening: " + e.what());
+        }
+    }
+    if (out.empty()) throw std::runtime_error("openings file '" + path + "' holds no opening");
+    return out;
+}
+
+}  // namespace
+
+std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed, std::size_t wanted) {
+    wanted = std::max<std::size_t>(wanted, 1);
+    std::vector<Opening> out;
+    if (source == "start") {
+        out.push_back({"start", "", Game()});
+    } else if (source.starts_with("random:")) {
+        const int k = parse_plies(source, source.substr(7), 0);
+        if (k <= 6) {
+            std::unordered_set<std::uint64_t> seen;
+            enumerate(Game(), k, seen, out);
+            shuffle_openings(out, seed);
+        } else {
+            out = sample(seed, k, wanted, false);
+        }
+    } else if (source == "balanced" || source.starts_with("balanced:")) {
+        out = sample(seed, parse_plies(source, source.size() > 9 ? source.substr(9) : "", 8), wanted, true);
+    } else {
+        return read_file(source);
+    }
+    if (out.empty()) throw std::runtime_error("openings '" + source + "' produced no position");
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out[i].name.empty()) out[i].name = source + "#" + std::to_string(i + 1);
+    }
+    return out;
+}
+
+void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed) {
+    Rng rng(seed ^ 0x6F70656E696E6773ULL);
+    std::shuffle(openings.begin(), openings.end(), rng);
+}
+
+}  // namespace othello

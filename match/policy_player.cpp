@@ -1,0 +1,15 @@
+// PolicyPlayer: builds its policy from the registry once and reuses it for every game.
+#include "match/policy_player.h"
+
+#include "engine/policies/policy_registry.h"
+
+namespace othello {
+
+PolicyPlayer::PolicyPlayer(std::string name, const std::string& policy_spec, std::uint64_t seed)
+    : name_(std::move(name)) {
+    PolicyOptions options;
+    options.seed = seed;
+    policy_ = make_policy(policy_spec, options);
+}
+
+}  // namespace othello

@@ -1,0 +1,28 @@
+// PolicyPlayer: a built-in policy played in-process — no process, no protocol, no clock — so
+// simulations of many thousands of games run in seconds.
+#pragma once
+
+#include <memory>
+
+#include "engine/policy.h"
+#include "match/player.h"
+
+namespace othello {
+
+class PolicyPlayer : public Player {
+public:
+    // Throws std::invalid_argument for an unknown policy (the registry's message).
+    PolicyPlayer(std::string name, const std::string& policy_spec, std::uint64_t seed);
+
+    const std::string& name() const override { return name_; }
+    void new_game(const Game&, const TimeControl&) override {}
+    void opponent_played(const Game&, Move, const Deadline&) override {}
+    Move choose(const Game& game, const Deadline&, std::optional<double>) override { return policy_->choose(game); }
+    bool is_timed() const override { return false; }
+
+private:
+    std::string name_;
+    std::unique_ptr<Policy> policy_;
+};
+
+}  // namespace othello

@@ -1,0 +1,16 @@
+// Referee: plays one game between two players on its own board, checking every move. Never sends
+// a pass; turns every failure (illegal move, garbage, crash, hang, disconnection, time) into a
+// result with a reason, the offender losing.
+#pragma once
+
+#include "match/game_record.h"
+#include "match/openings.h"
+#include "match/player.h"
+
+namespace othello {
+
+// Plays `opening` to the end. Fills every field of the record except id and pair.
+// PlayerStartError propagates: the game could not be played at all.
+GameRecord referee_game(Player& black, Player& white, const Opening& opening, const TimeControl& time);
+
+}  // namespace othello

@@ -1,0 +1,131 @@
+// Results on disk: nlohmann::json for every format; POSIX append for the journal.
+#include "match/results_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+namespace othello {
+
+nlohmann::json to_json(const GameRecord& r) {
+    return {{"id", r.id},
+            {"pair", r.pair},
+            {"black", r.black},
+            {"white", r.white},
+            {"opening", r.opening},
+            {"opening_name", r.opening_name},
+            {"moves", r.moves},
+            {"black_discs", r.black_discs},
+            {"white_discs", r.white_discs},
+            {"winner", to_string(r.winner)},
+            {"reason", r.reason},
+            {"detail", r.detail},
+            {"black_seconds", r.black_seconds},
+            {"white_seconds", r.white_seconds}};
+}
+
+GameRecord record_from_json(const nlohmann::json& j) {
+    GameRecord r;
+    try {
+        r.id = j.at("id").get<int>();
+        r.pair = j.at("pair").get<int>();
+        r.black = j.at("black").get<std::string>();
+        r.white = j.at("white").get<std::string>();
+        r.opening = j.at("opening").get<std::string>();
+        r.opening_name = j.value("opening_name", "");
+        r.moves = j.at("moves").get<std::string>();
+        r.black_discs = j.at("black_discs").get<int>();
+        r.white_discs = j.at("white_discs").get<int>();
+        r.winner = winner_from_string(j.at("winner").get<std::string>());
+        r.reason = j.at("reason").get<std::string>();
+        r.detail = j.value("detail", "");
+        r.black_seconds = j.value("black_seconds", 0.0);
+        r.white_seconds = j.value("white_seconds", 0.0);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(std::string("bad game record: ") + e.what());
+    }
+    return r;
+}
+
+std::string journal_path_for(const std::string& results_path) {
+    if (results_path.ends_with(".json")) return results_path + "l";
+    return results_path + ".jsonl";
+}
+
+ResultsJournal::ResultsJournal(std::string path, bool resume) : path_(std::move(path)) {
+    if (resume) {
+        std::ifstream in(path_);
+        std::set<int> seen;
+        std::string line;
+        while (std::getline(in, line)) {
+            try {
+                GameRecord r = record_from_json(nlohmann::json::parse(line));
+                if (seen.insert(r.id).second) previous_.push_back(std::move(r));
+            } catch (const std::exception&) {
+                // A line cut short when the runner was killed: that game is played again.
+            }
+        }
+        std::sort(previous_.begin(), previous_.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    }
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw std::runtime_error("cannot write journal '" + path_ + "': " + std::strerror(errno));
+    for (const auto& r : previous_) append(r);
+}
+
+ResultsJournal::~ResultsJournal() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void ResultsJournal::append(const GameRecord& r) {
+    const std::string line = to_json(r).dump() + "\n";
+    const ssize_t n = ::write(fd_, line.data(), line.size());
+    if (n != static_cast<ssize_t>(line.size())) {
+        throw std::runtime_error("cannot append to journal '" + path_ + "': " + std::strerror(errno));
+    }
+}
+
+namespace {
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+}  // namespace
+
+void write_results(const std::string& path, std::vector<GameRecord> records, const nlohmann::json& summary) {
+    std::sort(records.begin(), records.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary);
+        if (!out) throw std::runtime_error("cannot write results '" + path + "'");
+        if (path.ends_with(".csv")) {
+            out << "id,pair,black,white,opening,moves,black_discs,white_discs,winner,reason,detail,black_seconds,"
+                   "white_seconds\n";
+            for (const auto& r : records) {
+                out << r.id << ',' << r.pair << ',' << csv_field(r.black) << ',' << csv_field(r.white) << ','
+                    << r.opening << ',' << r.moves << ',' << r.black_discs << ',' << r.white_discs << ','
+                    << to_string(r.winner) << ',' << csv_field(r.reason) << ',' << csv_field(r.detail) << ','
+                    << r.black_seconds << ',' << r.white_seconds << '\n';
+            }
+        } else {
+            nlohmann::json games = nlohmann::json::array();
+            for (const auto& r : records) games.push_back(to_json(r));
+            out << nlohmann::json{{"summary", summary}, {"games", games}}.dump(1) << '\n';
+        }
+        if (!out) throw std::runtime_error("cannot write results '" + path + "'");
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        throw std::runtime_error("cannot rename '" + temporary + "' to '" + path + "': " + std::strerror(errno));
+    }
+}
+
+}  // namespace othello

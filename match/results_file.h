@@ -1,0 +1,45 @@
+// Results on disk: a journal (one JSON line appended per finished game, so a killed match loses
+// nothing and --resume knows what is done) and the final results file (JSON or CSV).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "match/game_record.h"
+
+namespace othello {
+
+nlohmann::json to_json(const GameRecord& r);
+// Throws std::runtime_error (nlohmann's message) for a record missing a field.
+GameRecord record_from_json(const nlohmann::json& j);
+
+// The journal next to a results file: "results.json" -> "results.jsonl".
+std::string journal_path_for(const std::string& results_path);
+
+class ResultsJournal {
+public:
+    // Without `resume` the journal starts empty. With it, the valid lines are kept (a line cut
+    // short by a kill is dropped, later duplicates of an id are ignored) and the file is rewritten
+    // with exactly those.
+    ResultsJournal(std::string path, bool resume);
+    ~ResultsJournal();
+    ResultsJournal(const ResultsJournal&) = delete;
+    ResultsJournal& operator=(const ResultsJournal&) = delete;
+
+    // The games already in the journal when it was opened, in id order.
+    const std::vector<GameRecord>& previous() const { return previous_; }
+    // Appends one line in a single write (a kill leaves at most one partial line).
+    void append(const GameRecord& r);
+
+private:
+    std::string path_;
+    int fd_ = -1;
+    std::vector<GameRecord> previous_;
+};
+
+// Writes every record (sorted by id) with `summary` as {"summary": ..., "games": [...]}, or as CSV
+// when the path ends in ".csv". Written to a temporary file then renamed.
+void write_results(const std::string& path, std::vector<GameRecord> records, const nlohmann::json& summary);
+
+}  // namespace othello

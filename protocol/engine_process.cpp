@@ -1,0 +1,163 @@
+// EngineProcess: fork/exec with three pipes and poll() for deadlines (POSIX only).
+#include "protocol/engine_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+namespace othello {
+
+namespace {
+
+// A write to a dead engine must be an error we report, not a signal that kills the runner.
+void ignore_sigpipe_once() {
+    static std::once_flag once;
+    std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
+}
+
+void close_fd(int& fd) {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+}
+
+std::string join(const std::vector<std::string>& argv) {
+    std::string s;
+    for (const auto& a : argv) s += (s.empty() ? "" : " ") + a;
+    return s;
+}
+
+}  // namespace
+
+EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(options.argv)) {
+    ignore_sigpipe_once();
+    if (options.argv.empty()) throw ChannelError(ChannelFailure::kStartFailed, "empty engine command");
+    int in_pipe[2], out_pipe[2], exec_status[2];
+    if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
+        ::pipe2(exec_status, O_CLOEXEC) != 0) {
+        throw ChannelError(ChannelFailure::kStartFailed, "cannot create pipes for '" + command_ + "': " + std::strerror(errno));
+    }
+    // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
+    std::vector<char*> args;
+    for (const auto& a : options.argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    const char* dir = options.working_directory.empty() ? nullptr : options.working_directory.c_str();
+    const int devnull = options.inherit_stderr ? -1 : ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+    pid_ = ::fork();
+    if (pid_ < 0) {
+        throw ChannelError(ChannelFailure::kStartFailed, "cannot fork for '" + command_ + "': " + std::strerror(errno));
+    }
+    if (pid_ == 0) {
+        ::dup2(in_pipe[0], 0);
+        ::dup2(out_pipe[1], 1);
+        if (devnull >= 0) ::dup2(devnull, 2);
+        int err = 0;
+        if (dir && ::chdir(dir) != 0) {
+            err = errno;
+        } else {
+            ::execvp(args[0], args.data());
+            err = errno;
+        }
+        // Tell the parent why: exec_status is close-on-exec, so a successful exec sends nothing.
+        [[maybe_unused]] auto n = ::write(exec_status[1], &err, sizeof err);
+        ::_exit(127);
+    }
+    if (devnull >= 0) ::close(devnull);
+    ::close(in_pipe[0]);
+    ::close(out_pipe[1]);
+    ::close(exec_status[1]);
+    to_child_ = in_pipe[1];
+    from_child_ = out_pipe[0];
+    int err = 0;
+    ssize_t n;
+    do {
+        n = ::read(exec_status[0], &err, sizeof err);
+    } while (n < 0 && errno == EINTR);
+    ::close(exec_status[0]);
+    if (n == static_cast<ssize_t>(sizeof err)) {
+        ::waitpid(pid_, nullptr, 0);
+        pid_ = -1;
+        close_fd(to_child_);
+        close_fd(from_child_);
+        throw ChannelError(ChannelFailure::kStartFailed,
+                           "cannot start '" + command_ + "'" + (dir ? std::string(" in ") + dir : "") + ": " +
+                               std::strerror(err));
+    }
+}
+
+EngineProcess::~EngineProcess() { stop(std::chrono::milliseconds(200)); }
+
+void EngineProcess::write_line(std::string_view line) {
+    std::string data(line);
+    data += '\n';
+    std::size_t done = 0;
+    while (done < data.size()) {
+        if (to_child_ < 0) throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
+        const ssize_t n = ::write(to_child_, data.data() + done, data.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' closed its input: " + std::strerror(errno));
+        }
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+std::string EngineProcess::read_line(Deadline deadline) {
+    for (;;) {
+        const auto newline = buffer_.find('\n');
+        if (newline != std::string::npos) {
+            std::string line = buffer_.substr(0, newline);
+            buffer_.erase(0, newline + 1);
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            return line;
+        }
+        if (from_child_ < 0) throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() < 0) throw ChannelError(ChannelFailure::kTimeout, "'" + command_ + "' did not reply in time");
+        pollfd pfd{from_child_, POLLIN, 0};
+        // Round up so a deadline a fraction of a millisecond away still waits.
+        const int r = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30)));
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            throw ChannelError(ChannelFailure::kClosed, "poll failed: " + std::string(std::strerror(errno)));
+        }
+        if (r == 0) continue;  // the deadline check above decides
+        char chunk[4096];
+        const ssize_t n = ::read(from_child_, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' exited or closed its output");
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+}
+
+void EngineProcess::stop(std::chrono::milliseconds grace) {
+    close_fd(to_child_);  // EOF on stdin is how most engines learn to exit
+    if (pid_ > 0) {
+        const auto until = std::chrono::steady_clock::now() + grace;
+        bool exited = false;
+        for (;;) {
+            const pid_t r = ::waitpid(pid_, nullptr, WNOHANG);
+            if (r == pid_ || r < 0) {
+                exited = true;
+                break;
+            }
+            if (std::chrono::steady_clock::now() >= until) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        if (!exited) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+        pid_ = -1;
+    }
+    close_fd(from_child_);
+}
+
+}  // namespace othello

@@ -1,0 +1,65 @@
+// GtpClient: GTP response framing, strict in what it sends and lenient in what it accepts.
+#include "protocol/gtp_client.h"
+
+#include <cctype>
+
+namespace othello {
+
+namespace {
+
+std::string trim(std::string_view s) {
+    std::size_t b = 0, e = s.size();
+    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+    return std::string(s.substr(b, e - b));
+}
+
+bool is_blank(std::string_view s) { return trim(s).empty(); }
+
+}  // namespace
+
+GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
+    channel_->write_line(command);
+    // Engines may print blank lines before a response; skip them.
+    std::string first;
+    do {
+        first = channel_->read_line(deadline);
+    } while (is_blank(first));
+    if (first[0] != '=' && first[0] != '?') {
+        throw ChannelError(ChannelFailure::kMalformed,
+                           "reply to '" + std::string(command) + "' is not GTP: '" + first.substr(0, 80) + "'");
+    }
+    GtpResponse response;
+    response.success = first[0] == '=';
+    std::size_t i = 1;
+    while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i]))) ++i;  // optional id
+    response.text = trim(std::string_view(first).substr(i));
+    // A response ends with an empty line; further lines belong to a multi-line result.
+    for (;;) {
+        std::string line = channel_->read_line(deadline);
+        if (is_blank(line)) break;
+        response.text += '\n';
+        response.text += trim(line);
+    }
+    return response;
+}
+
+std::string GtpClient::ask(std::string_view command, Deadline deadline) {
+    GtpResponse r = send(command, deadline);
+    if (!r.success) {
+        throw ChannelError(ChannelFailure::kMalformed,
+                           "engine refused '" + std::string(command) + "': " + r.text);
+    }
+    return r.text;
+}
+
+void GtpClient::quit(std::chrono::milliseconds grace) {
+    try {
+        channel_->write_line("quit");
+    } catch (const ChannelError&) {
+        // Already gone: nothing to ask politely.
+    }
+    channel_->stop(grace);
+}
+
+}  // namespace othello
