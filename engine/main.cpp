@@ -1,27 +1,136 @@
-// othello-engine: the engine process. Subcommands `perft DEPTH` and `bench` print speed figures.
+// othello-engine: the engine process. Speaks GTP (or another protocol) on stdin/stdout or, with
+// --listen, over TCP; subcommands `perft DEPTH` and `bench` print speed figures.
+#include <boost/program_options.hpp>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <string>
 
+#include "engine/policies/policy_registry.h"
 #include "engine/self_play_bench.h"
+#include "protocol/exec_relay.h"
+#include "protocol/session_factory.h"
+#include "protocol/stdio_transport.h"
+#include "protocol/tcp_server.h"
+
+namespace po = boost::program_options;
+using namespace othello;
+
+namespace {
+
+int run_perft(int argc, char** argv) {
+    const int depth = argc > 2 ? std::atoi(argv[2]) : 0;
+    if (depth < 1 || depth > 20) {
+        std::cerr << "othello-engine perft: give a depth from 1 to 20\n";
+        return 2;
+    }
+    const auto r = timed_perft(depth);
+    std::printf("perft %d = %llu\n", depth, static_cast<unsigned long long>(r.leaves));
+    std::printf("time %.3f s, %.1f million leaves/s\n", r.seconds, r.leaves / r.seconds / 1e6);
+    return 0;
+}
+
+// "HOST:PORT" or ":PORT" or "PORT" (host 127.0.0.1).
+void parse_listen(const std::string& text, TcpServerOptions& options) {
+    const auto colon = text.rfind(':');
+    const std::string host = colon == std::string::npos ? "" : text.substr(0, colon);
+    const std::string port = colon == std::string::npos ? text : text.substr(colon + 1);
+    if (!host.empty()) options.host = host;
+    std::size_t used = 0;
+    unsigned long value = 0;
+    try {
+        value = std::stoul(port, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != port.size() || value > 65535) {
+        throw std::invalid_argument("--listen: '" + text + "' is not HOST:PORT with PORT 0-65535");
+    }
+    options.port = static_cast<unsigned short>(value);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-    const std::string command = argc > 1 ? argv[1] : "";
-    if (command == "perft") {
-        const int depth = argc > 2 ? std::atoi(argv[2]) : 0;
-        if (depth < 1 || depth > 20) {
-            std::cerr << "othello-engine perft: give a depth from 1 to 20\n";
-            return 2;
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (first == "perft") return run_perft(argc, argv);
+    if (first == "bench") {
+        run_bench(std::cout, 12, 2.0);
+        return 0;
+    }
+
+    SessionSettings settings;
+    TcpServerOptions server;
+    std::string protocol, listen, exec;
+    long idle_seconds = 600;
+    po::options_description described(
+        "usage: othello-engine [options]         speak a protocol on stdin/stdout\n"
+        "       othello-engine --listen HOST:PORT [options]\n"
+        "       othello-engine perft DEPTH | bench\noptions");
+    described.add_options()("help,h", "print this help")(
+        "list-policies", "print the policies, one per line: name, then description")(
+        "policy", po::value(&settings.policy)->default_value("mobility"),
+        "policy name or fallback chain, e.g. mobility or book,mobility")(
+        "seed", po::value(&settings.policy_options.seed)->default_value(1),
+        "seed of every random choice (ties, random moves)")(
+        "book", po::value(&settings.policy_options.book_path), "opening book file (book policy)")(
+        "book-randomness", po::value(&settings.policy_options.book_randomness)->default_value(0),
+        "0: the book plays its best move; higher: more variety")(
+        "weights", po::value(&settings.policy_options.weights_path),
+        "pattern weights file (regression policy)")(
+        "temperature", po::value(&settings.policy_options.temperature)->default_value(0),
+        "0: the regression policy plays its best move; higher: softmax sampling")(
+        "protocol", po::value(&protocol)->default_value("gtp"), "gtp or nboard")(
+        "listen", po::value(&listen), "serve over TCP at HOST:PORT (HOST defaults to 127.0.0.1)")(
+        "max-clients", po::value(&server.max_clients)->default_value(server.max_clients),
+        "most concurrent TCP connections; more are closed at once")(
+        "idle-timeout", po::value(&idle_seconds)->default_value(idle_seconds),
+        "seconds of silence before a TCP connection is closed (0: never)")(
+        "max-line-length",
+        po::value(&settings.max_line_length)->default_value(settings.max_line_length),
+        "longest accepted input line in bytes")(
+        "exec", po::value(&exec),
+        "with --listen: run this stdio engine command per connection and relay to it");
+
+    po::variables_map vm;
+    try {
+        po::store(po::parse_command_line(argc, argv, described), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "othello-engine: " << e.what() << "\n(see othello-engine --help)\n";
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << described << "\n";
+        return 0;
+    }
+    if (vm.count("list-policies")) {
+        for (const auto& info : policy_catalogue())
+            std::cout << info.name << "  " << info.description << "\n";
+        return 0;
+    }
+    std::signal(SIGPIPE, SIG_IGN);  // a vanished reader is an error code, not a dead engine
+    try {
+        server.max_line_length = settings.max_line_length;
+        server.idle_timeout = std::chrono::seconds(idle_seconds);
+        if (!exec.empty() && listen.empty()) throw std::invalid_argument("--exec needs --listen");
+        if (listen.empty()) {
+            const auto session = make_session_factory(protocol, settings)();
+            return serve_stdio(*session, 0, 1, settings.max_line_length);
         }
-        const auto r = othello::timed_perft(depth);
-        std::printf("perft %d = %llu\n", depth, static_cast<unsigned long long>(r.leaves));
-        std::printf("time %.3f s, %.1f million leaves/s\n", r.seconds, r.leaves / r.seconds / 1e6);
+        parse_listen(listen, server);
+        std::unique_ptr<TcpServer> tcp;
+        if (!exec.empty()) {
+            tcp = std::make_unique<TcpServer>(server, exec_relay_handler(parse_exec_command(exec)));
+        } else {
+            tcp = std::make_unique<TcpServer>(server, make_session_factory(protocol, settings));
+        }
+        // Announced on stderr so scripts and tests that asked for port 0 learn the real one.
+        std::cerr << "othello-engine: listening on " << server.host << ":" << tcp->port() << "\n";
+        tcp->run(true);
         return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "othello-engine: " << e.what() << "\n";
+        return 2;
     }
-    if (command == "bench") {
-        othello::run_bench(std::cout, 12, 2.0);
-        return 0;
-    }
-    std::cerr << "usage: othello-engine perft DEPTH | bench\n";
-    return 2;
 }

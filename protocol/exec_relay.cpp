@@ -1,0 +1,141 @@
+// The exec relay on Boost.Process v1: one child per connection, asio pipes to its stdin and
+// stdout, bytes copied both ways on the server's event loop. The child is killed when the
+// connection ends and it has not exited by itself.
+#include "protocol/exec_relay.h"
+
+#include <unistd.h>
+
+#include <array>
+#include <boost/process.hpp>
+#include <boost/program_options/parsers.hpp>
+#include <iostream>
+#include <stdexcept>
+
+namespace othello {
+
+namespace {
+
+namespace asio = boost::asio;
+namespace bp = boost::process;
+using asio::ip::tcp;
+
+// How long a child may take to exit after its client has gone before it is killed.
+constexpr std::chrono::seconds kExitGrace{2};
+
+class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
+  public:
+    RelayConnection(tcp::socket socket, ConnectionContext context, asio::io_context& io)
+        : socket_(std::move(socket)),
+          to_child_(io),
+          from_child_(io),
+          timer_(io),
+          context_(std::move(context)) {}
+
+    ~RelayConnection() {
+        std::error_code ignored;
+        if (child_.valid() && child_.running(ignored)) child_.terminate(ignored);
+    }
+
+    void start(const std::vector<std::string>& argv) {
+        try {
+            child_ = bp::child(bp::exe = argv[0],
+                               bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
+                               bp::std_in<to_child_, bp::std_out> from_child_);
+        } catch (const std::exception& e) {
+            std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";
+            return finish();
+        }
+        arm_timer(context_.idle_timeout);
+        pump_to_child();
+        pump_to_client();
+    }
+
+  private:
+    void arm_timer(std::chrono::milliseconds after) {
+        if (after.count() <= 0) return;
+        timer_.expires_after(after);
+        timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+            if (!error) self->finish();
+        });
+    }
+
+    void pump_to_child() {
+        socket_.async_read_some(
+            asio::buffer(up_),
+            [self = shared_from_this()](boost::system::error_code error, std::size_t n) {
+                if (error) {
+                    // The client is gone: the child sees end of input and has a moment to exit.
+                    boost::system::error_code ignored;
+                    self->to_child_.close(ignored);
+                    self->client_gone_ = true;
+                    self->arm_timer(kExitGrace);
+                    return;
+                }
+                if (!self->client_gone_) self->arm_timer(self->context_.idle_timeout);
+                asio::async_write(self->to_child_, asio::buffer(self->up_, n),
+                                  [self](boost::system::error_code error, std::size_t) {
+                                      if (error) return self->finish();
+                                      self->pump_to_child();
+                                  });
+            });
+    }
+
+    void pump_to_client() {
+        from_child_.async_read_some(
+            asio::buffer(down_),
+            [self = shared_from_this()](boost::system::error_code error, std::size_t n) {
+                if (error) return self->finish();  // the child closed its output: it has quit
+                asio::async_write(self->socket_, asio::buffer(self->down_, n),
+                                  [self](boost::system::error_code error, std::size_t) {
+                                      if (error) return self->finish();
+                                      self->pump_to_client();
+                                  });
+            });
+    }
+
+    void finish() {
+        boost::system::error_code ignored;
+        timer_.cancel();
+        socket_.shutdown(tcp::socket::shutdown_both, ignored);
+        socket_.close(ignored);
+        to_child_.close(ignored);
+        from_child_.close(ignored);
+    }
+
+    tcp::socket socket_;
+    bp::async_pipe to_child_;
+    bp::async_pipe from_child_;
+    asio::steady_timer timer_;
+    ConnectionContext context_;
+    bp::child child_;
+    bool client_gone_ = false;
+    std::array<char, 4096> up_;
+    std::array<char, 4096> down_;
+};
+
+}  // namespace
+
+std::vector<std::string> parse_exec_command(const std::string& command_line) {
+    std::vector<std::string> argv = boost::program_options::split_unix(command_line);
+    if (argv.empty()) throw std::invalid_argument("--exec: empty command");
+    if (argv[0].find('/') == std::string::npos) {
+        const auto found = bp::search_path(argv[0]);
+        if (found.empty())
+            throw std::invalid_argument("--exec: '" + argv[0] + "' not found on PATH");
+        argv[0] = found.string();
+    } else if (::access(argv[0].c_str(), X_OK) != 0) {
+        throw std::invalid_argument("--exec: '" + argv[0] + "' is not an executable file");
+    }
+    return argv;
+}
+
+ConnectionHandler exec_relay_handler(std::vector<std::string> argv) {
+    return [argv = std::move(argv)](tcp::socket socket, ConnectionContext context) {
+        auto& io = asio::query(socket.get_executor(), asio::execution::context);
+        auto connection = std::make_shared<RelayConnection>(std::move(socket), std::move(context),
+                                                            static_cast<asio::io_context&>(io));
+        connection->start(argv);
+    };
+}
+
+}  // namespace othello

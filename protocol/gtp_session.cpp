@@ -1,0 +1,359 @@
+// GtpSession: the GTP 2 command set for Othello, each command one handler in the table below.
+#include "protocol/gtp_session.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/notation.h"
+
+namespace othello {
+
+namespace {
+
+// A command failed; the message is sent back after '?'.
+class GtpError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+void expect_args(const std::vector<std::string>& args, std::size_t count) {
+    if (args.size() != count) {
+        throw GtpError("wrong number of arguments: expected " + std::to_string(count) + ", got " +
+                       std::to_string(args.size()));
+    }
+}
+
+Color parse_color(std::string_view word) {
+    const std::string w = lower(word);
+    if (w == "b" || w == "black") return Color::Black;
+    if (w == "w" || w == "white") return Color::White;
+    throw GtpError("invalid color '" + std::string(word) + "'");
+}
+
+Move parse_move(std::string_view word) {
+    if (auto m = Move::parse(word)) return *m;
+    throw GtpError("invalid coordinate '" + std::string(word) + "'");
+}
+
+long parse_integer(std::string_view word, std::string_view what) {
+    long value = 0;
+    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (error != std::errc() || end != word.data() + word.size()) {
+        throw GtpError(std::string(what) + " not an integer");
+    }
+    return value;
+}
+
+void parse_float(std::string_view word, std::string_view what) {
+    double value = 0;
+    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (error != std::errc() || end != word.data() + word.size()) {
+        throw GtpError(std::string(what) + " not a float");
+    }
+}
+
+std::string join(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) {
+        if (!out.empty()) out += ' ';
+        out += w;
+    }
+    return out;
+}
+
+std::string format_score(double score) {
+    std::ostringstream out;
+    out << score;
+    return out.str();
+}
+
+}  // namespace
+
+GtpSession::GtpSession(std::unique_ptr<Policy> policy, Options options)
+    : policy_(std::move(policy)), options_(std::move(options)) {}
+
+const std::vector<GtpSession::CommandRow>& GtpSession::command_table() {
+    static const std::vector<CommandRow> table = {
+        {"protocol_version", &GtpSession::protocol_version},
+        {"name", &GtpSession::name},
+        {"version", &GtpSession::version},
+        {"known_command", &GtpSession::known_command},
+        {"list_commands", &GtpSession::list_commands},
+        {"quit", &GtpSession::quit},
+        {"boardsize", &GtpSession::boardsize},
+        {"clear_board", &GtpSession::clear_board},
+        {"komi", &GtpSession::komi},
+        {"play", &GtpSession::play},
+        {"genmove", &GtpSession::genmove},
+        {"reg_genmove", &GtpSession::reg_genmove},
+        {"undo", &GtpSession::undo},
+        {"showboard", &GtpSession::showboard},
+        {"final_score", &GtpSession::final_score},
+        {"time_settings", &GtpSession::time_settings},
+        {"time_left", &GtpSession::time_left},
+        {"set_game", &GtpSession::set_game},
+        {"list_games", &GtpSession::list_games},
+        {"othello-evaluate", &GtpSession::evaluate},
+        {"othello-set_position", &GtpSession::set_position},
+        {"othello-transcript", &GtpSession::transcript},
+    };
+    return table;
+}
+
+const std::vector<std::string>& GtpSession::command_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const auto& row : command_table()) out.push_back(row.name);
+        return out;
+    }();
+    return names;
+}
+
+std::string GtpSession::handle(std::string_view line) {
+    if (line.size() > options_.max_line_length) {
+        // Echo the id if the line starts with one, so the controller can match the failure.
+        const auto head = parse_gtp_command(line.substr(0, 32));
+        return gtp_failure(
+            head ? head->id : "",
+            "line too long (limit " + std::to_string(options_.max_line_length) + " bytes)");
+    }
+    const auto command = parse_gtp_command(line);
+    if (!command) return {};
+    if (command->name.empty()) return gtp_failure(command->id, "missing command");
+    const auto& table = command_table();
+    const auto row = std::find_if(table.begin(), table.end(),
+                                  [&](const CommandRow& r) { return r.name == command->name; });
+    if (row == table.end()) return gtp_failure(command->id, "unknown command");
+    try {
+        return gtp_success(command->id, (this->*(row->handler))(command->args));
+    } catch (const GtpError& e) {
+        return gtp_failure(command->id, e.what());
+    } catch (const std::exception& e) {
+        // A policy or rules error must not end the session: report it like any failure.
+        return gtp_failure(command->id, std::string("internal error: ") + e.what());
+    }
+}
+
+std::string GtpSession::protocol_version(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return "2";
+}
+
+std::string GtpSession::name(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return options_.name;
+}
+
+std::string GtpSession::version(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return options_.version;
+}
+
+std::string GtpSession::known_command(const std::vector<std::string>& args) {
+    expect_args(args, 1);
+    const auto& names = command_names();
+    return std::find(names.begin(), names.end(), args[0]) != names.end() ? "true" : "false";
+}
+
+std::string GtpSession::list_commands(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    std::string out;
+    for (const auto& n : command_names()) {
+        if (!out.empty()) out += '\n';
+        out += n;
+    }
+    return out;
+}
+
+std::string GtpSession::quit(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    closed_ = true;
+    return {};
+}
+
+std::string GtpSession::boardsize(const std::vector<std::string>& args) {
+    expect_args(args, 1);
+    if (parse_integer(args[0], "boardsize") != 8) throw GtpError("unacceptable size");
+    return {};
+}
+
+std::string GtpSession::clear_board(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    set_game_state(Game());
+    return {};
+}
+
+std::string GtpSession::komi(const std::vector<std::string>& args) {
+    expect_args(args, 1);
+    parse_float(args[0], "komi");
+    return {};  // Othello has no komi; accepted because Go-minded controllers send it
+}
+
+Game GtpSession::game_with_turn_of(Color color) const {
+    const Position& now = game_.current();
+    if (now.is_game_over()) throw GtpError("game is over");
+    Game game = game_;
+    if (now.side_to_move() != color) {
+        if (now.has_legal_move()) {
+            throw GtpError("it is " + std::string(to_string(now.side_to_move())) + "'s turn");
+        }
+        game.play(
+            Move::pass());  // the side to move has no move: pass for it, as GRhino and Edax do
+    }
+    return game;
+}
+
+std::string GtpSession::play(const std::vector<std::string>& args) {
+    expect_args(args, 2);
+    const Color color = parse_color(args[0]);
+    const Move move = parse_move(args[1]);
+    Game game = [&] {
+        try {
+            return game_with_turn_of(color);
+        } catch (const GtpError& e) {
+            throw GtpError(std::string("illegal move: ") + e.what());
+        }
+    }();
+    const bool passed_implicitly = game.moves().size() > game_.moves().size();
+    try {
+        game.play(move);
+    } catch (const IllegalMove& e) {
+        throw GtpError(e.what());  // "illegal move d3: ..." names the move and the reason
+    }
+    if (passed_implicitly) implicit_pass_.push_back(true);
+    implicit_pass_.push_back(false);
+    game_ = std::move(game);
+    return {};
+}
+
+std::string GtpSession::generate(const std::vector<std::string>& args, bool commit) {
+    expect_args(args, 1);
+    const Color color = parse_color(args[0]);
+    Game game = game_with_turn_of(color);
+    const bool passed_implicitly = game.moves().size() > game_.moves().size();
+    const Move move = policy_->choose(game);
+    if (commit) {
+        game.play(move);  // checked: a policy bug becomes a failure, not a corrupt game
+        if (passed_implicitly) implicit_pass_.push_back(true);
+        implicit_pass_.push_back(false);
+        game_ = std::move(game);
+    }
+    return move.to_string();
+}
+
+std::string GtpSession::genmove(const std::vector<std::string>& args) {
+    return generate(args, true);
+}
+
+std::string GtpSession::reg_genmove(const std::vector<std::string>& args) {
+    return generate(args, false);
+}
+
+std::string GtpSession::undo(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    if (game_.moves().empty()) throw GtpError("cannot undo");
+    game_.undo();
+    implicit_pass_.pop_back();
+    while (!implicit_pass_.empty() && implicit_pass_.back()) {
+        game_.undo();
+        implicit_pass_.pop_back();
+    }
+    return {};
+}
+
+std::string GtpSession::showboard(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    std::string board = "\n";  // the board starts on the line after '='
+    board += to_ascii(game_.current());
+    return board;
+}
+
+std::string GtpSession::final_score(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    const Position& p = game_.current();
+    // A finished game gives the empty squares to the winner (the tournament rule); an unfinished
+    // one is scored by the discs on the board.
+    const int diff = p.is_game_over() ? p.final_disc_difference(Color::Black)
+                                      : p.disc_count(Color::Black) - p.disc_count(Color::White);
+    if (diff == 0) return "0";
+    return (diff > 0 ? "B+" : "W+") + std::to_string(diff > 0 ? diff : -diff);
+}
+
+std::string GtpSession::time_settings(const std::vector<std::string>& args) {
+    expect_args(args, 3);
+    for (const auto& a : args) parse_integer(a, "time");
+    return {};  // the policies answer at once; time is accepted and not needed
+}
+
+std::string GtpSession::time_left(const std::vector<std::string>& args) {
+    expect_args(args, 3);
+    parse_color(args[0]);
+    parse_integer(args[1], "time");
+    parse_integer(args[2], "stones");
+    return {};
+}
+
+std::string GtpSession::set_game(const std::vector<std::string>& args) {
+    if (args.empty()) throw GtpError("wrong number of arguments: expected a game name");
+    if (lower(join(args)) != "othello") throw GtpError("unsupported game");
+    return {};
+}
+
+std::string GtpSession::list_games(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return "Othello";
+}
+
+std::string GtpSession::evaluate(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    if (game_.is_over()) throw GtpError("game is over");
+    const auto scores = policy_->evaluate(game_);
+    if (scores.empty()) return "pass";
+    std::string out;
+    for (const auto& s : scores) {
+        if (!out.empty()) out += '\n';
+        out += s.move.to_string() + ' ' + format_score(s.score);
+        if (!s.detail.empty()) out += ' ' + s.detail;
+    }
+    return out;
+}
+
+std::string GtpSession::set_position(const std::vector<std::string>& args) {
+    try {
+        if (args.empty()) {
+            set_game_state(Game());
+        } else if (args[0].size() == 64) {
+            set_game_state(Game(parse_board(join(args))));
+        } else {
+            set_game_state(Game::from_transcript(join(args)));
+        }
+    } catch (const NotationError& e) {
+        throw GtpError(std::string("invalid position: ") + e.what());
+    } catch (const std::invalid_argument& e) {
+        throw GtpError(std::string("invalid position: ") + e.what());
+    }
+    return {};
+}
+
+std::string GtpSession::transcript(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return game_.transcript();
+}
+
+void GtpSession::set_game_state(Game game) {
+    // Passes in a set position were part of what the controller sent: undo takes each back alone.
+    implicit_pass_.assign(game.moves().size(), false);
+    game_ = std::move(game);
+}
+
+}  // namespace othello

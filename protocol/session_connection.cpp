@@ -1,0 +1,99 @@
+// One TCP connection serving one LineSession: read, frame, answer, write, with an idle timeout.
+// Reading pauses while a response is written, so a client that does not read cannot make the
+// server buffer more than one read's worth of answers.
+#include <array>
+#include <boost/asio/write.hpp>
+
+#include "protocol/tcp_server.h"
+
+namespace othello {
+
+namespace {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+class SessionConnection : public std::enable_shared_from_this<SessionConnection> {
+  public:
+    SessionConnection(tcp::socket socket, ConnectionContext context,
+                      std::unique_ptr<LineSession> session)
+        : socket_(std::move(socket)),
+          idle_(socket_.get_executor()),
+          context_(std::move(context)),
+          session_(std::move(session)),
+          framer_(context_.max_line_length) {}
+
+    void start() {
+        out_ = session_->greeting();
+        if (out_.empty()) {
+            read();
+        } else {
+            write();
+        }
+    }
+
+  private:
+    void arm_idle_timer() {
+        if (context_.idle_timeout.count() <= 0) return;
+        idle_.expires_after(context_.idle_timeout);
+        idle_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+            if (!error) self->close();
+        });
+    }
+
+    void read() {
+        arm_idle_timer();
+        socket_.async_read_some(
+            asio::buffer(buffer_),
+            [self = shared_from_this()](boost::system::error_code error, std::size_t n) {
+                // End of stream or an error: a half-sent command is simply dropped.
+                if (error) return self->close();
+                self->answer(std::string_view(self->buffer_.data(), n));
+            });
+    }
+
+    void answer(std::string_view bytes) {
+        for (const std::string& line : framer_.feed(bytes)) {
+            out_ += session_->handle(line);
+            if (session_->closed()) break;
+        }
+        if (out_.empty()) return read();
+        write();
+    }
+
+    void write() {
+        asio::async_write(
+            socket_, asio::buffer(out_),
+            [self = shared_from_this()](boost::system::error_code error, std::size_t) {
+                self->out_.clear();
+                if (error || self->session_->closed()) return self->close();
+                self->read();
+            });
+    }
+
+    void close() {
+        boost::system::error_code ignored;
+        idle_.cancel();
+        socket_.shutdown(tcp::socket::shutdown_both, ignored);
+        socket_.close(ignored);
+    }
+
+    tcp::socket socket_;
+    asio::steady_timer idle_;
+    ConnectionContext context_;
+    std::unique_ptr<LineSession> session_;
+    LineFramer framer_;
+    std::array<char, 4096> buffer_;
+    std::string out_;
+};
+
+}  // namespace
+
+ConnectionHandler session_connection_handler(SessionFactory factory) {
+    return [factory = std::move(factory)](tcp::socket socket, ConnectionContext context) {
+        std::make_shared<SessionConnection>(std::move(socket), std::move(context), factory())
+            ->start();
+    };
+}
+
+}  // namespace othello

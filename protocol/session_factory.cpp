@@ -1,0 +1,32 @@
+// The protocol switch: one `if` per protocol.
+#include "protocol/session_factory.h"
+
+#include <stdexcept>
+
+#include "engine/policies/policy_registry.h"
+#include "protocol/gtp_session.h"
+#include "protocol/nboard_session.h"
+
+namespace othello {
+
+SessionFactory make_session_factory(std::string_view protocol, const SessionSettings& settings) {
+    make_policy(settings.policy, settings.policy_options);  // throws now for a bad spec
+    if (protocol == "gtp") {
+        return [settings] {
+            GtpSession::Options options;
+            options.max_line_length = settings.max_line_length;
+            return std::make_unique<GtpSession>(
+                make_policy(settings.policy, settings.policy_options), options);
+        };
+    }
+    if (protocol == "nboard") {
+        return [settings] {
+            return std::make_unique<NboardSession>(
+                make_policy(settings.policy, settings.policy_options));
+        };
+    }
+    throw std::invalid_argument("unknown protocol '" + std::string(protocol) +
+                                "' (known: gtp, nboard)");
+}
+
+}  // namespace othello

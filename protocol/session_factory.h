@@ -1,0 +1,24 @@
+// The engine-side protocol switch: builds the sessions of a protocol by name ("gtp", "nboard"),
+// each with its own policy, so every transport serves every protocol.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "engine/policy.h"
+#include "protocol/line_framer.h"
+#include "protocol/line_session.h"
+
+namespace othello {
+
+struct SessionSettings {
+    std::string policy = "mobility";  // a policy spec for make_policy, e.g. "book,mobility"
+    PolicyOptions policy_options;
+    std::size_t max_line_length = kDefaultMaxLineLength;
+};
+
+// Throws std::invalid_argument for an unknown protocol ("unknown protocol 'x' (known: gtp, ...)")
+// or policy, at once rather than at the first connection.
+SessionFactory make_session_factory(std::string_view protocol, const SessionSettings& settings);
+
+}  // namespace othello

@@ -1,0 +1,73 @@
+// TcpServer: accepts TCP connections on one Boost.Asio event loop and hands each to a connection
+// handler (a protocol session, or a relay to a child engine process), within fixed bounds.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
+
+#include "protocol/line_framer.h"
+#include "protocol/line_session.h"
+
+namespace othello {
+
+struct TcpServerOptions {
+    std::string host = "127.0.0.1";
+    unsigned short port = 0;  // 0: any free port (see TcpServer::port)
+    std::size_t max_clients = 1100;
+    std::chrono::milliseconds idle_timeout{std::chrono::minutes(10)};  // 0: none
+    std::size_t max_line_length = kDefaultMaxLineLength;
+};
+
+// What a connection needs from its server: its bounds, and a token whose destruction frees its
+// place among max_clients.
+struct ConnectionContext {
+    std::chrono::milliseconds idle_timeout;
+    std::size_t max_line_length;
+    std::shared_ptr<void> slot;
+};
+
+// Starts serving one accepted connection; the handler keeps itself alive through its own
+// asynchronous operations on the socket's executor.
+using ConnectionHandler =
+    std::function<void(boost::asio::ip::tcp::socket socket, ConnectionContext context)>;
+
+class TcpServer {
+  public:
+    // Binds and listens at once (throws boost::system::system_error if it cannot).
+    TcpServer(const TcpServerOptions& options, ConnectionHandler handler);
+    // Serves a session made by `factory` on every connection.
+    TcpServer(const TcpServerOptions& options, SessionFactory factory);
+
+    unsigned short port() const { return port_; }
+    std::size_t active_connections() const { return active_->load(); }
+
+    // Runs the event loop until stop() (or SIGINT/SIGTERM when handle_signals is set).
+    void run(bool handle_signals = false);
+    // Safe from any thread: stops accepting and closes every connection.
+    void stop();
+
+  private:
+    void accept();
+
+    TcpServerOptions options_;
+    ConnectionHandler handler_;
+    boost::asio::io_context io_;
+    boost::asio::ip::tcp::acceptor acceptor_;
+    unsigned short port_ = 0;
+    std::shared_ptr<std::atomic<std::size_t>> active_ =
+        std::make_shared<std::atomic<std::size_t>>(0);
+};
+
+// The handler that serves LineSession objects over a socket (what the SessionFactory constructor
+// uses).
+ConnectionHandler session_connection_handler(SessionFactory factory);
+
+}  // namespace othello
