@@ -38,7 +38,7 @@ std::string describe(const BookStats& s, const std::string& name) {
 
 BookPolicy::BookPolicy(const PolicyOptions& options, std::unique_ptr<Policy> fallback)
     : book_(options.book_path.empty() ? default_book_path() : std::filesystem::path(options.book_path),
-            OpeningBook::Access::Read),
+            OpeningBook::Access::ReadLocked),
       fallback_(std::move(fallback)),
       randomness_(options.book_randomness),
       rng_(options.seed) {

@@ -3,6 +3,7 @@
 //                [--simulate N] [--depth PLIES] [--min-games N] [--seed S]
 //   othello-book show [--book FILE] [TRANSCRIPT]
 //   othello-book stats [--book FILE]
+//   othello-book bench [--book FILE]   lookup speed
 #include <signal.h>
 
 #include <boost/program_options.hpp>
@@ -16,6 +17,7 @@
 #include "engine/book/book_import.h"
 #include "engine/book/book_policy.h"
 #include "engine/notation.h"
+#include "engine/rng.h"
 #include "engine/wthor.h"
 
 namespace po = boost::program_options;
@@ -27,7 +29,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: othello-book build|import [options]   make a new book / add to a book\n"
     "       othello-book show [--book FILE] [TRANSCRIPT]   book moves of a position\n"
-    "       othello-book stats [--book FILE]   summary of a book\n";
+    "       othello-book stats [--book FILE]   summary of a book\n"
+    "       othello-book bench [--book FILE]   lookup speed\n";
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -160,6 +163,51 @@ int run_stats(const std::vector<std::string>& args) {
     return 0;
 }
 
+// Times lookups of positions in book (random walks through the book's own moves) and of
+// positions mostly out of it (the first 20 plies of random games).
+int run_bench(const std::vector<std::string>& args) {
+    po::options_description options = book_option();
+    options.add_options()("walks", po::value<int>()->default_value(2000), "random walks / random games");
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    po::notify(vm);
+    const int walks = vm["walks"].as<int>();
+    OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Read);
+    Rng rng(1);
+    std::vector<Position> in_book, random_positions;
+    for (int w = 0; w < walks; ++w) {
+        Position p = Position::start();
+        for (std::vector<BookMove> moves; !(moves = book.lookup(p)).empty();) {
+            in_book.push_back(p);
+            p = p.play_unchecked(moves[rng.below(static_cast<std::uint32_t>(moves.size()))].move);
+            if (!p.has_legal_move()) p = p.pass();
+        }
+        Position q = Position::start();
+        for (int ply = 0; ply < 20 && q.has_legal_move(); ++ply) {
+            random_positions.push_back(q);
+            q = q.play_unchecked(Square::from_index(rng.pick_bit(q.legal_moves())));
+            if (!q.has_legal_move()) q = q.pass();
+        }
+    }
+    for (const auto access : {OpeningBook::Access::Read, OpeningBook::Access::ReadLocked}) {
+        for (const auto& [label, positions] : {std::pair{"in-book positions", &in_book},
+                                               std::pair{"random-game positions", &random_positions}}) {
+            OpeningBook timed(vm["book"].as<std::string>(), access);
+            std::size_t found = 0;
+            const auto started = std::chrono::steady_clock::now();
+            for (int repeat = 0; repeat < 3; ++repeat) {
+                for (const Position& p : *positions) found += !timed.lookup(p).empty();
+            }
+            const double seconds = seconds_since(started);
+            const double lookups = 3.0 * static_cast<double>(positions->size());
+            std::printf("%-11s %-22s %8zu positions, %5.1f%% in book, %.2f us per lookup\n",
+                        access == OpeningBook::Access::Read ? "read" : "read-locked", label, positions->size(),
+                        100.0 * static_cast<double>(found) / lookups, 1e6 * seconds / lookups);
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -169,6 +217,7 @@ int main(int argc, char** argv) {
         if (command == "build" || command == "import") return run_build(args, command == "build");
         if (command == "show") return run_show(args);
         if (command == "stats") return run_stats(args);
+        if (command == "bench") return run_bench(args);
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << kUsage;
             return 0;

@@ -69,13 +69,15 @@ BookStats& BookStats::operator+=(const BookStats& other) {
 }
 
 OpeningBook::OpeningBook(const std::filesystem::path& path, Access access) : path_(path) {
-    if (access == Access::Read && !std::filesystem::exists(path)) {
+    const bool read_only = access != Access::Write;
+    if (read_only && !std::filesystem::exists(path)) {
         throw BookError(path.string() + ": no such opening book");
     }
     try {
         db_ = std::make_unique<SqliteDatabase>(
-            path.string(), access == Access::Read ? SqliteDatabase::Mode::ReadOnly : SqliteDatabase::Mode::ReadWriteCreate);
+            path.string(), read_only ? SqliteDatabase::Mode::ReadOnly : SqliteDatabase::Mode::ReadWriteCreate);
         check_or_create(access);
+        if (access == Access::ReadLocked) db_->exec("PRAGMA locking_mode = EXCLUSIVE");
         select_moves_.emplace(db_->prepare(
             "SELECT move, games, wins, draws, losses, disc_sum, name, comment FROM book_moves "
             "WHERE player = ?1 AND opponent = ?2 ORDER BY move"));

@@ -69,9 +69,13 @@ public:
     // PRAGMA application_id of a book: "OTHB".
     static constexpr std::int64_t kApplicationId = 0x4F544842;
 
-    enum class Access { Read, Write };
-    // Read: the file must be an existing book. Write: an existing book, or a missing or empty file,
-    // which becomes an empty book. Throws BookError naming the file and the reason.
+    enum class Access { Read, ReadLocked, Write };
+    // Read: the file must be an existing book; every lookup takes and drops SQLite's shared lock
+    // (a few system calls, tens of microseconds). ReadLocked: the same, but the shared lock is kept
+    // from the first read until the book is closed, so lookups cost a few microseconds and writers
+    // wait (then fail with "database is locked") meanwhile; for engines. Write: an existing book,
+    // or a missing or empty file, which becomes an empty book. Throws BookError naming the file
+    // and the reason.
     OpeningBook(const std::filesystem::path& path, Access access);
     ~OpeningBook();
     OpeningBook(OpeningBook&&) noexcept;
