@@ -12,6 +12,7 @@
 #include "engine/patterns/expert_agreement.h"
 #include "engine/patterns/least_squares_trainer.h"
 #include "engine/patterns/regression_policy.h"
+#include "engine/patterns/self_play.h"
 #include "engine/patterns/training_set.h"
 #include "engine/wthor.h"
 
@@ -48,6 +49,8 @@ int main(int argc, char** argv) {
     int games = 0, validation_year = 2016;
     std::uint64_t seed = 1;
     TrainerOptions trainer;
+    SelfPlayOptions self_play;
+    std::string self_play_weights;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")(
         "data", po::value(&data)->default_value("wthor"),
@@ -68,6 +71,14 @@ int main(int argc, char** argv) {
         "plies of neighbouring phases each phase also trains on")(
         "threads", po::value(&trainer.threads)->default_value(trainer.threads), "worker threads")(
         "seed", po::value(&seed)->default_value(seed), "seed for random playouts and ties")(
+        "self-play", po::value(&self_play.games)->default_value(0),
+        "add this many self-play games of the regression policy (with --self-play-weights)")(
+        "self-play-weights", po::value(&self_play_weights),
+        "weights the self-play games are played with")(
+        "self-play-temperature", po::value(&self_play.temperature)->default_value(1.0),
+        "softmax temperature of the self-play moves, in discs")(
+        "self-play-random-plies", po::value(&self_play.max_random_plies)->default_value(12),
+        "each self-play game opens with up to this many random moves")(
         "output", po::value(&output), "write the weights file here")(
         "export-csv", po::value(&csv), "write the training set as CSV here");
     po::variables_map vm;
@@ -106,6 +117,16 @@ int main(int argc, char** argv) {
             std::printf("transcripts: %d unfinished games skipped\n", unfinished);
         } else {
             throw std::invalid_argument("unknown --data '" + data + "' (wthor, transcripts, random)");
+        }
+        if (self_play.games > 0) {
+            if (self_play_weights.empty()) throw std::invalid_argument("--self-play needs --self-play-weights FILE");
+            const auto play_start = std::chrono::steady_clock::now();
+            self_play.seed = seed;
+            self_play.threads = trainer.threads;
+            const auto extra = self_play_samples(shared_weights(self_play_weights), self_play);
+            std::printf("self-play: %d games, %zu positions (%.1f s)\n", self_play.games, extra.size(),
+                        seconds_since(play_start));
+            train.insert(train.end(), extra.begin(), extra.end());
         }
         std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),
                     validation.size(), seconds_since(start));

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/book/book_policy.h"
+#include "engine/patterns/regression_policy.h"
 #include "engine/policies/mobility_policy.h"
 #include "engine/policies/random_policy.h"
 
@@ -54,6 +55,11 @@ const std::vector<PolicyRow>& policy_table() {
         {{"book", "the opening book's best-rated move while in book, then the fallback (default mobility)"},
          [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
              return std::make_unique<BookPolicy>(o, fallback ? std::move(fallback) : make_policy("mobility", o));
+         }},
+        {{"regression", "the move whose resulting position the trained pattern evaluation likes best"},
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+             refuse_fallback("regression", fallback);
+             return std::make_unique<patterns::RegressionPolicy>(o);
          }},
     };
     return kPolicies;

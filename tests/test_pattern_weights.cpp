@@ -1,0 +1,73 @@
+// Weight files: round trip, and a clear error for a wrong or truncated file.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "engine/patterns/pattern_weights.h"
+#include "tests/test_support.h"
+
+using namespace othello;
+using namespace othello::patterns;
+
+namespace {
+
+std::string message_of(const std::string& bytes) {
+    try {
+        PatternWeights::parse(bytes, "w.bin");
+    } catch (const WeightsError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+PatternWeights sample_weights() {
+    std::vector<double> real(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase);
+    Rng rng(9);
+    for (double& w : real) w = rng.uniform() * 2 - 1;
+    return PatternWeights::from_discs(real);
+}
+
+}  // namespace
+
+TEST_CASE("weights survive a save and load") {
+    const PatternWeights w = sample_weights();
+    const auto path = std::filesystem::temp_directory_path() / "othello_pattern_weights_test.bin";
+    w.save(path);
+    CHECK(std::filesystem::file_size(path) == 32 + 2ull * kPhaseCount * kEntriesPerPhase);
+    const PatternWeights loaded = PatternWeights::load(path);
+    std::filesystem::remove(path);
+    for (const Position& p : testing::random_positions(5, 1)) {
+        CHECK(loaded.score_units(p) == w.score_units(p));
+    }
+}
+
+TEST_CASE("real weights are rounded to 1/256 disc and clamped to int16") {
+    std::vector<double> real(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
+    real[kBiasEntry] = 1.5;  // phase 0 bias
+    real[0] = 1000;          // beyond +127.99 discs
+    int clamped = 0;
+    const PatternWeights w = PatternWeights::from_discs(real, &clamped);
+    CHECK(clamped == 1);
+    CHECK(w.phase_table(0)[kBiasEntry] == 384);
+    CHECK(w.phase_table(0)[0] == 32767);
+    CHECK_THROWS_AS(PatternWeights::from_discs({1.0, 2.0}), std::invalid_argument);
+}
+
+TEST_CASE("a wrong or truncated weights file is refused with a clear message") {
+    const std::string good = sample_weights().serialize();
+    CHECK(message_of(good) == "no error");
+    CHECK(message_of(good.substr(0, 10)).find("w.bin: truncated header") == 0);
+    CHECK(message_of(good.substr(0, good.size() - 1)).find("w.bin: truncated") == 0);
+    CHECK(message_of(good + "x").find("trailing bytes") != std::string::npos);
+    std::string bad_magic = good;
+    bad_magic[0] = 'X';
+    CHECK(message_of(bad_magic) == "w.bin: not a weights file (magic is not OTHPATWT)");
+    std::string bad_version = good;
+    bad_version[8] = 7;
+    CHECK(message_of(bad_version) == "w.bin: format version is 7, this build needs 1");
+    std::string bad_set = good;
+    bad_set[12] ^= 1;
+    CHECK(message_of(bad_set).find("w.bin: pattern set id is") == 0);
+    CHECK_THROWS_WITH_AS(PatternWeights::load("/nonexistent/w.bin"),
+                         "/nonexistent/w.bin: cannot open weights file", WeightsError);
+}
