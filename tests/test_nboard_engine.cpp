@@ -1,0 +1,166 @@
+// The real executable speaking NBoard: `othello-engine --protocol nboard` over its pipes (one
+// line at a time, as the GUI does, so every answer must be flushed) and over --listen TCP.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <regex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <boost/asio.hpp>
+#include <boost/process.hpp>
+
+
+namespace bp = boost::process;
+namespace asio = boost::asio;
+
+namespace {
+
+const std::string kEngine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
+
+// Kills the child if a test hangs (an answer that is never flushed), so every test stops by itself.
+class Watchdog {
+public:
+    explicit Watchdog(bp::child& child) : thread_([this, &child] {
+        for (int i = 0; i < 300 && !done_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        if (!done_ && child.running()) child.terminate();
+    }) {}
+    ~Watchdog() {
+        done_ = true;
+        thread_.join();
+    }
+
+private:
+    std::atomic<bool> done_{false};
+    std::thread thread_;
+};
+
+// The engine's answer lines with the thinking time in "=== move/eval/time" replaced by "T", the
+// one part of a transcript that is not exact.
+std::string without_time(const std::string& line) {
+    static const std::regex time(R"(^(=== [a-hA-HP][1-8A]/[^/]*/)[0-9.]+$)");
+    return std::regex_replace(line, time, "$1T");
+}
+
+const std::string kGame =
+    "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]"
+    "BO[8 ---------------------------O*------*O--------------------------- *]"
+    "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+const std::string kPassGame =
+    "(;GM[Othello]PC[test]TY[8]BO[8 ----OOO------*-----*****---***-----***-------*--------*--------- O]"
+    "W[h4]B[h2]W[h1]B[PA];)";
+
+}  // namespace
+
+TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") {
+    bp::opstream to_engine;
+    bp::ipstream from_engine;
+    bp::child engine(kEngine, "--protocol", "nboard", "--policy", "mobility", bp::std_in < to_engine,
+                     bp::std_out > from_engine);
+    Watchdog watchdog(engine);
+    // Sends one line and reads `answers` lines back.
+    auto ask = [&](const std::string& line, int answers) {
+        to_engine << line << std::endl;
+        std::vector<std::string> got;
+        std::string reply;
+        for (int i = 0; i < answers && std::getline(from_engine, reply); ++i) got.push_back(without_time(reply));
+        return got;
+    };
+    using Lines = std::vector<std::string>;
+
+    CHECK(ask("nboard 2", 1) == Lines{"set myname othello-engine"});
+    // Commands that answer nothing are followed by a ping, which the engine answers in order.
+    CHECK(ask("set depth 4", 0).empty());
+    CHECK(ask("set game " + kGame, 0).empty());
+    CHECK(ask("ping 1", 1) == Lines{"pong 1"});
+
+    // go twice: the same move both times, because go leaves the board alone.
+    const Lines first = ask("go", 1);
+    REQUIRE(first.size() == 1);
+    const std::regex answer(R"(=== ([a-h][1-8])/(-?[0-9]+\.[0-9]{2})/T)");
+    std::smatch m;
+    REQUIRE(std::regex_match(first[0], m, answer));
+    const std::string move = m[1];
+    CHECK(ask("go", 1) == first);
+
+    // hint 2: two search lines, the first one the move go chose, with go's eval.
+    const Lines hints = ask("hint 2", 2);
+    REQUIRE(hints.size() == 2);
+    CHECK(hints[0] == "search " + move + " " + std::string(m[2]) + " 0 1");
+    CHECK(hints[1].rfind("search ", 0) == 0);
+
+    // The GUI plays the move; a ping during play comes back at once.
+    CHECK(ask("move " + move, 0).empty());
+    CHECK(ask("ping 2", 1) == Lines{"pong 2"});
+
+    // A non-standard start with a pass, then bad input: each answers a status and play goes on.
+    CHECK(ask("set game " + kPassGame, 0).empty());
+    CHECK(ask("move a1", 1) == Lines{"status move: illegal move a1: white a1 flips nothing"});
+    CHECK(ask("set game (;GM[Othello]B[z9];)", 1) ==
+          Lines{"status set game: GGF line 1, column 16: B[z9]: not a move: 'z9' (expected a square a1..h8 or pass)"});
+    CHECK(ask("this is not a command", 0).empty());
+    CHECK(ask("ping 3", 1) == Lines{"pong 3"});
+    const Lines pass_go = ask("go", 1);
+    REQUIRE(pass_go.size() == 1);
+    CHECK(std::regex_match(pass_go[0], answer));
+    CHECK(ask("learn", 1) == Lines{"learned"});
+    const Lines analysis = ask("analyze", 5);
+    REQUIRE(analysis.size() == 5);
+    CHECK(analysis[0].rfind("analysis 4 ", 0) == 0);
+    CHECK(analysis[4].rfind("analysis 0 ", 0) == 0);
+
+    to_engine << "quit" << std::endl;
+    std::string rest;
+    CHECK_FALSE(std::getline(from_engine, rest));  // quit closes the session: end of output
+    engine.wait();
+    CHECK(engine.exit_code() == 0);
+}
+
+TEST_CASE("othello-engine --protocol nboard --listen serves NBoard over TCP on 127.0.0.1") {
+    bp::ipstream errors;
+    bp::child server(kEngine, "--protocol", "nboard", "--listen", "127.0.0.1:0", bp::std_out > bp::null,
+                     bp::std_err > errors);
+    Watchdog watchdog(server);
+    std::string announce;
+    REQUIRE(std::getline(errors, announce));
+    const std::regex listening(R"(othello-engine: listening on 127\.0\.0\.1:([0-9]+))");
+    std::smatch m;
+    REQUIRE(std::regex_match(announce, m, listening));
+    const auto port = static_cast<unsigned short>(std::stoi(m[1]));
+
+    asio::io_context io;
+    asio::ip::tcp::socket socket(io);
+    socket.connect({asio::ip::make_address("127.0.0.1"), port});
+    asio::streambuf buffer;
+    auto ask = [&](const std::string& line, int answers) {
+        asio::write(socket, asio::buffer(line + "\n"));
+        std::string got;
+        for (int i = 0; i < answers; ++i) {
+            asio::read_until(socket, buffer, '\n');
+            std::istream in(&buffer);
+            std::string reply;
+            std::getline(in, reply);
+            got += without_time(reply) + "\n";
+        }
+        return got;
+    };
+    CHECK(ask("nboard 2", 1) == "set myname othello-engine\n");
+    CHECK(ask("set game " + kGame, 0).empty());
+    CHECK(ask("ping 1", 1) == "pong 1\n");
+    const std::string go = ask("go", 1);
+    CHECK(std::regex_match(go, std::regex(R"(=== [a-h][1-8]/-?[0-9]+\.[0-9]{2}/T\n)")));
+    CHECK(ask("go", 1) == go);
+    asio::write(socket, asio::buffer(std::string("quit\n")));
+    // The server closes the connection after quit (quit answers nothing): end of stream within
+    // 10 s, not a read that waits for ever.
+    boost::system::error_code ec = asio::error::timed_out;
+    asio::async_read_until(socket, buffer, '\n', [&](boost::system::error_code e, std::size_t) { ec = e; });
+    io.run_for(std::chrono::seconds(10));
+    CHECK(ec == asio::error::eof);
+    socket.close();
+    server.terminate();
+}
