@@ -57,7 +57,7 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
             out_ += session_->handle(line);
             if (session_->closed()) break;
         }
-        if (out_.empty()) return read();
+        if (out_.empty()) return session_->closed() ? close() : read();  // NBoard quit answers nothing
         write();
     }
 
