@@ -2,6 +2,7 @@
 // refusal of files that are not books, transactional imports.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -24,6 +25,11 @@ std::set<int> squares_of(const std::vector<BookMove>& moves) {
     std::set<int> out;
     for (const auto& m : moves) out.insert(m.move.index());
     return out;
+}
+
+std::string to_upper(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
 }
 
 std::set<int> squares_of_board(Bitboard b) {
@@ -86,6 +92,7 @@ TEST_CASE("lookups commute with symmetry over a book of random games") {
         book.add(builder.entries(1), "test");
     }
     OpeningBook book(file.path(), OpeningBook::Access::Read);
+    OpeningBook locked(file.path(), OpeningBook::Access::ReadLocked);
     Rng rng(9);
     int in_book = 0;
     for (int g = 0; g < 60; ++g) {
@@ -93,6 +100,7 @@ TEST_CASE("lookups commute with symmetry over a book of random games") {
         for (int ply = 0; ply < 12 && p.has_legal_move(); ++ply) {
             const auto moves = book.lookup(p);
             in_book += !moves.empty();
+            REQUIRE(squares_of(locked.lookup(p)) == squares_of(moves));
             for (Symmetry s = 1; s < kSymmetryCount; ++s) {
                 const auto image = book.lookup(transform(s, p));
                 REQUIRE(image.size() == moves.size());
@@ -187,6 +195,30 @@ TEST_CASE("WTHOR games round-trip with their outcomes") {
     CHECK(root[0].stats.disc_sum == black.disc_sum);
     // Whole games: the final move of a 60-move game is at ply 59.
     CHECK(book.summary().deepest_ply == 59);
+}
+
+TEST_CASE("transcript game files count each game with its final outcome") {
+    ScratchFile games("games.txt");
+    Rng rng(21);
+    std::string text = "# two random games\n";
+    BookStats expected;
+    for (int g = 0; g < 2; ++g) {
+        Game game;
+        while (!game.is_over()) {
+            const Bitboard moves = game.current().legal_moves();
+            game.play_passing_if_needed(Square::from_index(rng.pick_bit(moves ? moves : game.current().pass().legal_moves())));
+        }
+        expected.add_outcome(game.current().final_disc_difference(Color::Black));
+        text += (g == 0 ? game.transcript() : to_upper(game.transcript())) + "\n";
+    }
+    games.write(text);
+    BookBuilder builder;
+    CHECK(import_transcript_games(builder, games.path(), 20) == 2);
+    const auto entries = builder.entries(2);
+    REQUIRE(entries.size() == 1);  // only the first move is shared by two random games
+    CHECK(entries[0].stats.games == 2);
+    CHECK(entries[0].stats.disc_sum == expected.disc_sum);
+    CHECK(entries[0].stats.wins == expected.wins);
 }
 
 TEST_CASE("the minimum game count drops rare moves but keeps opening lines") {

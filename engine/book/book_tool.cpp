@@ -6,6 +6,7 @@
 //   othello-book bench [--book FILE]   lookup speed
 #include <signal.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -124,7 +125,10 @@ int run_show(const std::vector<std::string>& args) {
     const Game game = Game::from_transcript(vm["transcript"].as<std::string>());
     OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Read);
     std::cout << to_ascii(game.current());
-    const std::vector<BookMove> moves = book.lookup(game.current());
+    std::vector<BookMove> moves = book.lookup(game.current());
+    std::stable_sort(moves.begin(), moves.end(), [](const BookMove& a, const BookMove& b) {
+        return BookPolicy::rating(a.stats) > BookPolicy::rating(b.stats);
+    });
     if (moves.empty()) {
         std::cout << "not in book\n";
         return 0;

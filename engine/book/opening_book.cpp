@@ -82,7 +82,10 @@ OpeningBook::OpeningBook(const std::filesystem::path& path, Access access) : pat
             "SELECT move, games, wins, draws, losses, disc_sum, name, comment FROM book_moves "
             "WHERE player = ?1 AND opponent = ?2 ORDER BY move"));
     } catch (const SqliteError& e) {
-        throw BookError(std::string("not an opening book: ") + e.what());
+        // SqliteError says "<path>: <statement>: <reason>"; say first what it means for a book.
+        std::string reason = e.what();
+        if (reason.rfind(path.string() + ": ", 0) == 0) reason.erase(0, path.string().size() + 2);
+        throw BookError(path.string() + ": not an opening book (" + reason + ")");
     }
 }
 
