@@ -1,0 +1,148 @@
+// fake-gtp-engine: a scripted GTP engine for the match runner's tests. It plays random legal
+// moves, and misbehaves on cue: --mode illegal|garbage|crash|hang|silent|disconnect|refuse-play
+// at its --at'th genmove. With --tcp PORT it serves connections on 127.0.0.1 (PORT 0: any free
+// port, printed on stdout first).
+#include <utility>  // before Asio: Boost 1.74 needs it for std::exchange
+
+#include <boost/asio.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "engine/game.h"
+#include "engine/rng.h"
+
+using namespace othello;
+
+namespace {
+
+struct Script {
+    std::string mode = "normal";
+    int at = 1;  // the genmove (counted over the engine's life) where the mode strikes
+    std::uint64_t seed = 1;
+};
+
+enum class SessionEnd { kQuit, kInputEnded, kDisconnect };
+
+SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int& genmoves) {
+    Game game;
+    Rng rng(script.seed);
+    std::string line;
+    auto reply = [&](const std::string& text) { out << "= " << text << "\n\n" << std::flush; };
+    auto fail = [&](const std::string& text) { out << "? " << text << "\n\n" << std::flush; };
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        std::istringstream words(line);
+        std::string command, color, where;
+        words >> command >> color >> where;
+        if (command.empty()) continue;
+        if (command == "protocol_version") {
+            if (script.mode == "silent") std::this_thread::sleep_for(std::chrono::hours(1));
+            reply("2");
+        } else if (command == "name") {
+            reply("fake");
+        } else if (command == "version") {
+            reply("1");
+        } else if (command == "boardsize") {
+            color == "8" ? reply("") : fail("unacceptable size");
+        } else if (command == "clear_board") {
+            game = Game();
+            reply("");
+        } else if (command == "komi" || command == "time_settings" || command == "time_left") {
+            reply("");
+        } else if (command == "quit") {
+            reply("");
+            return SessionEnd::kQuit;
+        } else if (command == "play") {
+            const auto move = Move::parse(where);
+            const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
+            if (script.mode == "refuse-play" && genmoves + 1 >= script.at) {
+                fail("I refuse");
+                continue;
+            }
+            try {
+                if (!move) throw IllegalMove("not a move");
+                if (game.current().side_to_move() != c) game.play(Move::pass());
+                game.play(*move);
+                reply("");
+            } catch (const std::exception& e) {
+                fail(std::string("illegal move: ") + e.what());
+            }
+        } else if (command == "genmove") {
+            const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
+            ++genmoves;
+            if (genmoves >= script.at) {
+                if (script.mode == "crash") std::_Exit(3);
+                if (script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
+                if (script.mode == "disconnect") return SessionEnd::kDisconnect;
+                if (script.mode == "garbage") {
+                    out << "I think therefore I am\n\n" << std::flush;
+                    continue;
+                }
+                if (script.mode == "illegal") {
+                    // An occupied square is never legal.
+                    reply("d4");
+                    continue;
+                }
+            }
+            if (game.current().side_to_move() != c) game.play(Move::pass());
+            const Bitboard moves = game.current().legal_moves();
+            if (!moves) {
+                reply("pass");
+                continue;
+            }
+            const Move m = Square::from_index(rng.pick_bit(moves));
+            game.play(m);
+            reply(m.to_string());
+        } else {
+            fail("unknown command");
+        }
+    }
+    return SessionEnd::kInputEnded;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Script script;
+    int tcp_port = -1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string key = argv[i], value = argv[i + 1];
+        if (key == "--mode") script.mode = value;
+        else if (key == "--at") script.at = std::atoi(value.c_str());
+        else if (key == "--seed") script.seed = std::strtoull(value.c_str(), nullptr, 10);
+        else if (key == "--tcp") tcp_port = std::atoi(value.c_str());
+        else {
+            std::cerr << "fake-gtp-engine: unknown option " << key << "\n";
+            return 2;
+        }
+    }
+    int genmoves = 0;
+    if (tcp_port < 0) {
+        serve(std::cin, std::cout, script, genmoves);
+        return 0;
+    }
+    namespace asio = boost::asio;
+    asio::io_context io;
+    asio::ip::tcp::acceptor acceptor(io, {asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(tcp_port)});
+    std::cout << acceptor.local_endpoint().port() << std::endl;
+    // Serves one connection at a time until stdin closes (the test's way of stopping it).
+    std::thread stdin_watch([] {
+        std::string ignored;
+        while (std::getline(std::cin, ignored)) {
+        }
+        std::_Exit(0);
+    });
+    stdin_watch.detach();
+    for (;;) {
+        asio::ip::tcp::iostream stream;
+        acceptor.accept(stream.socket());
+        stream.socket().set_option(asio::ip::tcp::no_delay(true));  // one small reply per command
+        serve(stream, stream, script, genmoves);
+        stream.close();
+        if (script.mode == "disconnect") script.mode = "normal";  // misbehave once, then let it reconnect
+    }
+}

@@ -1,0 +1,158 @@
+// The referee and runner against scripted fake engines: every misbehaviour gives the right result
+// and reason, the offender loses, the engine is restarted, and the match completes.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "match/engine_spec.h"
+#include "match/match_runner.h"
+#include "match/openings.h"
+#include "match/referee.h"
+#include "protocol/engine_process.h"
+
+using namespace othello;
+
+namespace {
+
+const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
+
+std::vector<GameRecord> play(const std::string& fake_spec, int games, TimeControl time = {}) {
+    MatchSetup setup;
+    setup.engines = {parse_engine_spec("name=fake," + fake_spec), parse_engine_spec("policy:random")};
+    setup.openings = load_openings("start", 1, 1);
+    setup.time = time;
+    setup.concurrency = 1;
+    MatchRunner runner(setup);
+    std::vector<GameRecord> records;
+    runner.run(make_schedule(2, TournamentKind::kRoundRobin, games, 1), [&](const GameRecord& r) {
+        records.push_back(r);
+        return true;
+    });
+    CHECK(runner.start_failures().empty());
+    return records;
+}
+
+// Every game was played, the fake lost each one for `reason`, and the board is consistent.
+void check_fake_lost_all(const std::vector<GameRecord>& records, int games, const std::string& reason) {
+    REQUIRE(records.size() == static_cast<std::size_t>(games));
+    for (const auto& r : records) {
+        CAPTURE(r.detail);
+        CHECK(r.reason == reason);
+        CHECK(r.winner == (r.black == "fake" ? Winner::kWhite : Winner::kBlack));
+        const Game replay = Game::from_transcript(r.moves);
+        CHECK(replay.current().disc_count(Color::Black) == r.black_discs);
+        CHECK(replay.current().disc_count(Color::White) == r.white_discs);
+        CHECK(r.detail.find("fake") != std::string::npos);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a well-behaved GTP engine plays complete legal games") {
+    const auto records = play("cmd:" + kFake, 4);
+    REQUIRE(records.size() == 4);
+    for (const auto& r : records) {
+        CHECK(r.reason == "normal");
+        const Game replay = Game::from_transcript(r.moves);
+        CHECK(replay.is_over());
+        CHECK(replay.current().disc_count(Color::Black) == r.black_discs);
+        const int d = r.black_discs - r.white_discs;
+        CHECK(r.winner == (d > 0 ? Winner::kBlack : d < 0 ? Winner::kWhite : Winner::kDraw));
+    }
+}
+
+TEST_CASE("an illegal move loses, with the move and where") {
+    const auto records = play("cmd:" + kFake + " --mode illegal --at 3", 4);
+    check_fake_lost_all(records, 4, "illegal move");
+    CHECK(records[0].detail.find("played d4 at move 5") != std::string::npos);
+}
+
+TEST_CASE("a garbage reply loses as malformed, and the engine is restarted") {
+    // Each restarted process misbehaves at its 3rd genmove again: every game is lost the same way.
+    const auto records = play("cmd:" + kFake + " --mode garbage --at 3", 4);
+    check_fake_lost_all(records, 4, "malformed reply");
+    CHECK(records[2].detail.find("at move 5") != std::string::npos);  // fresh process: counts anew
+}
+
+TEST_CASE("a crash at move k loses as crash, and the engine is restarted") {
+    const auto records = play("cmd:" + kFake + " --mode crash --at 2", 4);
+    check_fake_lost_all(records, 4, "crash");
+    CHECK(records[0].detail.find("at move 3") != std::string::npos);
+    CHECK(records[1].detail.find("at move 4") != std::string::npos);
+}
+
+TEST_CASE("a hung engine loses on the move timeout") {
+    TimeControl time;
+    time.move_timeout = 0.2;
+    const auto records = play("cmd:" + kFake + " --mode hang --at 2", 2, time);
+    check_fake_lost_all(records, 2, "timeout");
+}
+
+TEST_CASE("a game time budget turns a slow engine into a loss on time") {
+    TimeControl time;
+    time.move_timeout = 5;
+    time.game_time = 0.2;
+    time.margin = 0.05;
+    const auto records = play("cmd:" + kFake + " --mode hang --at 2", 2, time);
+    check_fake_lost_all(records, 2, "time forfeit");
+    CHECK(records[0].detail.find("loses on time") != std::string::npos);
+}
+
+TEST_CASE("refusing the opponent's move loses") {
+    const auto records = play("cmd:" + kFake + " --mode refuse-play --at 2", 2);
+    check_fake_lost_all(records, 2, "malformed reply");
+    CHECK(records[0].detail.find("refused 'play") != std::string::npos);
+}
+
+TEST_CASE("an engine that never answers protocol_version is a start failure; its games are skipped") {
+    MatchSetup setup;
+    setup.engines = {parse_engine_spec("name=mute,cmd:" + kFake + " --mode silent"), parse_engine_spec("policy:random"),
+                     parse_engine_spec("policy:mobility")};
+    setup.openings = load_openings("start", 1, 1);
+    setup.time.start_timeout = 0.3;
+    setup.concurrency = 2;
+    MatchRunner runner(setup);
+    std::vector<GameRecord> records;
+    runner.run(make_schedule(3, TournamentKind::kRoundRobin, 2, 1), [&](const GameRecord& r) {
+        records.push_back(r);
+        return true;
+    });
+    REQUIRE(runner.start_failures().size() == 1);
+    CHECK(runner.start_failures()[0].find("mute") != std::string::npos);
+    CHECK(runner.start_failures()[0].find("did not reply in time") != std::string::npos);
+    CHECK(runner.skipped_games() == 4);
+    // The games between the other two engines are played.
+    REQUIRE(records.size() == 2);
+    for (const auto& r : records) CHECK(r.reason == "normal");
+}
+
+TEST_CASE("a TCP engine that disconnects loses that game; the runner reconnects and goes on") {
+    EngineProcess server(ProcessOptions{{kFake, "--tcp", "0", "--mode", "disconnect", "--at", "3"}, "", false});
+    const std::string port = server.read_line(deadline_after(5));
+    const auto records = play("tcp://127.0.0.1:" + port, 4);
+    REQUIRE(records.size() == 4);
+    CHECK(records[0].reason == "disconnection");
+    CHECK(records[0].winner == Winner::kWhite);
+    for (int i = 1; i < 4; ++i) CHECK(records[i].reason == "normal");
+    server.stop(std::chrono::milliseconds(1000));
+}
+
+TEST_CASE("openings: the referee starts from the opening and keeps it in the transcript") {
+    MatchSetup setup;
+    setup.engines = {parse_engine_spec("cmd:" + kFake), parse_engine_spec("policy:mobility")};
+    setup.openings = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 1);
+    setup.concurrency = 2;
+    MatchRunner runner(setup);
+    std::vector<GameRecord> records;
+    runner.run(make_schedule(2, TournamentKind::kRoundRobin, 6, static_cast<int>(setup.openings.size())),
+               [&](const GameRecord& r) {
+                   records.push_back(r);
+                   return true;
+               });
+    REQUIRE(records.size() == 6);
+    for (const auto& r : records) {
+        CHECK(r.reason == "normal");
+        CHECK(r.moves.starts_with(r.opening));
+        CHECK(r.opening == setup.openings[r.pair].transcript);
+    }
+}

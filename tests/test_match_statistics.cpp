@@ -1,0 +1,170 @@
+// Match statistics, standings, schedules, engine specs and openings against hand-computed values.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "match/engine_spec.h"
+#include "match/openings.h"
+#include "match/schedule.h"
+#include "match/standings.h"
+#include "match/statistics.h"
+
+using namespace othello;
+
+TEST_CASE("trinomial Elo, interval and LOS match hand computation") {
+    // W 60, D 20, L 20: s = 0.7, var = 0.6*0.09 + 0.2*0.04 + 0.2*0.49 = 0.16, SE = 0.04.
+    const WinDrawLoss r{60, 20, 20};
+    const EloEstimate e = trinomial_elo(r);
+    CHECK(e.score == doctest::Approx(0.7));
+    CHECK(e.standard_error == doctest::Approx(0.04));
+    CHECK(e.elo == doctest::Approx(147.1907).epsilon(1e-6));
+    CHECK(e.lower == doctest::Approx(86.2250).epsilon(1e-6));  // Elo(0.7 - 1.96*0.04)
+    CHECK(e.upper == doctest::Approx(218.2518).epsilon(1e-6));
+    // LOS = 0.5 (1 + erf(4 / sqrt(40))) for W 12, L 8.
+    CHECK(likelihood_of_superiority({12, 5, 8}) == doctest::Approx(0.814453).epsilon(1e-5));
+    CHECK(likelihood_of_superiority({0, 3, 0}) == 0.5);
+    CHECK(elo_from_score(0.5) == 0);
+    CHECK(std::isinf(elo_from_score(1.0)));
+    CHECK(score_from_elo(elo_from_score(0.3)) == doctest::Approx(0.3));
+}
+
+TEST_CASE("pentanomial Elo matches hand computation") {
+    // Pair counts 1,2,3,4,5 over scores 0,1/4,1/2,3/4,1: mean 2/3, var 0.0972222, SE 0.0805076.
+    Pentanomial p;
+    p.counts = {1, 2, 3, 4, 5};
+    const EloEstimate e = pentanomial_elo(p);
+    CHECK(e.score == doctest::Approx(2.0 / 3));
+    CHECK(e.standard_error == doctest::Approx(0.0805076).epsilon(1e-5));
+    CHECK(e.elo == doctest::Approx(120.41200).epsilon(1e-6));
+    CHECK(e.lower == doctest::Approx(6.16733).epsilon(1e-4));
+    CHECK(e.upper == doctest::Approx(268.71591).epsilon(1e-6));
+}
+
+TEST_CASE("SPRT log-likelihood ratio and decisions") {
+    const WinDrawLoss r{60, 20, 20};
+    SprtParameters sprt{0, 10, 0.05, 0.05};
+    CHECK(sprt.lower_bound() == doctest::Approx(-2.944439));
+    CHECK(sprt.upper_bound() == doctest::Approx(2.944439));
+    CHECK(sprt_llr(r, sprt) == doctest::Approx(1.733713).epsilon(1e-5));
+    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::kContinue);
+    sprt.elo1 = 100;
+    CHECK(sprt_llr(r, sprt) == doctest::Approx(11.377436).epsilon(1e-5));
+    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::kAcceptH1);
+    sprt = {200, 300, 0.05, 0.05};
+    CHECK(sprt_llr(r, sprt) == doctest::Approx(-5.824186).epsilon(1e-5));
+    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::kAcceptH0);
+    CHECK(sprt_llr(WinDrawLoss{}, sprt) == 0);
+}
+
+namespace {
+
+GameRecord game(int pair, const char* black, const char* white, Winner w, int bd, int wd) {
+    GameRecord r;
+    r.pair = pair;
+    r.black = black;
+    r.white = white;
+    r.winner = w;
+    r.black_discs = bd;
+    r.white_discs = wd;
+    r.reason = "normal";
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("standings count colours, disc differences and pentanomial pairs") {
+    Standings st({"a", "b"});
+    st.add(game(0, "a", "b", Winner::kBlack, 40, 20));  // a wins as black by 20 (+4 empties)
+    st.add(game(0, "b", "a", Winner::kDraw, 32, 32));   // pair 0: a has 1.5 points -> index 3
+    st.add(game(1, "a", "b", Winner::kWhite, 10, 50));  // a loses by 40 (+4 empties)
+    st.add(game(1, "b", "a", Winner::kBlack, 64, 0));   // pair 1: a has 0 points -> index 0
+    st.add(game(2, "a", "b", Winner::kBlack, 33, 31));  // pair 2 is still open
+    CHECK(st.games() == 5);
+    CHECK(st.tally(0).total.wins == 2);
+    CHECK(st.tally(0).total.losses == 2);
+    CHECK(st.tally(0).total.draws == 1);
+    CHECK(st.tally(0).as_black.wins == 2);
+    CHECK(st.tally(0).as_white.draws == 1);
+    CHECK(st.tally(0).disc_difference_sum == 24 + 0 - 44 - 64 + 2);
+    CHECK(st.tally(1).disc_difference_sum == -(24 + 0 - 44 - 64 + 2));
+    const Pentanomial p = st.pentanomial(0, 1);
+    CHECK(p.counts == std::array<long, 5>{1, 0, 0, 1, 0});
+    CHECK(st.pentanomial(1, 0).counts == std::array<long, 5>{0, 1, 0, 0, 1});
+    CHECK(st.head_to_head(1, 0).wins == 2);
+}
+
+TEST_CASE("schedules play each opening twice with colours swapped") {
+    const auto match = make_schedule(2, TournamentKind::kRoundRobin, 5, 2);
+    REQUIRE(match.size() == 5);
+    CHECK(match[0].black == 0);
+    CHECK(match[1].black == 1);
+    CHECK(match[0].pair == match[1].pair);
+    CHECK(match[0].opening == match[1].opening);
+    CHECK(match[2].opening == 1);
+    CHECK(match[4].opening == 0);  // wraps around
+    CHECK(make_schedule(4, TournamentKind::kRoundRobin, 2, 1).size() == 12);
+    const auto gauntlet = make_schedule(4, TournamentKind::kGauntlet, 2, 1);
+    CHECK(gauntlet.size() == 6);
+    for (const auto& g : gauntlet) CHECK((g.black == 0 || g.white == 0));
+    CHECK_THROWS_AS(make_schedule(1, TournamentKind::kRoundRobin, 2, 1), std::invalid_argument);
+}
+
+TEST_CASE("engine specs") {
+    auto rhino = parse_engine_spec("name=rhino,cmd:/usr/games/gtp-rhino -l 2");
+    CHECK(rhino.kind == EngineSpec::Kind::kCommand);
+    CHECK(rhino.name == "rhino");
+    CHECK(rhino.argv == std::vector<std::string>{"/usr/games/gtp-rhino", "-l", "2"});
+    auto quoted = parse_engine_spec("cmd:\"/path with space/eng\" --x 'a b'", "dir=/tmp");
+    CHECK(quoted.argv == std::vector<std::string>{"/path with space/eng", "--x", "a b"});
+    CHECK(quoted.working_directory == "/tmp");
+    CHECK(parse_engine_spec("cmd=\"/usr/games/gtp-rhino -l 2\"").argv.size() == 3);
+    auto tcp = parse_engine_spec("tcp://127.0.0.1:5000");
+    CHECK(tcp.host == "127.0.0.1");
+    CHECK(tcp.port == 5000);
+    auto policy = parse_engine_spec("seed=7,policy:mobility");
+    CHECK(policy.policy == "mobility");
+    CHECK(policy.name == "mobility");
+    CHECK(policy.seed == 7);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("tcp://nowhere"), doctest::Contains("tcp://HOST:PORT"), std::invalid_argument);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("colour=red,policy:x"), doctest::Contains("unknown option 'colour'"),
+                         std::invalid_argument);
+    CHECK_THROWS_AS(parse_engine_spec("mobility"), std::invalid_argument);
+    std::vector<EngineSpec> two{parse_engine_spec("policy:random"), parse_engine_spec("policy:random")};
+    make_names_distinct(two);
+    CHECK(two[0].name == "random");
+    CHECK(two[1].name == "random-2");
+}
+
+TEST_CASE("openings: start, all distinct positions after k plies, balanced, files") {
+    CHECK(load_openings("start", 1, 10).size() == 1);
+    // Up to symmetry: one position after 1 ply, three after 2 (perpendicular, parallel, diagonal).
+    CHECK(load_openings("random:1", 1, 10).size() == 1);
+    const auto two = load_openings("random:2", 1, 10);
+    CHECK(two.size() == 3);
+    for (const auto& o : two) CHECK(o.game.moves().size() == 2);
+    const auto deep = load_openings("random:10", 5, 20);
+    CHECK(deep.size() == 20);
+    CHECK(load_openings("random:10", 5, 20)[7].transcript == deep[7].transcript);  // seeded
+    const auto balanced = load_openings("balanced", 3, 8);
+    CHECK(balanced.size() == 8);
+    for (const auto& o : balanced) CHECK(o.game.moves().size() == 8);
+
+    const auto named = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 1);
+    CHECK(named.size() == 71);
+    CHECK(!named[0].name.empty());
+
+    const std::string path = "/tmp/othello_test_openings_" + std::to_string(::getpid()) + ".txt";
+    std::ofstream(path) << "# comment\nf5d6\n\nf5f6e6\tsome name\nf5z9\n";
+    CHECK_THROWS_WITH(load_openings(path, 1, 1), doctest::Contains((path + ":5: bad opening").c_str()));
+    std::ofstream(path) << "# comment\nf5d6\n\nf5f6e6\tsome name\n";
+    const auto from_file = load_openings(path, 1, 1);
+    REQUIRE(from_file.size() == 2);
+    CHECK(from_file[1].name == "some name");
+    CHECK(from_file[1].transcript == "f5f6e6");
+    std::remove(path.c_str());
+    CHECK_THROWS_WITH(load_openings("/nonexistent/file", 1, 1), doctest::Contains("cannot open openings file"));
+}
