@@ -121,3 +121,17 @@ TEST_CASE("an import with a bad file fails naming it and writes nothing") {
     CHECK(r.err.find(bad.str() + ":4:") != std::string::npos);
     CHECK(othello_book("stats --book " + book.str()).out == before);
 }
+
+TEST_CASE("simulated games between registered policies") {
+    ScratchFile book("tool-simulated.db");
+    const Run r = othello_book("build --book " + book.str() + " --simulate 50 --black mobility --white random --depth 4");
+    REQUIRE(exited_ok(r));
+    CHECK(r.out.find("simulated 50 games, mobility (black) vs random (white)") != std::string::npos);
+    OpeningBook built(book.path(), OpeningBook::Access::Read);
+    const BookSummary s = built.summary();
+    CHECK(s.start_games == 50);
+    CHECK(s.deepest_ply == 3);
+    const Run bad = othello_book("build --book " + book.str() + " --simulate 5 --black nonsense");
+    CHECK(WEXITSTATUS(bad.status) == 1);
+    CHECK(bad.err.find("unknown policy 'nonsense'") != std::string::npos);
+}

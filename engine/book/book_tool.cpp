@@ -1,6 +1,6 @@
 // othello-book: build, extend, inspect and summarise opening books.
 //   othello-book build|import [--book FILE] [--lines F]... [--games F]... [--wthor DIR|FILE]...
-//                [--simulate N] [--depth PLIES] [--min-games N] [--seed S]
+//                [--simulate N [--black POLICY] [--white POLICY]] [--depth PLIES] [--min-games N] [--seed S]
 //   othello-book show [--book FILE] [TRANSCRIPT]
 //   othello-book stats [--book FILE]
 //   othello-book bench [--book FILE]   lookup speed
@@ -18,6 +18,7 @@
 #include "engine/book/book_import.h"
 #include "engine/book/book_policy.h"
 #include "engine/notation.h"
+#include "engine/policies/policy_registry.h"
 #include "engine/rng.h"
 #include "engine/wthor.h"
 
@@ -53,7 +54,9 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
          "finished games: a transcript per line (repeatable)")
         ("wthor", po::value<std::vector<std::string>>()->default_value({}, ""),
          "a WTHOR .wtb file or a folder of them (repeatable)")
-        ("simulate", po::value<std::int64_t>()->default_value(0), "this many random-vs-random games")
+        ("simulate", po::value<std::int64_t>()->default_value(0), "this many simulated games from the start")
+        ("black", po::value<std::string>()->default_value("random"), "policy of black in simulated games")
+        ("white", po::value<std::string>()->default_value("random"), "policy of white in simulated games")
         ("depth", po::value<int>()->default_value(20), "plies of each game recorded")
         ("min-games", po::value<std::int64_t>()->default_value(1), "keep game moves played at least this often")
         ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the simulated games")
@@ -86,9 +89,21 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
         source += " wthor:" + fs::path(where).filename().string();
     }
     if (const auto n = vm["simulate"].as<std::int64_t>(); n > 0) {
-        import_simulated_games(builder, n, depth, vm["seed"].as<std::uint64_t>());
-        std::printf("simulated %lld random games\n", static_cast<long long>(n));
-        source += " simulated:" + std::to_string(n) + "-random";
+        const auto seed = vm["seed"].as<std::uint64_t>();
+        PolicyOptions policy_options;
+        policy_options.seed = seed;
+        // "random" is the built-in fast path (random playouts past the recorded plies).
+        auto chooser = [&](const std::string& spec, std::unique_ptr<Policy>& holder) -> MoveChooser {
+            if (spec == "random") return {};
+            holder = make_policy(spec, policy_options);
+            return [&holder](const Game& game) { return holder->choose(game); };
+        };
+        std::unique_ptr<Policy> black_policy, white_policy;
+        const std::string black = vm["black"].as<std::string>(), white = vm["white"].as<std::string>();
+        import_simulated_games(builder, n, depth, seed, chooser(black, black_policy), chooser(white, white_policy));
+        std::printf("simulated %lld games, %s (black) vs %s (white)\n", static_cast<long long>(n), black.c_str(),
+                    white.c_str());
+        source += " simulated:" + std::to_string(n) + ":" + black + "-vs-" + white;
     }
     const auto min_games = vm["min-games"].as<std::int64_t>();
     const std::vector<BookEntry> entries = builder.entries(min_games);
