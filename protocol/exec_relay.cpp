@@ -3,6 +3,8 @@
 // connection ends and it has not exited by itself.
 #include "protocol/exec_relay.h"
 
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
@@ -32,8 +34,16 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
           context_(std::move(context)) {}
 
     ~RelayConnection() {
+        if (!child_.valid()) return;
+        // running() reaps a child that has exited. One still there is killed and waited for:
+        // Boost.Process's own terminate() reaps only with WNOHANG and can leave a zombie.
         std::error_code ignored;
-        if (child_.valid() && child_.running(ignored)) child_.terminate(ignored);
+        if (child_.running(ignored)) {
+            ::kill(child_.id(), SIGKILL);
+            int status = 0;
+            ::waitpid(child_.id(), &status, 0);
+        }
+        child_.detach();
     }
 
     void start(const std::vector<std::string>& argv) {
@@ -64,6 +74,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
             asio::buffer(up_),
             [self = shared_from_this()](boost::system::error_code error, std::size_t n) {
                 if (error) {
+                    if (self->finished_) return;
                     // The client is gone: the child sees end of input and has a moment to exit.
                     boost::system::error_code ignored;
                     self->to_child_.close(ignored);
@@ -94,6 +105,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
     }
 
     void finish() {
+        finished_ = true;
         boost::system::error_code ignored;
         timer_.cancel();
         socket_.shutdown(tcp::socket::shutdown_both, ignored);
@@ -109,6 +121,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
     ConnectionContext context_;
     bp::child child_;
     bool client_gone_ = false;
+    bool finished_ = false;  // closed on purpose: late handlers only let go of the connection
     std::array<char, 4096> up_;
     std::array<char, 4096> down_;
 };

@@ -1,0 +1,216 @@
+// GTP through the real transports: the engine executable on stdio, and TCP on 127.0.0.1 with
+// concurrent games, disconnects, over-long lines, the client limit, idle timeout and the relay.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <thread>
+
+#include "engine/game.h"
+#include "engine/policies/policy_registry.h"
+#include "gtp_test_client.h"
+#include "protocol/exec_relay.h"
+#include "protocol/gtp_session.h"
+#include "protocol/line_framer.h"
+#include "protocol/session_factory.h"
+#include "protocol/tcp_server.h"
+
+using namespace othello;
+using othello::testing::GtpSocket;
+
+namespace {
+
+// The same script through a session object, for comparison with the executable.
+std::string run_in_process(const std::string& script, const char* policy, std::uint64_t seed) {
+    PolicyOptions options;
+    options.seed = seed;
+    GtpSession session(make_policy(policy, options));
+    LineFramer framer;
+    std::string out;
+    for (const auto& line : framer.feed(script)) {
+        out += session.handle(line);
+        if (session.closed()) return out;
+    }
+    if (framer.has_partial()) out += session.handle(framer.take_partial());
+    return out;
+}
+
+// Plays a whole game on one connection by naming the colours in turn, starting with the side
+// to move; returns the transcript, or the first unexpected reply prefixed by "unexpected: ".
+// No doctest assertions here: it also runs on client threads.
+std::string play_full_game(GtpSocket& client, bool white_first = false) {
+    for (int ply = white_first ? 1 : 0; ply < 200; ++ply) {
+        const std::string reply = client.send(ply % 2 == 0 ? "genmove b" : "genmove w");
+        if (reply == "? game is over\n") break;
+        if (reply.rfind("= ", 0) != 0) return "unexpected: " + reply;
+    }
+    const std::string transcript = client.send("othello-transcript");
+    if (transcript.rfind("= ", 0) != 0) return "unexpected: " + transcript;
+    return transcript.substr(2, transcript.size() - 3);
+}
+
+// A server on its own thread for the length of a test.
+class ServerThread {
+  public:
+    ServerThread(const TcpServerOptions& options, ConnectionHandler handler)
+        : server_(options, std::move(handler)), thread_([this] { server_.run(); }) {}
+    ServerThread(const TcpServerOptions& options, SessionFactory factory)
+        : server_(options, std::move(factory)), thread_([this] { server_.run(); }) {}
+    ~ServerThread() {
+        server_.stop();
+        thread_.join();
+    }
+    TcpServer& server() { return server_; }
+
+  private:
+    TcpServer server_;
+    std::thread thread_;
+};
+
+SessionFactory gtp_factory(std::size_t max_line_length = kDefaultMaxLineLength) {
+    SessionSettings settings;
+    settings.policy = "mobility";
+    settings.max_line_length = max_line_length;
+    return make_session_factory("gtp", settings);
+}
+
+}  // namespace
+
+TEST_CASE("the executable on stdio answers exactly as the session object does") {
+    const std::string script =
+        "1 protocol_version\n2 name\n3 boardsize 9\n4 play b d3\n5 genmove w\n"
+        "6 showboard\n7 othello-evaluate\n8 undo\n9 final_score\n"
+        "10 list_commands\n11 frobnicate\n# comment\n\n12\tknown_command\tundo\r\n"
+        "13 play b " +
+        std::string(1 << 20, 'x') +
+        "\n\x01\xff\xfe garbage \x7f\n"
+        "14 othello-transcript\n15 genmove b";  // the last line has no end: EOF mid-line
+    const std::string out = othello::testing::run_with_input(
+        othello::testing::engine_path(), {"--policy", "mobility", "--seed", "5"}, script);
+    CHECK(out == run_in_process(script, "mobility", 5));
+    CHECK(out.rfind("=1 2\n\n=2 othello-engine\n\n?3 unacceptable size\n\n=4\n\n=5 ", 0) == 0);
+    CHECK(out.find("?13 line too long (limit 65536 bytes)\n\n? unknown command\n\n=14 d3") !=
+          std::string::npos);
+    CHECK(out.find("?15 it is white's turn\n\n") != std::string::npos);  // EOF mid-line: answered
+}
+
+TEST_CASE("the executable: --list-policies, seeds, unknown policy and quit") {
+    const std::string list =
+        othello::testing::run_with_input(othello::testing::engine_path(), {"--list-policies"}, "");
+    CHECK(list.rfind("random ", 0) == 0);
+    CHECK(list.find("\nmobility ") != std::string::npos);
+    const std::string game = "genmove b\ngenmove w\ngenmove b\ngenmove w\nothello-transcript\n";
+    const auto with_seed = [&](const char* seed) {
+        return othello::testing::run_with_input(othello::testing::engine_path(),
+                                                {"--policy", "random", "--seed", seed}, game);
+    };
+    CHECK(with_seed("3") == with_seed("3"));
+    CHECK(with_seed("3") != with_seed("4"));
+    CHECK(othello::testing::run_with_input(othello::testing::engine_path(), {}, "quit\nname\n") ==
+          "=\n\n");
+    CHECK(othello::testing::run_with_input(othello::testing::engine_path(), {"--policy", "nope"},
+                                           "name\n") == "");
+}
+
+TEST_CASE("TCP: several concurrent clients each play a full game") {
+    TcpServerOptions options;
+    ServerThread server(options, gtp_factory());
+    const unsigned short port = server.server().port();
+    std::vector<std::string> transcripts(8);
+    std::vector<std::thread> clients;
+    for (std::size_t i = 0; i < transcripts.size(); ++i) {
+        clients.emplace_back([&, i] {
+            GtpSocket client(port);
+            client.send("othello-set_position " + std::string(i % 2 ? "f5" : "d3"));
+            transcripts[i] = play_full_game(client, true);
+        });
+    }
+    for (auto& c : clients) c.join();
+    for (std::size_t i = 0; i < transcripts.size(); ++i) {
+        CAPTURE(transcripts[i]);
+        CHECK(Game::from_transcript(transcripts[i]).is_over());
+        CHECK(transcripts[i].rfind(i % 2 ? "f5" : "d3", 0) == 0);
+    }
+}
+
+TEST_CASE("TCP: a client vanishing mid-command costs the others nothing; long lines are refused") {
+    TcpServerOptions options;
+    options.max_line_length = 1000;
+    ServerThread server(options, gtp_factory(1000));
+    const unsigned short port = server.server().port();
+    GtpSocket steady(port);
+    CHECK(steady.send("1 play b d3") == "=1\n");
+    {
+        GtpSocket leaving(port);
+        leaving.send_raw("2 genmove");  // no end of line: then the connection is gone
+    }
+    {
+        GtpSocket shouting(port);
+        shouting.send_raw("3 name " + std::string(5000, 'y') + "\n");
+        CHECK(shouting.read() == "?3 line too long (limit 1000 bytes)\n");
+        CHECK(shouting.send("4 name") == "=4 othello-engine\n");
+    }
+    CHECK(steady.send("5 othello-transcript") == "=5 d3\n");
+    // The departed connections are released (the server notices without any help).
+    for (int i = 0; i < 500 && server.server().active_connections() > 1; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(server.server().active_connections() == 1);
+}
+
+TEST_CASE("TCP: the client limit and the idle timeout close connections") {
+    TcpServerOptions options;
+    options.max_clients = 2;
+    options.idle_timeout = std::chrono::milliseconds(300);
+    ServerThread server(options, gtp_factory());
+    const unsigned short port = server.server().port();
+    GtpSocket first(port), second(port);
+    CHECK(first.send("name") == "= othello-engine\n");
+    CHECK(second.send("name") == "= othello-engine\n");
+    GtpSocket third(port);
+    CHECK(third.closed_by_server());
+    // Silence: the server closes the idle connections by itself.
+    CHECK(first.closed_by_server());
+    CHECK(second.closed_by_server());
+}
+
+TEST_CASE("the executable serves TCP with --listen and port 0") {
+    namespace bp = boost::process;
+    bp::ipstream errors;
+    bp::child engine(
+        bp::exe = othello::testing::engine_path(),
+        bp::args = std::vector<std::string>{"--listen", "127.0.0.1:0", "--policy", "random"},
+        bp::std_err > errors, bp::std_out > bp::null);
+    std::string announce;
+    REQUIRE(std::getline(errors, announce));
+    const auto colon = announce.rfind(':');
+    REQUIRE(announce.rfind("othello-engine: listening on 127.0.0.1:", 0) == 0);
+    const auto port = static_cast<unsigned short>(std::stoi(announce.substr(colon + 1)));
+    {
+        GtpSocket a(port), b(port);
+        CHECK(Game::from_transcript(play_full_game(a)).is_over());
+        CHECK(Game::from_transcript(play_full_game(b)).is_over());
+        CHECK(a.send("quit") == "=\n");
+        CHECK(a.closed_by_server());
+    }
+    engine.terminate();
+}
+
+TEST_CASE("the exec relay puts a stdio engine on the network, one process per connection") {
+    const std::string rhino = "/usr/games/gtp-rhino";
+    if (!std::filesystem::exists(rhino)) {
+        MESSAGE("gtp-rhino not installed; relay test skipped");
+        return;
+    }
+    TcpServerOptions options;
+    ServerThread server(options, exec_relay_handler(parse_exec_command(rhino + " -l 1")));
+    const unsigned short port = server.server().port();
+    GtpSocket a(port), b(port);
+    CHECK(a.send("1 name") == "=1 GTP GRhino\n");
+    CHECK(a.send("2 play b d3") == "=2\n");
+    CHECK(b.send("3 play b d3") == "=3\n");  // b has its own engine and game
+    CHECK(b.send("4 play b d3") == "?4 illegal move\n");
+    CHECK(a.send("5 quit") == "=5\n");
+    CHECK(a.closed_by_server());
+    CHECK_THROWS_AS(parse_exec_command("no-such-engine-anywhere --x"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_exec_command(""), std::invalid_argument);
+}
