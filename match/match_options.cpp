@@ -86,6 +86,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         return std::nullopt;
     }
     for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, each));
+    for (const auto& e : o.engines) {
+        // An unknown policy is a usage error, found before any game starts.
+        if (e.kind == EngineSpec::Kind::kPolicy) make_policy(e.policy, PolicyOptions{});
+    }
     if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
     make_names_distinct(o.engines);
     if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
