@@ -1,17 +1,35 @@
-// Game record files: transcripts with the players and result as a trailing comment.
+// Game record files: transcripts with the players and result as a trailing comment, or GGF.
 #include "match/game_record_writer.h"
 
 #include <algorithm>
 #include <fstream>
 #include <stdexcept>
 
+#include "engine/ggf.h"
+#include "engine/notation.h"
+
 namespace othello {
 
-GameRecordFormat game_record_format_for(const std::string& path) {
-    if (path.ends_with(".ggf")) {
-        throw std::invalid_argument("'" + path + "': GGF output is not available yet; use a .txt file for transcripts");
+GgfRecord ggf_record_of(const GameRecord& r) {
+    GgfRecord ggf;
+    try {
+        const Game game = Game::from_transcript(r.moves);
+        ggf = GgfRecord::from_game(game);  // passes written out, the result when the game is over
+    } catch (const NotationError& e) {
+        throw std::runtime_error("game " + std::to_string(r.id) + ": " + e.what());
     }
-    return GameRecordFormat::kTranscript;
+    if (!ggf.result) {
+        // Forfeits (illegal move, crash, timeout): the winner takes all 64 discs.
+        const double difference = r.winner == Winner::kBlack ? 64 : r.winner == Winner::kWhite ? -64 : 0;
+        const bool on_time = r.reason == "timeout" || r.reason == "time forfeit";
+        ggf.result = GgfResult{difference, on_time ? "t" : "r"};
+    }
+    ggf.tags = {{"PC", "othello-match"}, {"PB", r.black}, {"PW", r.white}, {"TY", "8"}};
+    return ggf;
+}
+
+GameRecordFormat game_record_format_for(const std::string& path) {
+    return path.ends_with(".ggf") ? GameRecordFormat::kGgf : GameRecordFormat::kTranscript;
 }
 
 void write_game_records(const std::string& path, std::vector<GameRecord> records, GameRecordFormat format) {
@@ -25,6 +43,9 @@ void write_game_records(const std::string& path, std::vector<GameRecord> records
                 out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs << "-"
                     << r.white_discs << " " << to_string(r.winner) << " (" << r.reason << ")\n";
             }
+            break;
+        case GameRecordFormat::kGgf:
+            for (const auto& r : records) out << to_ggf(ggf_record_of(r)) << "\n";
             break;
     }
     if (!out) throw std::runtime_error("cannot write game records '" + path + "'");

@@ -69,7 +69,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "start-timeout", po::value(&o.time.start_timeout)->default_value(10), "seconds to start an engine")(
         "results", po::value(&o.results_path), "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
-        "records", po::value(&o.records_path), "write game records (transcripts) to FILE")(
+        "records", po::value(&o.records_path), "write game records to FILE: GGF for FILE.ggf, else transcripts")(
         "tournament", po::value(&tournament)->default_value("round-robin"), "round-robin | gauntlet (first engine vs the rest)")(
         "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
         "report-every", po::value(&o.report_every)->default_value(0), "print the table every N games")(
