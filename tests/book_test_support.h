@@ -12,7 +12,7 @@ namespace othello::testing {
 // A path in the temporary folder, unique to this process and name; removed (with SQLite's
 // journal) when the object goes.
 class ScratchFile {
-public:
+  public:
     explicit ScratchFile(const std::string& name)
         : path_(std::filesystem::temp_directory_path() /
                 ("othello-book-test-" + std::to_string(::getpid()) + "-" + name)) {
@@ -26,7 +26,7 @@ public:
     std::string str() const { return path_.string(); }
     void write(const std::string& text) const { std::ofstream(path_, std::ios::binary) << text; }
 
-private:
+  private:
     void remove() const {
         std::error_code ignored;
         for (const char* suffix : {"", "-journal", ".building", ".building-journal"}) {
@@ -36,6 +36,8 @@ private:
     std::filesystem::path path_;
 };
 
-inline std::string shared_data(const std::string& relative) { return std::string(OTHELLO_SHARED_DATA) + "/" + relative; }
+inline std::string shared_data(const std::string& relative) {
+    return std::string(OTHELLO_SHARED_DATA) + "/" + relative;
+}
 
 }  // namespace othello::testing

@@ -15,11 +15,13 @@ using testing::ScratchFile;
 
 namespace {
 
-Square sq(const char* name) { return *Square::parse(name); }
+Square sq(const char* name) {
+    return *Square::parse(name);
+}
 
 // Out of book: the lowest legal square, so the tests can tell the fallback played.
 class LowestSquarePolicy : public Policy {
-public:
+  public:
     Move choose(const Game& game) override {
         const Bitboard moves = game.current().legal_moves();
         return moves ? Move(Square::from_index(lowest_index(moves))) : Move::pass();
@@ -27,7 +29,8 @@ public:
     std::vector<MoveScore> evaluate(const Game& game) override {
         std::vector<MoveScore> scores;
         double score = 0;
-        for (int i : Bits(game.current().legal_moves())) scores.push_back({Square::from_index(i), score--, "lowest"});
+        for (int i : Bits(game.current().legal_moves()))
+            scores.push_back({Square::from_index(i), score--, "lowest"});
         return scores;
     }
 };
@@ -58,15 +61,18 @@ TEST_CASE("the book plays its best-rated move and hands over out of book") {
     write_test_book(file.path());
     BookPolicy policy = test_policy(file);
     const Move first = policy.choose(Game());
-    CHECK(std::set<int>{sq("f5").index(), sq("d3").index(), sq("c4").index(), sq("e6").index()}.count(
-              first.square().index()) == 1);
+    CHECK(
+        std::set<int>{sq("f5").index(), sq("d3").index(), sq("c4").index(), sq("e6").index()}.count(
+            first.square().index()) == 1);
     CHECK(policy.choose(Game::from_transcript("f5d6")) == Move(sq("c3")));
     CHECK(policy.choose(Game::from_transcript("f5d6c3d3")) == Move(sq("c4")));
     // Three games are too few: f5 f6 is out of book, and so is anything past the lines.
     const Game thin = Game::from_transcript("f5f6");
-    CHECK(policy.choose(thin) == Move(Square::from_index(lowest_index(thin.current().legal_moves()))));
+    CHECK(policy.choose(thin) ==
+          Move(Square::from_index(lowest_index(thin.current().legal_moves()))));
     const Game past = Game::from_transcript("f5d6c3d3c4f4");
-    CHECK(policy.choose(past) == Move(Square::from_index(lowest_index(past.current().legal_moves()))));
+    CHECK(policy.choose(past) ==
+          Move(Square::from_index(lowest_index(past.current().legal_moves()))));
     CHECK(BookPolicy::rating({5, 5, 0, 0, 50}) == doctest::Approx(50.0 / 9));
 }
 
@@ -94,7 +100,8 @@ TEST_CASE("evaluate shows the book statistics, then the other moves as the fallb
     CHECK(scores[1].move == Move(sq("c5")));
     CHECK(scores[1].detail == "book: 5 games, 0.0% score (+0 =0 -5), mean -4.00 discs");
     CHECK(scores[0].score > scores[1].score);
-    for (std::size_t i = 2; i < scores.size(); ++i) CHECK(scores[i].detail == "not in book; lowest");
+    for (std::size_t i = 2; i < scores.size(); ++i)
+        CHECK(scores[i].detail == "not in book; lowest");
     // Out of book the fallback's evaluation is returned as it is.
     CHECK(policy.evaluate(Game::from_transcript("f5f6"))[0].detail == "lowest");
 }
@@ -104,14 +111,16 @@ TEST_CASE("with --book-randomness the book picks among its moves by weight") {
     write_test_book(file.path());
     std::map<int, int> counts;
     BookPolicy policy = test_policy(file, 20.0, 7);
-    for (int i = 0; i < 400; ++i) counts[policy.choose(Game::from_transcript("f5d6")).square().index()]++;
+    for (int i = 0; i < 400; ++i)
+        counts[policy.choose(Game::from_transcript("f5d6")).square().index()]++;
     REQUIRE(counts.size() == 2);
     // Weights exp(0) and exp((-20/9 - 50/9) / 20) = 0.68: c3 is chosen more often.
     CHECK(counts[sq("c3").index()] > counts[sq("c5").index()]);
     CHECK(counts[sq("c5").index()] > 80);
     // Without randomness it is always the best move.
     BookPolicy steady = test_policy(file, 0, 7);
-    for (int i = 0; i < 20; ++i) CHECK(steady.choose(Game::from_transcript("f5d6")) == Move(sq("c3")));
+    for (int i = 0; i < 20; ++i)
+        CHECK(steady.choose(Game::from_transcript("f5d6")) == Move(sq("c3")));
 }
 
 TEST_CASE("the shipped book is the default and answers symmetrically") {
@@ -141,9 +150,11 @@ TEST_CASE("the registry builds book chains and reports a bad book") {
     write_test_book(file.path());
     PolicyOptions options;
     options.book_path = file.str();
-    CHECK(make_policy("book,mobility", options)->choose(Game::from_transcript("f5d6")) == Move(sq("c3")));
-    CHECK(make_policy("book,random", options)->choose(Game::from_transcript("f5d6")) == Move(sq("c3")));
+    CHECK(make_policy("book,mobility", options)->choose(Game::from_transcript("f5d6")) ==
+          Move(sq("c3")));
+    CHECK(make_policy("book,random", options)->choose(Game::from_transcript("f5d6")) ==
+          Move(sq("c3")));
     options.book_path = "/nonexistent/book.db";
-    CHECK_THROWS_WITH_AS(make_policy("book,mobility", options), "/nonexistent/book.db: no such opening book",
-                         BookError);
+    CHECK_THROWS_WITH_AS(make_policy("book,mobility", options),
+                         "/nonexistent/book.db: no such opening book", BookError);
 }

@@ -17,9 +17,13 @@ using testing::ScratchFile;
 
 namespace {
 
-Square sq(const char* name) { return *Square::parse(name); }
+Square sq(const char* name) {
+    return *Square::parse(name);
+}
 
-Position after(const std::string& transcript) { return Game::from_transcript(transcript).current(); }
+Position after(const std::string& transcript) {
+    return Game::from_transcript(transcript).current();
+}
 
 std::set<int> squares_of(const std::vector<BookMove>& moves) {
     std::set<int> out;
@@ -43,7 +47,8 @@ std::set<int> squares_of_board(Bitboard b) {
 TEST_CASE("equivalent moves of a symmetric position share one key") {
     // The four first moves are one move; after f5 the three replies are three openings.
     const Position start = Position::start();
-    CHECK(stabilizer(start) == 0b10011001u);  // symmetries 0, 3, 4, 7: identity, half turn, both diagonals
+    CHECK(stabilizer(start) ==
+          0b10011001u);  // symmetries 0, 3, 4, 7: identity, half turn, both diagonals
     CHECK(book_key(start, sq("f5")) == book_key(start, sq("d3")));
     CHECK(book_key(start, sq("f5")) == book_key(start, sq("c4")));
     CHECK(book_key(start, sq("f5")) == book_key(start, sq("e6")));
@@ -105,8 +110,11 @@ TEST_CASE("lookups commute with symmetry over a book of random games") {
                 const auto image = book.lookup(transform(s, p));
                 REQUIRE(image.size() == moves.size());
                 std::map<int, std::int64_t> expected, got;
-                for (const auto& m : moves) expected[transform(s, m.move).index()] = m.stats.disc_sum * 1000 + m.stats.games;
-                for (const auto& m : image) got[m.move.index()] = m.stats.disc_sum * 1000 + m.stats.games;
+                for (const auto& m : moves)
+                    expected[transform(s, m.move).index()] =
+                        m.stats.disc_sum * 1000 + m.stats.games;
+                for (const auto& m : image)
+                    got[m.move.index()] = m.stats.disc_sum * 1000 + m.stats.games;
                 REQUIRE(expected == got);
             }
             p = p.play_unchecked(Square::from_index(rng.pick_bit(p.legal_moves())));
@@ -133,7 +141,8 @@ TEST_CASE("named openings round-trip: the last move of each line carries its nam
         if (line.empty() || line[0] == '#') continue;
         const auto tab = line.find('\t');
         Game game = Game::from_transcript(line.substr(0, tab));
-        const BookKey key = book_key(game.positions()[game.moves().size() - 1], game.moves().back().square());
+        const BookKey key =
+            book_key(game.positions()[game.moves().size() - 1], game.moves().back().square());
         expected[{key.player, key.opponent, key.move.index()}] = line.substr(tab + 1);
         lines.emplace_back(std::move(game), line.substr(tab + 1));
     }
@@ -153,7 +162,8 @@ TEST_CASE("named openings round-trip: the last move of each line carries its nam
         CHECK(found);
         // Every earlier move of the line is in the book too.
         for (std::size_t i = 0; i + 1 < game.moves().size(); ++i) {
-            CHECK(squares_of(book.lookup(game.positions()[i])).count(game.moves()[i].square().index()) == 1);
+            CHECK(squares_of(book.lookup(game.positions()[i]))
+                      .count(game.moves()[i].square().index()) == 1);
         }
     }
     CHECK(book.summary().named_moves == static_cast<std::int64_t>(expected.size()));
@@ -161,7 +171,8 @@ TEST_CASE("named openings round-trip: the last move of each line carries its nam
 
 TEST_CASE("WTHOR games round-trip with their outcomes") {
     ScratchFile file("wthor.db");
-    const auto files = std::vector<std::filesystem::path>{testing::shared_data("wthor/WTH_1980.wtb")};
+    const auto files =
+        std::vector<std::filesystem::path>{testing::shared_data("wthor/WTH_1980.wtb")};
     BookBuilder builder;
     const WthorImportReport report = import_wthor(builder, files, 60);
     const WthorFile wthor = read_wthor(files[0]);
@@ -206,7 +217,8 @@ TEST_CASE("transcript game files count each game with its final outcome") {
         Game game;
         while (!game.is_over()) {
             const Bitboard moves = game.current().legal_moves();
-            game.play_passing_if_needed(Square::from_index(rng.pick_bit(moves ? moves : game.current().pass().legal_moves())));
+            game.play_passing_if_needed(Square::from_index(
+                rng.pick_bit(moves ? moves : game.current().pass().legal_moves())));
         }
         expected.add_outcome(game.current().final_disc_difference(Color::Black));
         text += (g == 0 ? game.transcript() : to_upper(game.transcript())) + "\n";
@@ -250,14 +262,17 @@ TEST_CASE("files that are not books are refused with the reason") {
         return std::string("opened");
     };
     ScratchFile missing("missing.db");
-    CHECK(message(missing.path(), OpeningBook::Access::Read).find("no such opening book") != std::string::npos);
+    CHECK(message(missing.path(), OpeningBook::Access::Read).find("no such opening book") !=
+          std::string::npos);
 
     ScratchFile text("text.db");
-    text.write("f5d6c3\tTiger\nthis is not a database at all, just some text long enough for a header\n");
+    text.write(
+        "f5d6c3\tTiger\nthis is not a database at all, just some text long enough for a header\n");
     const std::string not_sqlite = message(text.path(), OpeningBook::Access::Read);
     CHECK(not_sqlite.find(text.str()) != std::string::npos);
     CHECK(not_sqlite.find("not a database") != std::string::npos);
-    CHECK(message(text.path(), OpeningBook::Access::Write).find("not a database") != std::string::npos);
+    CHECK(message(text.path(), OpeningBook::Access::Write).find("not a database") !=
+          std::string::npos);
 
     ScratchFile other("other.db");
     {
@@ -292,14 +307,16 @@ TEST_CASE("bad import lines name the file and line") {
     }
     ScratchFile illegal("illegal-lines.txt");
     illegal.write("f5f5\n");
-    CHECK_THROWS_WITH_AS(import_lines(builder, illegal.path()), doctest::Contains((illegal.str() + ":1:").c_str()),
-                         BookImportError);
+    CHECK_THROWS_WITH_AS(import_lines(builder, illegal.path()),
+                         doctest::Contains((illegal.str() + ":1:").c_str()), BookImportError);
     ScratchFile unfinished("unfinished-games.txt");
     unfinished.write("f5d6c3d3c4\n");
-    CHECK_THROWS_WITH_AS(import_transcript_games(builder, unfinished.path(), 20),
-                         doctest::Contains((unfinished.str() + ":1: the game is not finished").c_str()), BookImportError);
-    CHECK_THROWS_WITH_AS(import_lines(builder, "/nonexistent/lines.txt"), doctest::Contains("cannot open"),
-                         BookImportError);
+    CHECK_THROWS_WITH_AS(
+        import_transcript_games(builder, unfinished.path(), 20),
+        doctest::Contains((unfinished.str() + ":1: the game is not finished").c_str()),
+        BookImportError);
+    CHECK_THROWS_WITH_AS(import_lines(builder, "/nonexistent/lines.txt"),
+                         doctest::Contains("cannot open"), BookImportError);
 }
 
 TEST_CASE("a failing write leaves the book as it was") {
@@ -314,8 +331,9 @@ TEST_CASE("a failing write leaves the book as it was") {
     second.add_line(Game::from_transcript("f5f6e6f4"), "Second");
     {
         OpeningBook book(file.path(), OpeningBook::Access::Write);
-        CHECK_THROWS_AS(book.add(second.entries(1), "second", [] { throw std::runtime_error("disk full"); }),
-                        std::runtime_error);
+        CHECK_THROWS_AS(
+            book.add(second.entries(1), "second", [] { throw std::runtime_error("disk full"); }),
+            std::runtime_error);
     }
     OpeningBook book(file.path(), OpeningBook::Access::Read);
     const BookSummary s = book.summary();

@@ -25,8 +25,8 @@ struct Run {
 // Runs othello-book with `args` (already quoted where needed), capturing both outputs.
 Run othello_book(const std::string& args) {
     ScratchFile out("tool-out.txt"), err("tool-err.txt");
-    const std::string command =
-        std::string(OTHELLO_BIN_DIR) + "/othello-book " + args + " >" + out.str() + " 2>" + err.str();
+    const std::string command = std::string(OTHELLO_BIN_DIR) + "/othello-book " + args + " >" +
+                                out.str() + " 2>" + err.str();
     Run run{std::system(command.c_str()), {}, {}};
     std::stringstream o, e;
     o << std::ifstream(out.path()).rdbuf();
@@ -36,7 +36,9 @@ Run othello_book(const std::string& args) {
     return run;
 }
 
-bool exited_ok(const Run& r) { return WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0; }
+bool exited_ok(const Run& r) {
+    return WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0;
+}
 
 const std::string kNamed = testing::shared_data("openings/named-openings.tsv");
 const std::string kWthor1980 = testing::shared_data("wthor/WTH_1980.wtb");
@@ -45,8 +47,8 @@ const std::string kWthor1980 = testing::shared_data("wthor/WTH_1980.wtb");
 
 TEST_CASE("build, show and stats") {
     ScratchFile book("tool.db");
-    const Run built = othello_book("build --book " + book.str() + " --lines " + kNamed + " --wthor " + kWthor1980 +
-                                   " --depth 20 --min-games 2");
+    const Run built = othello_book("build --book " + book.str() + " --lines " + kNamed +
+                                   " --wthor " + kWthor1980 + " --depth 20 --min-games 2");
     REQUIRE(exited_ok(built));
     CHECK(built.out.find("71 lines") != std::string::npos);
 
@@ -89,8 +91,9 @@ TEST_CASE("an import killed before COMMIT leaves the previous book intact") {
     const Run killed = othello_book("import --book " + book.str() + " --wthor " + kWthor1980 +
                                     " --test-kill-before-commit");
     // std::system runs a shell, which reports the child's death by signal as exit 128 + signal.
-    const bool died_by_kill = (WIFSIGNALED(killed.status) && WTERMSIG(killed.status) == SIGKILL) ||
-                              (WIFEXITED(killed.status) && WEXITSTATUS(killed.status) == 128 + SIGKILL);
+    const bool died_by_kill =
+        (WIFSIGNALED(killed.status) && WTERMSIG(killed.status) == SIGKILL) ||
+        (WIFEXITED(killed.status) && WEXITSTATUS(killed.status) == 128 + SIGKILL);
     REQUIRE(died_by_kill);
     CHECK(othello_book("stats --book " + book.str()).out == before);
     {
@@ -116,7 +119,8 @@ TEST_CASE("an import with a bad file fails naming it and writes nothing") {
     const std::string before = othello_book("stats --book " + book.str()).out;
     ScratchFile bad("tool-bad-lines.txt");
     bad.write("f5d6c3\ne6f4e3\nf5d6c3d3c4\nf5 d6 c3 x9\n");
-    const Run r = othello_book("import --book " + book.str() + " --wthor " + kWthor1980 + " --lines " + bad.str());
+    const Run r = othello_book("import --book " + book.str() + " --wthor " + kWthor1980 +
+                               " --lines " + bad.str());
     CHECK(WEXITSTATUS(r.status) == 1);
     CHECK(r.err.find(bad.str() + ":4:") != std::string::npos);
     CHECK(othello_book("stats --book " + book.str()).out == before);
@@ -124,9 +128,11 @@ TEST_CASE("an import with a bad file fails naming it and writes nothing") {
 
 TEST_CASE("simulated games between registered policies") {
     ScratchFile book("tool-simulated.db");
-    const Run r = othello_book("build --book " + book.str() + " --simulate 50 --black mobility --white random --depth 4");
+    const Run r = othello_book("build --book " + book.str() +
+                               " --simulate 50 --black mobility --white random --depth 4");
     REQUIRE(exited_ok(r));
-    CHECK(r.out.find("simulated 50 games, mobility (black) vs random (white)") != std::string::npos);
+    CHECK(r.out.find("simulated 50 games, mobility (black) vs random (white)") !=
+          std::string::npos);
     OpeningBook built(book.path(), OpeningBook::Access::Read);
     const BookSummary s = built.summary();
     CHECK(s.start_games == 50);
@@ -134,4 +140,31 @@ TEST_CASE("simulated games between registered policies") {
     const Run bad = othello_book("build --book " + book.str() + " --simulate 5 --black nonsense");
     CHECK(WEXITSTATUS(bad.status) == 1);
     CHECK(bad.err.find("unknown policy 'nonsense'") != std::string::npos);
+}
+
+TEST_CASE("the engine process plays and analyses from the book over GTP") {
+    ScratchFile book("tool-engine.db");
+    REQUIRE(exited_ok(othello_book("build --book " + book.str() + " --wthor " + kWthor1980 +
+                                   " --depth 10 --min-games 4")));
+    ScratchFile input("engine-input.txt"), output("engine-output.txt"), errors("engine-errors.txt");
+    input.write("play b f5\nothello-evaluate\ngenmove w\nquit\n");
+    const std::string engine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
+    const int status = std::system((engine + " --policy book,mobility --book " + book.str() + " <" +
+                                    input.str() + " >" + output.str() + " 2>" + errors.str())
+                                       .c_str());
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    std::stringstream text;
+    text << std::ifstream(output.path()).rdbuf();
+    CAPTURE(text.str());
+    CHECK(text.str().find(" book: ") != std::string::npos);
+    CHECK(text.str().find(" games, ") != std::string::npos);
+
+    const int refused = std::system((engine + " --policy book --book " + input.str() +
+                                     " </dev/null >" + output.str() + " 2>" + errors.str())
+                                        .c_str());
+    CHECK(WEXITSTATUS(refused) != 0);
+    std::stringstream error;
+    error << std::ifstream(errors.path()).rdbuf();
+    CHECK(error.str().find(input.str() + ": not an opening book") != std::string::npos);
 }

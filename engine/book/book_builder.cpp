@@ -24,11 +24,13 @@ void BookBuilder::add_line(const Game& line, const std::string& name) {
 
 void BookBuilder::add_game(const Game& game, int black_disc_difference, int max_plies) {
     const auto& moves = game.moves();
-    const std::size_t plies = std::min(moves.size(), static_cast<std::size_t>(std::max(max_plies, 0)));
+    const std::size_t plies =
+        std::min(moves.size(), static_cast<std::size_t>(std::max(max_plies, 0)));
     for (std::size_t i = 0; i < plies; ++i) {
         if (moves[i].is_pass()) continue;
         const Position& p = game.positions()[i];
-        const int mover_difference = p.side_to_move() == Color::Black ? black_disc_difference : -black_disc_difference;
+        const int mover_difference =
+            p.side_to_move() == Color::Black ? black_disc_difference : -black_disc_difference;
         row(p, moves[i].square()).stats.add_outcome(mover_difference);
     }
     ++games_;
@@ -44,10 +46,12 @@ std::vector<BookEntry> BookBuilder::entries(std::int64_t min_games) const {
         if (r.stats.games < min_games && !r.from_line) continue;
         out.push_back({key, r.ply, r.stats, r.name, {}});
     }
-    // The table's primary-key order (bitboards as signed integers): sequential writes, reproducible files.
+    // The table's primary-key order (bitboards as signed integers): sequential writes, reproducible
+    // files.
     std::sort(out.begin(), out.end(), [](const BookEntry& a, const BookEntry& b) {
         const auto order = [](const BookKey& k) {
-            return std::tuple(static_cast<std::int64_t>(k.player), static_cast<std::int64_t>(k.opponent), k.move);
+            return std::tuple(static_cast<std::int64_t>(k.player),
+                              static_cast<std::int64_t>(k.opponent), k.move);
         };
         return order(a.key) < order(b.key);
     });

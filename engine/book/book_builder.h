@@ -13,7 +13,7 @@
 namespace othello {
 
 class BookBuilder {
-public:
+  public:
     // An opening line: every move of it enters the book (with no games); the last move gets
     // the name, if any. Lines are kept whatever the minimum game count.
     void add_line(const Game& line, const std::string& name = {});
@@ -28,7 +28,7 @@ public:
     std::vector<BookEntry> entries(std::int64_t min_games) const;
     std::int64_t games_added() const { return games_; }
 
-private:
+  private:
     struct Row {
         int ply = 0;
         BookStats stats;

@@ -53,18 +53,21 @@ std::int64_t import_lines(BookBuilder& builder, const std::filesystem::path& pat
     });
 }
 
-std::int64_t import_transcript_games(BookBuilder& builder, const std::filesystem::path& path, int max_plies) {
+std::int64_t import_transcript_games(BookBuilder& builder, const std::filesystem::path& path,
+                                     int max_plies) {
     return for_each_line(path, [&](const std::string& line) {
         const Game game = Game::from_transcript(line);
         if (!game.is_over()) {
-            throw BookImportError("the game is not finished after " + std::to_string(game.moves().size()) +
+            throw BookImportError("the game is not finished after " +
+                                  std::to_string(game.moves().size()) +
                                   " moves (a game record must be played to the end)");
         }
         builder.add_finished_game(game, max_plies);
     });
 }
 
-WthorImportReport import_wthor(BookBuilder& builder, const std::vector<std::filesystem::path>& files, int max_plies) {
+WthorImportReport import_wthor(BookBuilder& builder,
+                               const std::vector<std::filesystem::path>& files, int max_plies) {
     WthorImportReport report;
     for (const auto& file : files) {
         const WthorFile wthor = read_wthor(file);
@@ -74,7 +77,8 @@ WthorImportReport import_wthor(BookBuilder& builder, const std::vector<std::file
             try {
                 game = replay(record);
             } catch (const std::exception& e) {
-                throw BookImportError(file.string() + ": game " + std::to_string(g + 1) + ": " + e.what());
+                throw BookImportError(file.string() + ": game " + std::to_string(g + 1) + ": " +
+                                      e.what());
             }
             int black_difference;
             if (game.is_over()) {
@@ -92,8 +96,9 @@ WthorImportReport import_wthor(BookBuilder& builder, const std::vector<std::file
     return report;
 }
 
-void import_simulated_games(BookBuilder& builder, std::int64_t games, int max_plies, std::uint64_t seed,
-                            const MoveChooser& black, const MoveChooser& white) {
+void import_simulated_games(BookBuilder& builder, std::int64_t games, int max_plies,
+                            std::uint64_t seed, const MoveChooser& black,
+                            const MoveChooser& white) {
     Rng rng(seed);
     for (std::int64_t g = 0; g < games; ++g) {
         Game game;
@@ -110,7 +115,8 @@ void import_simulated_games(BookBuilder& builder, std::int64_t games, int max_pl
                 builder.add_game(game, end.final_disc_difference(Color::Black), max_plies);
                 break;
             }
-            game.play(chooser ? chooser(game) : Move(Square::from_index(rng.pick_bit(p.legal_moves()))));
+            game.play(chooser ? chooser(game)
+                              : Move(Square::from_index(rng.pick_bit(p.legal_moves()))));
         }
         if (game.is_over()) builder.add_finished_game(game, max_plies);
     }

@@ -9,8 +9,8 @@
 namespace othello {
 
 struct BookKey {
-    Bitboard player = 0;    // canonical position, discs of the side to move
-    Bitboard opponent = 0;  // canonical position, discs of the other side
+    Bitboard player = 0;                  // canonical position, discs of the side to move
+    Bitboard opponent = 0;                // canonical position, discs of the other side
     Square move = Square::from_index(0);  // in the canonical frame, the least of its equivalents
 
     bool operator==(const BookKey&) const = default;
@@ -18,8 +18,9 @@ struct BookKey {
 
 struct BookKeyHash {
     std::size_t operator()(const BookKey& k) const {
-        return static_cast<std::size_t>(hash(Position::from_mover(k.player, k.opponent, Color::Black)) ^
-                                        static_cast<std::uint64_t>(k.move.index()) * 0x9E3779B97F4A7C15ULL);
+        return static_cast<std::size_t>(
+            hash(Position::from_mover(k.player, k.opponent, Color::Black)) ^
+            static_cast<std::uint64_t>(k.move.index()) * 0x9E3779B97F4A7C15ULL);
     }
 };
 

@@ -28,16 +28,19 @@ bool playable(const BookMove& m, const Position& p) {
 
 std::string describe(const BookStats& s, const std::string& name) {
     char text[160];
-    std::snprintf(text, sizeof text, "book: %lld games, %.1f%% score (+%lld =%lld -%lld), mean %+.2f discs",
-                  static_cast<long long>(s.games), 100.0 * s.score(), static_cast<long long>(s.wins),
-                  static_cast<long long>(s.draws), static_cast<long long>(s.losses), s.mean_disc_difference());
+    std::snprintf(text, sizeof text,
+                  "book: %lld games, %.1f%% score (+%lld =%lld -%lld), mean %+.2f discs",
+                  static_cast<long long>(s.games), 100.0 * s.score(),
+                  static_cast<long long>(s.wins), static_cast<long long>(s.draws),
+                  static_cast<long long>(s.losses), s.mean_disc_difference());
     return name.empty() ? std::string(text) : std::string(text) + ", " + name;
 }
 
 }  // namespace
 
 BookPolicy::BookPolicy(const PolicyOptions& options, std::unique_ptr<Policy> fallback)
-    : book_(options.book_path.empty() ? default_book_path() : std::filesystem::path(options.book_path),
+    : book_(options.book_path.empty() ? default_book_path()
+                                      : std::filesystem::path(options.book_path),
             OpeningBook::Access::ReadLocked),
       fallback_(std::move(fallback)),
       randomness_(options.book_randomness),
@@ -50,7 +53,9 @@ double BookPolicy::rating(const BookStats& stats) {
     return static_cast<double>(stats.disc_sum) / (static_cast<double>(stats.games) + kPriorGames);
 }
 
-std::filesystem::path BookPolicy::default_book_path() { return data_dir() / "book.db"; }
+std::filesystem::path BookPolicy::default_book_path() {
+    return data_dir() / "book.db";
+}
 
 Move BookPolicy::choose(const Game& game) {
     const Position& p = game.current();
@@ -66,7 +71,8 @@ Move BookPolicy::choose(const Game& game) {
         std::vector<double> weights;
         double total = 0;
         for (const BookMove& m : moves) {
-            weights.push_back(std::exp((rating(m.stats) - rating(moves.front().stats)) / randomness_));
+            weights.push_back(
+                std::exp((rating(m.stats) - rating(moves.front().stats)) / randomness_));
             total += weights.back();
         }
         double pick = rng_.uniform() * total;

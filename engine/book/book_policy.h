@@ -14,7 +14,7 @@
 namespace othello {
 
 class BookPolicy : public Policy {
-public:
+  public:
     // A move is playable from the book only with at least this many games behind it.
     static constexpr std::int64_t kMinGames = 4;
     // Ratings are shrunk towards a draw as if each move had this many extra drawn games.
@@ -35,7 +35,7 @@ public:
     // data_dir()/book.db
     static std::filesystem::path default_book_path();
 
-private:
+  private:
     OpeningBook book_;
     std::unique_ptr<Policy> fallback_;
     double randomness_;

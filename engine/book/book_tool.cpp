@@ -1,6 +1,7 @@
 // othello-book: build, extend, inspect and summarise opening books.
 //   othello-book build|import [--book FILE] [--lines F]... [--games F]... [--wthor DIR|FILE]...
-//                [--simulate N [--black POLICY] [--white POLICY]] [--depth PLIES] [--min-games N] [--seed S]
+//                [--simulate N [--black POLICY] [--white POLICY]] [--depth PLIES] [--min-games N]
+//                [--seed S]
 //   othello-book show [--book FILE] [TRANSCRIPT]
 //   othello-book stats [--book FILE]
 //   othello-book bench [--book FILE]   lookup speed
@@ -40,27 +41,31 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 po::options_description book_option() {
     po::options_description options("Options");
-    options.add_options()("book", po::value<std::string>()->default_value(BookPolicy::default_book_path().string()),
-                          "the book file (SQLite)");
+    options.add_options()(
+        "book", po::value<std::string>()->default_value(BookPolicy::default_book_path().string()),
+        "the book file (SQLite)");
     return options;
 }
 
 int run_build(const std::vector<std::string>& args, bool fresh) {
     po::options_description options = book_option();
-    options.add_options()
-        ("lines", po::value<std::vector<std::string>>()->default_value({}, ""),
-         "opening lines: a transcript per line, optionally TAB name (repeatable)")
-        ("games", po::value<std::vector<std::string>>()->default_value({}, ""),
-         "finished games: a transcript per line (repeatable)")
-        ("wthor", po::value<std::vector<std::string>>()->default_value({}, ""),
-         "a WTHOR .wtb file or a folder of them (repeatable)")
-        ("simulate", po::value<std::int64_t>()->default_value(0), "this many simulated games from the start")
-        ("black", po::value<std::string>()->default_value("random"), "policy of black in simulated games")
-        ("white", po::value<std::string>()->default_value("random"), "policy of white in simulated games")
-        ("depth", po::value<int>()->default_value(20), "plies of each game recorded")
-        ("min-games", po::value<std::int64_t>()->default_value(1), "keep game moves played at least this often")
-        ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the simulated games")
-        ("test-kill-before-commit", po::bool_switch(), "(tests) die by SIGKILL just before COMMIT");
+    options.add_options()("lines", po::value<std::vector<std::string>>()->default_value({}, ""),
+                          "opening lines: a transcript per line, optionally TAB name (repeatable)")(
+        "games", po::value<std::vector<std::string>>()->default_value({}, ""),
+        "finished games: a transcript per line (repeatable)")(
+        "wthor", po::value<std::vector<std::string>>()->default_value({}, ""),
+        "a WTHOR .wtb file or a folder of them (repeatable)")(
+        "simulate", po::value<std::int64_t>()->default_value(0),
+        "this many simulated games from the start")(
+        "black", po::value<std::string>()->default_value("random"),
+        "policy of black in simulated games")("white",
+                                              po::value<std::string>()->default_value("random"),
+                                              "policy of white in simulated games")(
+        "depth", po::value<int>()->default_value(20), "plies of each game recorded")(
+        "min-games", po::value<std::int64_t>()->default_value(1),
+        "keep game moves played at least this often")(
+        "seed", po::value<std::uint64_t>()->default_value(1), "seed of the simulated games")(
+        "test-kill-before-commit", po::bool_switch(), "(tests) die by SIGKILL just before COMMIT");
     po::variables_map vm;
     po::store(po::command_line_parser(args).options(options).run(), vm);
     po::notify(vm);
@@ -80,12 +85,14 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
         source += " games:" + fs::path(file).filename().string();
     }
     for (const auto& where : vm["wthor"].as<std::vector<std::string>>()) {
-        const auto files = fs::is_directory(where) ? wthor_files_in(where) : std::vector<fs::path>{where};
+        const auto files =
+            fs::is_directory(where) ? wthor_files_in(where) : std::vector<fs::path>{where};
         const WthorImportReport r = import_wthor(builder, files, depth);
-        std::printf("%s: %zu files, %lld games (%lld unfinished, scored by the record; %lld whose recorded "
-                    "count differs from the replay)\n",
-                    where.c_str(), files.size(), static_cast<long long>(r.games), static_cast<long long>(r.unfinished),
-                    static_cast<long long>(r.count_mismatches));
+        std::printf(
+            "%s: %zu files, %lld games (%lld unfinished, scored by the record; %lld whose recorded "
+            "count differs from the replay)\n",
+            where.c_str(), files.size(), static_cast<long long>(r.games),
+            static_cast<long long>(r.unfinished), static_cast<long long>(r.count_mismatches));
         source += " wthor:" + fs::path(where).filename().string();
     }
     if (const auto n = vm["simulate"].as<std::int64_t>(); n > 0) {
@@ -93,22 +100,26 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
         PolicyOptions policy_options;
         policy_options.seed = seed;
         // "random" is the built-in fast path (random playouts past the recorded plies).
-        auto chooser = [&](const std::string& spec, std::unique_ptr<Policy>& holder) -> MoveChooser {
+        auto chooser = [&](const std::string& spec,
+                           std::unique_ptr<Policy>& holder) -> MoveChooser {
             if (spec == "random") return {};
             holder = make_policy(spec, policy_options);
             return [&holder](const Game& game) { return holder->choose(game); };
         };
         std::unique_ptr<Policy> black_policy, white_policy;
-        const std::string black = vm["black"].as<std::string>(), white = vm["white"].as<std::string>();
-        import_simulated_games(builder, n, depth, seed, chooser(black, black_policy), chooser(white, white_policy));
-        std::printf("simulated %lld games, %s (black) vs %s (white)\n", static_cast<long long>(n), black.c_str(),
-                    white.c_str());
+        const std::string black = vm["black"].as<std::string>(),
+                          white = vm["white"].as<std::string>();
+        import_simulated_games(builder, n, depth, seed, chooser(black, black_policy),
+                               chooser(white, white_policy));
+        std::printf("simulated %lld games, %s (black) vs %s (white)\n", static_cast<long long>(n),
+                    black.c_str(), white.c_str());
         source += " simulated:" + std::to_string(n) + ":" + black + "-vs-" + white;
     }
     const auto min_games = vm["min-games"].as<std::int64_t>();
     const std::vector<BookEntry> entries = builder.entries(min_games);
     const double read_seconds = seconds_since(started);
-    source = "depth " + std::to_string(depth) + ", min-games " + std::to_string(min_games) + ":" + source;
+    source = "depth " + std::to_string(depth) + ", min-games " + std::to_string(min_games) + ":" +
+             source;
 
     const fs::path target = vm["book"].as<std::string>();
     // A new book is written beside the target and renamed over it only when complete.
@@ -123,14 +134,15 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
         });
     }
     if (fresh) fs::rename(written, target);
-    std::printf("%s: %zu rows written (read %.2f s, write %.2f s)\n", target.c_str(), entries.size(), read_seconds,
-                seconds_since(writing));
+    std::printf("%s: %zu rows written (read %.2f s, write %.2f s)\n", target.c_str(),
+                entries.size(), read_seconds, seconds_since(writing));
     return 0;
 }
 
 int run_show(const std::vector<std::string>& args) {
     po::options_description options = book_option();
-    options.add_options()("transcript", po::value<std::string>()->default_value(""), "moves from the start");
+    options.add_options()("transcript", po::value<std::string>()->default_value(""),
+                          "moves from the start");
     po::positional_options_description positional;
     positional.add("transcript", 1);
     po::variables_map vm;
@@ -148,12 +160,13 @@ int run_show(const std::vector<std::string>& args) {
         std::cout << "not in book\n";
         return 0;
     }
-    std::printf("%-5s %8s %7s %7s %7s %7s %8s %8s  %s\n", "move", "games", "wins", "draws", "losses", "score",
-                "mean", "rating", "name");
+    std::printf("%-5s %8s %7s %7s %7s %7s %8s %8s  %s\n", "move", "games", "wins", "draws",
+                "losses", "score", "mean", "rating", "name");
     for (const BookMove& m : moves) {
         const BookStats& s = m.stats;
-        std::printf("%-5s %8lld %7lld %7lld %7lld %6.1f%% %+8.2f %+8.2f  %s\n", m.move.to_string().c_str(),
-                    static_cast<long long>(s.games), static_cast<long long>(s.wins), static_cast<long long>(s.draws),
+        std::printf("%-5s %8lld %7lld %7lld %7lld %6.1f%% %+8.2f %+8.2f  %s\n",
+                    m.move.to_string().c_str(), static_cast<long long>(s.games),
+                    static_cast<long long>(s.wins), static_cast<long long>(s.draws),
                     static_cast<long long>(s.losses), 100.0 * s.score(), s.mean_disc_difference(),
                     BookPolicy::rating(s), m.name.c_str());
     }
@@ -172,11 +185,13 @@ int run_stats(const std::vector<std::string>& args) {
     std::printf("size         %.2f MB\n", static_cast<double>(fs::file_size(path)) / 1e6);
     std::printf("schema       version %d\n", OpeningBook::kSchemaVersion);
     std::printf("positions    %lld\n", static_cast<long long>(s.positions));
-    std::printf("moves        %lld (%lld named)\n", static_cast<long long>(s.moves), static_cast<long long>(s.named_moves));
+    std::printf("moves        %lld (%lld named)\n", static_cast<long long>(s.moves),
+                static_cast<long long>(s.named_moves));
     std::printf("start games  %lld\n", static_cast<long long>(s.start_games));
     std::printf("deepest ply  %d\n", s.deepest_ply);
     std::printf("moves per ply:");
-    for (const auto& [ply, count] : s.moves_per_ply) std::printf(" %d:%lld", ply, static_cast<long long>(count));
+    for (const auto& [ply, count] : s.moves_per_ply)
+        std::printf(" %d:%lld", ply, static_cast<long long>(count));
     std::printf("\nimports:\n");
     for (const auto& line : s.imports) std::printf("  %s\n", line.c_str());
     return 0;
@@ -186,7 +201,8 @@ int run_stats(const std::vector<std::string>& args) {
 // positions mostly out of it (the first 20 plies of random games).
 int run_bench(const std::vector<std::string>& args) {
     po::options_description options = book_option();
-    options.add_options()("walks", po::value<int>()->default_value(2000), "random walks / random games");
+    options.add_options()("walks", po::value<int>()->default_value(2000),
+                          "random walks / random games");
     po::variables_map vm;
     po::store(po::command_line_parser(args).options(options).run(), vm);
     po::notify(vm);
@@ -209,8 +225,9 @@ int run_bench(const std::vector<std::string>& args) {
         }
     }
     for (const auto access : {OpeningBook::Access::Read, OpeningBook::Access::ReadLocked}) {
-        for (const auto& [label, positions] : {std::pair{"in-book positions", &in_book},
-                                               std::pair{"random-game positions", &random_positions}}) {
+        for (const auto& [label, positions] :
+             {std::pair{"in-book positions", &in_book},
+              std::pair{"random-game positions", &random_positions}}) {
             OpeningBook timed(vm["book"].as<std::string>(), access);
             std::size_t found = 0;
             const auto started = std::chrono::steady_clock::now();
@@ -220,8 +237,9 @@ int run_bench(const std::vector<std::string>& args) {
             const double seconds = seconds_since(started);
             const double lookups = 3.0 * static_cast<double>(positions->size());
             std::printf("%-11s %-22s %8zu positions, %5.1f%% in book, %.2f us per lookup\n",
-                        access == OpeningBook::Access::Read ? "read" : "read-locked", label, positions->size(),
-                        100.0 * static_cast<double>(found) / lookups, 1e6 * seconds / lookups);
+                        access == OpeningBook::Access::Read ? "read" : "read-locked", label,
+                        positions->size(), 100.0 * static_cast<double>(found) / lookups,
+                        1e6 * seconds / lookups);
         }
     }
     return 0;

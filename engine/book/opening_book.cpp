@@ -10,7 +10,9 @@ namespace othello {
 namespace {
 
 // Bitboards are stored as SQLite's signed 64-bit integers, bit for bit.
-std::int64_t to_sql(Bitboard b) { return static_cast<std::int64_t>(b); }
+std::int64_t to_sql(Bitboard b) {
+    return static_cast<std::int64_t>(b);
+}
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE book_moves (
@@ -75,7 +77,8 @@ OpeningBook::OpeningBook(const std::filesystem::path& path, Access access) : pat
     }
     try {
         db_ = std::make_unique<SqliteDatabase>(
-            path.string(), read_only ? SqliteDatabase::Mode::ReadOnly : SqliteDatabase::Mode::ReadWriteCreate);
+            path.string(),
+            read_only ? SqliteDatabase::Mode::ReadOnly : SqliteDatabase::Mode::ReadWriteCreate);
         check_or_create(access);
         if (access == Access::ReadLocked) db_->exec("PRAGMA locking_mode = EXCLUSIVE");
         select_moves_.emplace(db_->prepare(
@@ -106,12 +109,15 @@ void OpeningBook::check_or_create(Access access) {
         return;
     }
     if (application_id != kApplicationId) {
-        throw BookError(path_.string() + ": not an opening book (an SQLite database, but its application_id is " +
-                        std::to_string(application_id) + ", a book's is " + std::to_string(kApplicationId) + ")");
+        throw BookError(path_.string() +
+                        ": not an opening book (an SQLite database, but its application_id is " +
+                        std::to_string(application_id) + ", a book's is " +
+                        std::to_string(kApplicationId) + ")");
     }
     if (version != kSchemaVersion) {
-        throw BookError(path_.string() + ": opening book of schema version " + std::to_string(version) +
-                        "; this program reads version " + std::to_string(kSchemaVersion) + " (rebuild the book)");
+        throw BookError(path_.string() + ": opening book of schema version " +
+                        std::to_string(version) + "; this program reads version " +
+                        std::to_string(kSchemaVersion) + " (rebuild the book)");
     }
 }
 
@@ -124,8 +130,8 @@ std::vector<BookMove> OpeningBook::canonical_moves(const Position& canonical) {
         const auto square = Square::parse(select.column_text(0));
         if (!square) continue;  // a hand-edited row that names no square: not a move
         BookMove m{*square, {}, select.column_text(6), select.column_text(7)};
-        m.stats = {select.column_int(1), select.column_int(2), select.column_int(3), select.column_int(4),
-                   select.column_int(5)};
+        m.stats = {select.column_int(1), select.column_int(2), select.column_int(3),
+                   select.column_int(4), select.column_int(5)};
         moves.push_back(std::move(m));
     }
     select.reset();
@@ -151,22 +157,33 @@ void OpeningBook::add(const std::vector<BookEntry>& entries, const std::string& 
                       const std::function<void()>& before_commit) {
     SqliteTransaction transaction(*db_);
     SqliteStatement upsert = db_->prepare(
-        "INSERT INTO book_moves (player, opponent, move, ply, games, wins, draws, losses, disc_sum, name, comment) "
+        "INSERT INTO book_moves (player, opponent, move, ply, games, wins, draws, losses, "
+        "disc_sum, name, comment) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
         "ON CONFLICT (player, opponent, move) DO UPDATE SET "
-        "games = games + excluded.games, wins = wins + excluded.wins, draws = draws + excluded.draws, "
+        "games = games + excluded.games, wins = wins + excluded.wins, draws = draws + "
+        "excluded.draws, "
         "losses = losses + excluded.losses, disc_sum = disc_sum + excluded.disc_sum, "
         "name = coalesce(excluded.name, name), comment = coalesce(excluded.comment, comment)");
     for (const BookEntry& e : entries) {
         upsert.reset();
-        upsert.bind(1, to_sql(e.key.player)).bind(2, to_sql(e.key.opponent)).bind(3, e.key.move.to_string());
+        upsert.bind(1, to_sql(e.key.player))
+            .bind(2, to_sql(e.key.opponent))
+            .bind(3, e.key.move.to_string());
         upsert.bind(4, e.ply).bind(5, e.stats.games).bind(6, e.stats.wins).bind(7, e.stats.draws);
         upsert.bind(8, e.stats.losses).bind(9, e.stats.disc_sum);
-        if (e.name.empty()) upsert.bind_null(10); else upsert.bind(10, e.name);
-        if (e.comment.empty()) upsert.bind_null(11); else upsert.bind(11, e.comment);
+        if (e.name.empty())
+            upsert.bind_null(10);
+        else
+            upsert.bind(10, e.name);
+        if (e.comment.empty())
+            upsert.bind_null(11);
+        else
+            upsert.bind(11, e.comment);
         upsert.run();
     }
-    SqliteStatement log = db_->prepare("INSERT INTO book_imports (time, source, rows) VALUES (?1, ?2, ?3)");
+    SqliteStatement log =
+        db_->prepare("INSERT INTO book_imports (time, source, rows) VALUES (?1, ?2, ?3)");
     log.bind(1, now_utc()).bind(2, source).bind(3, static_cast<std::int64_t>(entries.size())).run();
     if (before_commit) before_commit();
     transaction.commit();
@@ -175,17 +192,23 @@ void OpeningBook::add(const std::vector<BookEntry>& entries, const std::string& 
 BookSummary OpeningBook::summary() {
     BookSummary s;
     s.moves = db_->query_int("SELECT count(*) FROM book_moves");
-    s.positions = db_->query_int("SELECT count(*) FROM (SELECT DISTINCT player, opponent FROM book_moves)");
+    s.positions =
+        db_->query_int("SELECT count(*) FROM (SELECT DISTINCT player, opponent FROM book_moves)");
     s.named_moves = db_->query_int("SELECT count(*) FROM book_moves WHERE name IS NOT NULL");
-    s.deepest_ply = static_cast<int>(db_->query_int("SELECT coalesce(max(ply), 0) FROM book_moves"));
+    s.deepest_ply =
+        static_cast<int>(db_->query_int("SELECT coalesce(max(ply), 0) FROM book_moves"));
     const CanonicalForm start = canonical_form(Position::start());
     SqliteStatement root = db_->prepare(
         "SELECT coalesce(sum(games), 0) FROM book_moves WHERE player = ?1 AND opponent = ?2");
     root.bind(1, to_sql(start.position.player())).bind(2, to_sql(start.position.opponent()));
     if (root.step()) s.start_games = root.column_int(0);
-    SqliteStatement per_ply = db_->prepare("SELECT ply, count(*) FROM book_moves GROUP BY ply ORDER BY ply");
-    while (per_ply.step()) s.moves_per_ply.emplace_back(static_cast<int>(per_ply.column_int(0)), per_ply.column_int(1));
-    SqliteStatement imports = db_->prepare("SELECT time, source, rows FROM book_imports ORDER BY id");
+    SqliteStatement per_ply =
+        db_->prepare("SELECT ply, count(*) FROM book_moves GROUP BY ply ORDER BY ply");
+    while (per_ply.step())
+        s.moves_per_ply.emplace_back(static_cast<int>(per_ply.column_int(0)),
+                                     per_ply.column_int(1));
+    SqliteStatement imports =
+        db_->prepare("SELECT time, source, rows FROM book_imports ORDER BY id");
     while (imports.step()) {
         s.imports.push_back(imports.column_text(0) + "  " + imports.column_text(1) + "  (" +
                             std::to_string(imports.column_int(2)) + " rows)");

@@ -18,7 +18,7 @@ namespace othello {
 
 // A file that cannot be used as a book (missing, not SQLite, not a book, another schema version).
 class BookError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -32,7 +32,9 @@ struct BookStats {
 
     void add_outcome(int disc_difference);
     BookStats& operator+=(const BookStats& other);
-    double mean_disc_difference() const { return games ? static_cast<double>(disc_sum) / games : 0.0; }
+    double mean_disc_difference() const {
+        return games ? static_cast<double>(disc_sum) / games : 0.0;
+    }
     double score() const { return games ? (wins + 0.5 * draws) / games : 0.0; }  // 1 = all wins
 };
 
@@ -64,7 +66,7 @@ struct BookSummary {
 };
 
 class OpeningBook {
-public:
+  public:
     static constexpr int kSchemaVersion = 1;
     // PRAGMA application_id of a book: "OTHB".
     static constexpr std::int64_t kApplicationId = 0x4F544842;
@@ -90,13 +92,14 @@ public:
 
     // Adds the entries' statistics to the stored rows (creating missing rows) and records the
     // import, all in one transaction: on an exception, or if the process dies, nothing is written.
-    // `before_commit` runs after the rows are written and before COMMIT (tests kill the process there).
+    // `before_commit` runs after the rows are written and before COMMIT (tests kill the process
+    // there).
     void add(const std::vector<BookEntry>& entries, const std::string& source,
              const std::function<void()>& before_commit = {});
 
     BookSummary summary();
 
-private:
+  private:
     void check_or_create(Access access);
 
     std::filesystem::path path_;

@@ -14,12 +14,12 @@ namespace othello {
 
 // An SQLite failure; the message names the database file and SQLite's own explanation.
 class SqliteError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class SqliteStatement {
-public:
+  public:
     SqliteStatement(sqlite3* db, sqlite3_stmt* stmt, std::string path);
     SqliteStatement(SqliteStatement&& other) noexcept;
     SqliteStatement& operator=(SqliteStatement&&) = delete;
@@ -44,14 +44,14 @@ public:
     std::string column_text(int column) const;  // empty for NULL
     bool column_is_null(int column) const;
 
-private:
+  private:
     sqlite3* db_;
     sqlite3_stmt* stmt_;
     std::string path_;
 };
 
 class SqliteDatabase {
-public:
+  public:
     enum class Mode { ReadOnly, ReadWriteCreate };
 
     SqliteDatabase(const std::string& path, Mode mode);
@@ -66,7 +66,7 @@ public:
     // The single integer a query such as "PRAGMA user_version" returns.
     std::int64_t query_int(std::string_view sql);
 
-private:
+  private:
     sqlite3* db_ = nullptr;
     std::string path_;
 };
@@ -74,14 +74,14 @@ private:
 // BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called, so an
 // exception or a killed process leaves the database as it was before the transaction.
 class SqliteTransaction {
-public:
+  public:
     explicit SqliteTransaction(SqliteDatabase& db);
     SqliteTransaction(const SqliteTransaction&) = delete;
     SqliteTransaction& operator=(const SqliteTransaction&) = delete;
     ~SqliteTransaction();
     void commit();
 
-private:
+  private:
     SqliteDatabase& db_;
     bool done_ = false;
 };
