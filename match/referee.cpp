@@ -58,7 +58,10 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening, co
     r.white = white.name();
     r.opening = opening.transcript;
     r.opening_name = opening.name;
-    Game game = opening.game;
+    // Reused per thread: copy-assignment keeps the vectors' capacity, so the in-process fast path
+    // does not reallocate the game's history every game.
+    thread_local Game game;
+    game = opening.game;
 
     Player* players[2] = {&black, &white};
     for (Color c : {Color::Black, Color::White}) {
@@ -86,7 +89,8 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening, co
         Player& mover = *players[s];
         Player& other = *players[1 - s];
         const int move_number = static_cast<int>(game.moves().size()) + 1;
-        const std::string who = std::string(othello::to_string(side)) + " (" + mover.name() + ")";
+        // Built only when a failure needs it: this loop is the in-process fast path.
+        const auto who = [&] { return std::string(othello::to_string(side)) + " (" + mover.name() + ")"; };
 
         const double allowed = budget ? std::min(time.move_timeout, left[s] + time.margin) : time.move_timeout;
         const bool budget_binds = budget && left[s] + time.margin < time.move_timeout;
@@ -99,10 +103,10 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening, co
             mover.mark_broken();
             if (e.fault() == PlayerFault::kTimeout && budget_binds) {
                 forfeit(r, game, side, "time forfeit",
-                        who + " loses on time at move " + std::to_string(move_number));
+                        who() + " loses on time at move " + std::to_string(move_number));
             } else {
                 forfeit(r, game, side, reason_of(e.fault()),
-                        who + " at move " + std::to_string(move_number) + ": " + e.what());
+                        who() + " at move " + std::to_string(move_number) + ": " + e.what());
             }
             return r;
         }
@@ -113,14 +117,15 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening, co
                 left[s] -= took;
                 if (left[s] < -time.margin) {
                     forfeit(r, game, side, "time forfeit",
-                            who + " loses on time at move " + std::to_string(move_number));
+                            who() + " loses on time at move " + std::to_string(move_number));
                     return r;
                 }
             }
         }
-        if (auto why = now.illegality(move); why || move.is_pass()) {
+        if (move.is_pass() || !now.is_legal(move)) {
+            const auto why = now.illegality(move);
             forfeit(r, game, side, "illegal move",
-                    who + " played " + move.to_string() + " at move " + std::to_string(move_number) + ": " +
+                    who() + " played " + move.to_string() + " at move " + std::to_string(move_number) + ": " +
                         (why ? *why : std::string("passed with legal moves")));
             return r;
         }
