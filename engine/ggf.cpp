@@ -14,7 +14,9 @@ namespace othello {
 
 namespace {
 
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_space(char c) {
+    return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
 
 // A number as GGF writes it: optional sign, digits, optional fraction ("+4.000", "-2", ".5").
 std::optional<double> parse_number(std::string_view text) {
@@ -45,7 +47,8 @@ std::string escape_value(std::string_view value) {
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i]))) {
             return false;
         }
     }
@@ -59,19 +62,22 @@ std::optional<GgfResult> parse_result(std::string_view text) {
     if (colon != std::string_view::npos) {
         result.ending = std::string(text.substr(colon + 1));
         if (result.ending != "r" && result.ending != "t" && result.ending != "s") {
-            throw NotationError("result ending ':" + result.ending + "' is not :r (resigned), :t (time) or :s (score agreed)");
+            throw NotationError("result ending ':" + result.ending +
+                                "' is not :r (resigned), :t (time) or :s (score agreed)");
         }
         text = text.substr(0, colon);
     }
     const auto difference = parse_number(text);
-    if (!difference) throw NotationError("result '" + std::string(text) + "' is not a disc difference such as +4.000");
+    if (!difference)
+        throw NotationError("result '" + std::string(text) +
+                            "' is not a disc difference such as +4.000");
     result.black_disc_difference = *difference;
     return result;
 }
 
 // Reads games from GGF text, keeping the offset so that every error can say where it is.
 class GgfReader {
-public:
+  public:
     explicit GgfReader(std::string_view text) : text_(text) {}
 
     bool at_end() {
@@ -105,7 +111,8 @@ public:
                 name += static_cast<char>(std::toupper(static_cast<unsigned char>(text_[pos_])));
                 ++pos_;
             }
-            if (name.empty()) fail(pos_, "expected a property name such as PB or B, found " + shown(pos_));
+            if (name.empty())
+                fail(pos_, "expected a property name such as PB or B, found " + shown(pos_));
             skip_space();
             const std::size_t value_at = pos_ + 1;
             const std::string value = read_value(name_at, name);
@@ -115,7 +122,8 @@ public:
                         throw NotationError("game type '" + value + "' is not Othello");
                     }
                 } else if (name == "BO") {
-                    if (!game.moves().empty()) throw NotationError("BO (start board) after the first move");
+                    if (!game.moves().empty())
+                        throw NotationError("BO (start board) after the first move");
                     if (board_given) throw NotationError("second BO (start board)");
                     record.start = parse_start_board(value);
                     game = Game(record.start);
@@ -136,7 +144,7 @@ public:
         return record;
     }
 
-private:
+  private:
     [[noreturn]] void fail(std::size_t at, const std::string& what) const {
         int line = 1, column = 1;
         for (std::size_t i = 0; i < at && i < text_.size(); ++i) {
@@ -147,7 +155,8 @@ private:
                 ++column;
             }
         }
-        throw GgfError("GGF line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
+        throw GgfError("GGF line " + std::to_string(line) + ", column " + std::to_string(column) +
+                       ": " + what);
     }
 
     std::string shown(std::size_t at) const {
@@ -164,7 +173,8 @@ private:
     }
 
     void expect(char c, const std::string& what) {
-        if (pos_ >= text_.size() || text_[pos_] != c) fail(pos_, "expected " + what + ", found " + shown(pos_));
+        if (pos_ >= text_.size() || text_[pos_] != c)
+            fail(pos_, "expected " + what + ", found " + shown(pos_));
         ++pos_;
     }
 
@@ -185,11 +195,13 @@ private:
         std::size_t i = 0;
         while (i < value.size() && is_space(value[i])) ++i;
         std::size_t size_end = i;
-        while (size_end < value.size() && std::isdigit(static_cast<unsigned char>(value[size_end]))) ++size_end;
+        while (size_end < value.size() && std::isdigit(static_cast<unsigned char>(value[size_end])))
+            ++size_end;
         const std::string_view size = value.substr(i, size_end - i);
         if (size != "8") {
             throw NotationError(size.empty() ? "start board does not begin with its size (8)"
-                                             : "board size " + std::string(size) + " is not supported (only 8)");
+                                             : "board size " + std::string(size) +
+                                                   " is not supported (only 8)");
         }
         return parse_board(value.substr(size_end));
     }
@@ -227,15 +239,19 @@ GgfMove parse_ggf_move(std::string_view text) {
     std::string_view rest = text.substr(slash + 1);
     const std::size_t second = rest.find('/');
     const std::string_view eval = rest.substr(0, second);
-    const std::string_view seconds = second == std::string_view::npos ? std::string_view() : rest.substr(second + 1);
+    const std::string_view seconds =
+        second == std::string_view::npos ? std::string_view() : rest.substr(second + 1);
     if (!eval.empty()) {
         move.eval = parse_number(eval);
-        if (!move.eval) throw NotationError("move '" + std::string(text) + "': eval '" + std::string(eval) + "' is not a number");
+        if (!move.eval)
+            throw NotationError("move '" + std::string(text) + "': eval '" + std::string(eval) +
+                                "' is not a number");
     }
     if (!seconds.empty()) {
         move.seconds = parse_number(seconds);
         if (!move.seconds) {
-            throw NotationError("move '" + std::string(text) + "': time '" + std::string(seconds) + "' is not a number");
+            throw NotationError("move '" + std::string(text) + "': time '" + std::string(seconds) +
+                                "' is not a number");
         }
     }
     return move;
@@ -297,7 +313,9 @@ GgfRecord GgfRecord::from_game(const Game& game) {
     GgfRecord record;
     record.start = game.start();
     for (Move m : game.moves()) record.moves.push_back({m, std::nullopt, std::nullopt});
-    if (game.is_over()) record.result = GgfResult{static_cast<double>(game.current().final_disc_difference(Color::Black)), ""};
+    if (game.is_over())
+        record.result =
+            GgfResult{static_cast<double>(game.current().final_disc_difference(Color::Black)), ""};
     return record;
 }
 
@@ -305,7 +323,8 @@ GgfRecord parse_ggf(std::string_view text) {
     GgfReader reader(text);
     if (reader.at_end()) throw GgfError("GGF: no game found (expected '(;GM[Othello]...;)')");
     GgfRecord record = reader.read_game();
-    if (!reader.at_end()) throw GgfError("GGF: text after the end of the game (use parse_ggf_games for many games)");
+    if (!reader.at_end())
+        throw GgfError("GGF: text after the end of the game (use parse_ggf_games for many games)");
     return record;
 }
 

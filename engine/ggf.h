@@ -15,7 +15,7 @@ namespace othello {
 
 // Thrown for malformed GGF; the message names the line, column and what was expected.
 class GgfError : public NotationError {
-public:
+  public:
     using NotationError::NotationError;
 };
 

@@ -14,7 +14,9 @@ namespace othello {
 
 namespace {
 
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_space(char c) {
+    return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -35,7 +37,8 @@ std::optional<Number> parse_number(std::string_view text) {
     if (!text.empty() && text.front() == '+') text.remove_prefix(1);
     Number value{};
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    if (text.empty() || error != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
     return value;
 }
 
@@ -46,7 +49,9 @@ std::string format_eval(double eval) {
 }
 
 // NBoard writes a pass as PA, squares as two characters.
-std::string nboard_move(Move m) { return m.is_pass() ? "PA" : m.square().to_string(); }
+std::string nboard_move(Move m) {
+    return m.is_pass() ? "PA" : m.square().to_string();
+}
 
 }  // namespace
 
@@ -64,14 +69,16 @@ NboardSession::NboardSession(std::unique_ptr<Policy> policy, NboardOptions optio
 
 double NboardSession::now() const {
     if (options_.clock) return options_.clock();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 std::string NboardSession::handle(std::string_view line) {
     const auto [command, rest] = split_word(line);
     try {
         if (command == "nboard") {
-            if (!parse_number<int>(rest)) return "status nboard: version '" + std::string(rest) + "' is not a number\n";
+            if (!parse_number<int>(rest))
+                return "status nboard: version '" + std::string(rest) + "' is not a number\n";
             return "set myname " + options_.name + "\n";
         }
         if (command == "set") return set(rest);
@@ -133,7 +140,8 @@ std::string NboardSession::move(std::string_view text) {
 
 std::string NboardSession::hint(std::string_view count_text) {
     const auto count = count_text.empty() ? std::optional<int>(1) : parse_number<int>(count_text);
-    if (!count || *count < 1) return "status hint: '" + std::string(count_text) + "' is not a number of moves\n";
+    if (!count || *count < 1)
+        return "status hint: '" + std::string(count_text) + "' is not a number of moves\n";
     if (game_.is_over()) return "status hint: the game is over\n";
     if (!game_.current().has_legal_move()) {
         Game after_pass = game_;
@@ -147,9 +155,11 @@ std::string NboardSession::hint(std::string_view count_text) {
         const MoveScore& s = scores[i];
         const std::string text = s.detail.empty() ? "" : " " + s.detail;
         if (auto games = book_games_in(s.detail)) {
-            out += "book " + nboard_move(s.move) + " " + format_eval(s.score) + " " + std::to_string(*games) + " 1" + text + "\n";
+            out += "book " + nboard_move(s.move) + " " + format_eval(s.score) + " " +
+                   std::to_string(*games) + " 1" + text + "\n";
         } else {
-            out += "search " + nboard_move(s.move) + " " + format_eval(s.score) + " 0 1" + text + "\n";
+            out +=
+                "search " + nboard_move(s.move) + " " + format_eval(s.score) + " 0 1" + text + "\n";
         }
     }
     return out;

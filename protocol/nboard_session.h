@@ -30,7 +30,7 @@ struct NboardOptions {
 // recognised by a MoveScore::detail starting with "book" that carries "<n> games"; they are sent
 // as "book" lines with that game count.
 class NboardSession : public LineSession {
-public:
+  public:
     explicit NboardSession(std::unique_ptr<Policy> policy, NboardOptions options = {});
 
     std::string handle(std::string_view line) override;
@@ -40,7 +40,7 @@ public:
     int depth() const { return depth_; }
     double contempt() const { return contempt_; }
 
-private:
+  private:
     std::string set(std::string_view rest);
     std::string move(std::string_view text);
     std::string hint(std::string_view count);
@@ -48,7 +48,8 @@ private:
     std::string analyze();
 
     // The policy's eval of `game`'s current position from its side to move: the best move's score,
-    // the final disc difference once the game is over, minus the opponent's eval after a forced pass.
+    // the final disc difference once the game is over, minus the opponent's eval after a forced
+    // pass.
     double eval_of(const Game& game);
     double now() const;
 

@@ -11,7 +11,8 @@ using namespace othello;
 
 namespace {
 
-const std::string kStandardBoard = "8 ---------------------------O*------*O--------------------------- *";
+const std::string kStandardBoard =
+    "8 ---------------------------O*------*O--------------------------- *";
 
 // The message of the GgfError that parsing `text` throws ("" if it does not throw).
 std::string ggf_error(const std::string& text) {
@@ -38,7 +39,8 @@ Game random_game(Rng& rng) {
 TEST_CASE("the game NBoard sends in set game is read with its tags and moves") {
     const std::string text =
         "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]"
-        "BO[" + kStandardBoard + "]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+        "BO[" +
+        kStandardBoard + "]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
     const GgfRecord record = parse_ggf(text);
     CHECK(record.tag("PB") == "./mEdax");
     CHECK(record.tag("PW") == "chris");
@@ -52,18 +54,22 @@ TEST_CASE("the game NBoard sends in set game is read with its tags and moves") {
     // Written back: RE[?] is dropped, squares in lower case, the rest as read.
     CHECK(to_ggf(record) ==
           "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]TI[15:00]TY[8]"
-          "BO[" + kStandardBoard + "]B[f5]W[f6]B[d3]W[c5]B[e6]W[f7]B[e7]W[f4];)");
+          "BO[" +
+              kStandardBoard + "]B[f5]W[f6]B[d3]W[c5]B[e6]W[f7]B[e7]W[f4];)");
 }
 
 TEST_CASE("a canonical record round-trips character for character") {
     const std::string text =
         "(;GM[Othello]PC[local]DT[2026.11.22_07:40:00.UTC]PB[mobility]PW[random]RB[1500]RW[1400]"
-        "TI[05:00//02:00]TY[8]RE[+4.000]BO[" + kStandardBoard + "]"
+        "TI[05:00//02:00]TY[8]RE[+4.000]BO[" +
+        kStandardBoard +
+        "]"
         "B[f5//1.2]W[d6/-2/0.5]B[c3/1.25]W[PA/0/0];)";
     // W[PA] is illegal here, so check the record without it, then the moves syntax alone.
     const std::string legal =
         "(;GM[Othello]PC[local]DT[2026.11.22_07:40:00.UTC]PB[mobility]PW[random]RB[1500]RW[1400]"
-        "TI[05:00//02:00]TY[8]RE[+4.000]BO[" + kStandardBoard + "]B[f5//1.2]W[d6/-2/0.5]B[c3/1.25];)";
+        "TI[05:00//02:00]TY[8]RE[+4.000]BO[" +
+        kStandardBoard + "]B[f5//1.2]W[d6/-2/0.5]B[c3/1.25];)";
     const GgfRecord record = parse_ggf(legal);
     CHECK(to_ggf(record) == legal);
     CHECK(record.result == GgfResult{4, ""});
@@ -81,8 +87,10 @@ TEST_CASE("move texts with evals and times") {
     CHECK(to_ggf_move({Move::pass(), std::nullopt, std::nullopt}) == "PA");
     CHECK(to_ggf_move({*Square::parse("a8"), -3.0, std::nullopt}) == "a8/-3");
     CHECK(to_ggf_move({*Square::parse("a8"), std::nullopt, 0.01}) == "a8//0.01");
-    CHECK_THROWS_WITH_AS(parse_ggf_move("f5/abc"), "move 'f5/abc': eval 'abc' is not a number", NotationError);
-    CHECK_THROWS_WITH_AS(parse_ggf_move("f5//1x"), "move 'f5//1x': time '1x' is not a number", NotationError);
+    CHECK_THROWS_WITH_AS(parse_ggf_move("f5/abc"), "move 'f5/abc': eval 'abc' is not a number",
+                         NotationError);
+    CHECK_THROWS_WITH_AS(parse_ggf_move("f5//1x"), "move 'f5//1x': time '1x' is not a number",
+                         NotationError);
     CHECK_THROWS_AS(parse_ggf_move("z9"), NotationError);
 }
 
@@ -117,12 +125,14 @@ TEST_CASE("random games from mid-game starts round-trip with evals, times and re
         record.start = full.positions()[cut];
         for (std::size_t i = cut; i < full.moves().size(); ++i) {
             GgfMove m{full.moves()[i], std::nullopt, std::nullopt};
-            if (rng.below(2)) m.eval = static_cast<double>(static_cast<int>(rng.below(129)) - 64) / 4;
+            if (rng.below(2))
+                m.eval = static_cast<double>(static_cast<int>(rng.below(129)) - 64) / 4;
             if (rng.below(2)) m.seconds = static_cast<double>(rng.below(1000)) / 100;
             passes += m.move.is_pass();
             record.moves.push_back(m);
         }
-        record.result = GgfResult{static_cast<double>(full.current().final_disc_difference(Color::Black)), ""};
+        record.result =
+            GgfResult{static_cast<double>(full.current().final_disc_difference(Color::Black)), ""};
         record.set_tag("PB", "black ] player \\ " + std::to_string(g));  // needs escaping
         record.set_tag("TY", "8");
         const std::string text = to_ggf(record);
@@ -135,7 +145,8 @@ TEST_CASE("random games from mid-game starts round-trip with evals, times and re
 }
 
 TEST_CASE("files of many games, with newlines between properties") {
-    const std::string text = "(;GM[Othello]\nPB[a]\nBO[" + kStandardBoard + "]\nB[f5]\nW[d6]\n;)\n\n"
+    const std::string text = "(;GM[Othello]\nPB[a]\nBO[" + kStandardBoard +
+                             "]\nB[f5]\nW[d6]\n;)\n\n"
                              "(;GM[Othello]PB[b]B[f5];)\n";
     const auto games = parse_ggf_games(text);
     REQUIRE(games.size() == 2);
@@ -161,28 +172,35 @@ TEST_CASE("malformed records give errors that say where and what") {
           "GGF line 3, column 3: W[f5]: illegal move f5: f5 is already taken");
     CHECK(ggf_error("(;GM[Othello]" + bo + "B[z9];)") ==
           "GGF line 1, column 88: B[z9]: not a move: 'z9' (expected a square a1..h8 or pass)");
-    CHECK(ggf_error("(;GM[Othello]" + bo + "W[d3];)") == "GGF line 1, column 88: W[d3]: black is to move, not white");
-    CHECK(ggf_error("(;GM[Chess];)") == "GGF line 1, column 6: GM[Chess]: game type 'Chess' is not Othello");
+    CHECK(ggf_error("(;GM[Othello]" + bo + "W[d3];)") ==
+          "GGF line 1, column 88: W[d3]: black is to move, not white");
+    CHECK(ggf_error("(;GM[Chess];)") ==
+          "GGF line 1, column 6: GM[Chess]: game type 'Chess' is not Othello");
     CHECK(ggf_error("(;GM[Othello]BO[10 ----];)") ==
           "GGF line 1, column 17: BO[10 ----]: board size 10 is not supported (only 8)");
-    CHECK(ggf_error("(;GM[Othello]BO[8 --*];)").find("BO[8 --*]: board: 3 squares given, 64 needed") !=
-          std::string::npos);
-    CHECK(ggf_error("(;GM[Othello]B[f5]" + bo + ";)").find("BO (start board) after the first move") !=
-          std::string::npos);
+    CHECK(ggf_error("(;GM[Othello]BO[8 --*];)")
+              .find("BO[8 --*]: board: 3 squares given, 64 needed") != std::string::npos);
+    CHECK(
+        ggf_error("(;GM[Othello]B[f5]" + bo + ";)").find("BO (start board) after the first move") !=
+        std::string::npos);
     CHECK(ggf_error("(;GM[Othello]RE[win];)") ==
           "GGF line 1, column 17: RE[win]: result 'win' is not a disc difference such as +4.000");
     CHECK(ggf_error("(;GM[Othello]RE[+2:x];)").find("is not :r (resigned)") != std::string::npos);
-    CHECK(ggf_error("(;GM[Othello]PB[unclosed;)") == "GGF line 1, column 14: value of PB has no closing ']'");
+    CHECK(ggf_error("(;GM[Othello]PB[unclosed;)") ==
+          "GGF line 1, column 14: value of PB has no closing ']'");
     CHECK(ggf_error("(;GM[Othello]B[f5]") == "GGF line 1, column 1: game is not closed with ';)'");
-    CHECK(ggf_error("(;GM[Othello]12[x];)") == "GGF line 1, column 14: expected a property name such as PB or B, found '12[x];)'");
+    CHECK(ggf_error("(;GM[Othello]12[x];)") ==
+          "GGF line 1, column 14: expected a property name such as PB or B, found '12[x];)'");
     CHECK(ggf_error("hello") == "GGF line 1, column 1: expected '(' opening a game, found 'hello'");
     CHECK(ggf_error("") == "GGF: no game found (expected '(;GM[Othello]...;)')");
-    CHECK(ggf_error("(;GM[Othello]" + bo + "B[f5/x];)").find("eval 'x' is not a number") != std::string::npos);
+    CHECK(ggf_error("(;GM[Othello]" + bo + "B[f5/x];)").find("eval 'x' is not a number") !=
+          std::string::npos);
     // A game that is over takes no more moves.
     CHECK(ggf_error("(;GM[Othello]BO[8 *O" + std::string(62, '-') + " *]B[c1]W[PA];)")
               .find("the game is already over") != std::string::npos);
 }
 
 TEST_CASE("reading a file names the file in errors") {
-    CHECK_THROWS_WITH_AS(read_ggf_file("/nonexistent/games.ggf"), "/nonexistent/games.ggf: cannot open", GgfError);
+    CHECK_THROWS_WITH_AS(read_ggf_file("/nonexistent/games.ggf"),
+                         "/nonexistent/games.ggf: cannot open", GgfError);
 }

@@ -2,13 +2,12 @@
 // othello-match writes with --records FILE.ggf read back and rewritten character for character.
 #include <doctest/doctest.h>
 
+#include <boost/process.hpp>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <boost/process.hpp>
 
 #include "engine/ggf.h"
 #include "match/game_record_writer.h"
@@ -18,7 +17,8 @@ using namespace othello;
 
 namespace {
 
-const std::string kStartBoard = "BO[8 ---------------------------O*------*O--------------------------- *]";
+const std::string kStartBoard =
+    "BO[8 ---------------------------O*------*O--------------------------- *]";
 
 std::vector<std::string> lines_of(const std::filesystem::path& path) {
     std::ifstream in(path);
@@ -40,9 +40,9 @@ TEST_CASE("a finished game and forfeits as GGF records") {
     r.white_discs = 0;
     r.winner = Winner::kBlack;
     r.reason = "normal";
-    CHECK(to_ggf(ggf_record_of(r)) == "(;GM[Othello]PC[othello-match]PB[mobility]PW[random]TY[8]RE[+64.000]" +
-                                          kStartBoard +
-                                          "B[d3]W[c3]B[b3]W[d2]B[e1]W[d6]B[d7]W[e3]B[f4];)");
+    CHECK(to_ggf(ggf_record_of(r)) ==
+          "(;GM[Othello]PC[othello-match]PB[mobility]PW[random]TY[8]RE[+64.000]" + kStartBoard +
+              "B[d3]W[c3]B[b3]W[d2]B[e1]W[d6]B[d7]W[e3]B[f4];)");
 
     r.moves = "f5d6";
     r.winner = Winner::kWhite;
@@ -53,19 +53,21 @@ TEST_CASE("a finished game and forfeits as GGF records") {
     CHECK(ggf_record_of(r).result == GgfResult{64, "t"});
 
     r.moves = "f5a1";
-    CHECK_THROWS_WITH_AS(ggf_record_of(r), doctest::Contains("game 3: transcript move 2 (a1)"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(ggf_record_of(r), doctest::Contains("game 3: transcript move 2 (a1)"),
+                         std::runtime_error);
 }
 
 TEST_CASE("othello-match --records FILE.ggf writes records that read back and rewrite exactly") {
-    const auto dir = std::filesystem::temp_directory_path() / ("ggf_match_test_" + std::to_string(::getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("ggf_match_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto ggf = dir / "games.ggf";
     const auto txt = dir / "games.txt";
     for (const auto& records : {ggf, txt}) {
-        const int status = bp::system(std::string(OTHELLO_BIN_DIR) + "/othello-match", "--engine", "policy:mobility",
-                                      "--engine", "policy:random", "--games", "6", "--openings", "random:6",
-                                      "--concurrency", "1", "--no-progress", "--records", records.string(),
-                                      bp::std_out > bp::null);
+        const int status = bp::system(
+            std::string(OTHELLO_BIN_DIR) + "/othello-match", "--engine", "policy:mobility",
+            "--engine", "policy:random", "--games", "6", "--openings", "random:6", "--concurrency",
+            "1", "--no-progress", "--records", records.string(), bp::std_out > bp::null);
         REQUIRE(status == 0);
     }
     const auto ggf_lines = lines_of(ggf);
@@ -82,7 +84,9 @@ TEST_CASE("othello-match --records FILE.ggf writes records that read back and re
         // The same games as the transcript file (same seed), whose lines start with the transcript.
         CHECK(txt_lines[i].rfind(game.transcript() + "\t", 0) == 0);
         REQUIRE(g.result.has_value());
-        if (game.is_over()) CHECK(g.result->black_disc_difference == game.current().final_disc_difference(Color::Black));
+        if (game.is_over())
+            CHECK(g.result->black_disc_difference ==
+                  game.current().final_disc_difference(Color::Black));
         CHECK(g.tag("PB").has_value());
         CHECK(g.tag("PW").has_value());
     }

@@ -10,9 +10,11 @@
 #include <utility>
 #include <vector>
 
+// Kept after <utility>: Boost 1.74's Asio uses std::exchange without including <utility> itself.
+// clang-format off
 #include <boost/asio.hpp>
 #include <boost/process.hpp>
-
+// clang-format on
 
 namespace bp = boost::process;
 namespace asio = boost::asio;
@@ -23,17 +25,19 @@ const std::string kEngine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
 
 // Kills the child if a test hangs (an answer that is never flushed), so every test stops by itself.
 class Watchdog {
-public:
-    explicit Watchdog(bp::child& child) : thread_([this, &child] {
-        for (int i = 0; i < 300 && !done_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        if (!done_ && child.running()) child.terminate();
-    }) {}
+  public:
+    explicit Watchdog(bp::child& child)
+        : thread_([this, &child] {
+              for (int i = 0; i < 300 && !done_; ++i)
+                  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+              if (!done_ && child.running()) child.terminate();
+          }) {}
     ~Watchdog() {
         done_ = true;
         thread_.join();
     }
 
-private:
+  private:
     std::atomic<bool> done_{false};
     std::thread thread_;
 };
@@ -51,7 +55,8 @@ const std::string kGame =
     "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
 
 const std::string kPassGame =
-    "(;GM[Othello]PC[test]TY[8]BO[8 ----OOO------*-----*****---***-----***-------*--------*--------- O]"
+    "(;GM[Othello]PC[test]TY[8]BO[8 "
+    "----OOO------*-----*****---***-----***-------*--------*--------- O]"
     "W[h4]B[h2]W[h1]B[PA];)";
 
 }  // namespace
@@ -59,15 +64,16 @@ const std::string kPassGame =
 TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") {
     bp::opstream to_engine;
     bp::ipstream from_engine;
-    bp::child engine(kEngine, "--protocol", "nboard", "--policy", "mobility", bp::std_in < to_engine,
-                     bp::std_out > from_engine);
+    bp::child engine(kEngine, "--protocol", "nboard", "--policy", "mobility",
+                     bp::std_in<to_engine, bp::std_out> from_engine);
     Watchdog watchdog(engine);
     // Sends one line and reads `answers` lines back.
     auto ask = [&](const std::string& line, int answers) {
         to_engine << line << std::endl;
         std::vector<std::string> got;
         std::string reply;
-        for (int i = 0; i < answers && std::getline(from_engine, reply); ++i) got.push_back(without_time(reply));
+        for (int i = 0; i < answers && std::getline(from_engine, reply); ++i)
+            got.push_back(without_time(reply));
         return got;
     };
     using Lines = std::vector<std::string>;
@@ -101,7 +107,8 @@ TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") 
     CHECK(ask("set game " + kPassGame, 0).empty());
     CHECK(ask("move a1", 1) == Lines{"status move: illegal move a1: white a1 flips nothing"});
     CHECK(ask("set game (;GM[Othello]B[z9];)", 1) ==
-          Lines{"status set game: GGF line 1, column 16: B[z9]: not a move: 'z9' (expected a square a1..h8 or pass)"});
+          Lines{"status set game: GGF line 1, column 16: B[z9]: not a move: 'z9' (expected a "
+                "square a1..h8 or pass)"});
     CHECK(ask("this is not a command", 0).empty());
     CHECK(ask("ping 3", 1) == Lines{"pong 3"});
     const Lines pass_go = ask("go", 1);
@@ -122,8 +129,8 @@ TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") 
 
 TEST_CASE("othello-engine --protocol nboard --listen serves NBoard over TCP on 127.0.0.1") {
     bp::ipstream errors;
-    bp::child server(kEngine, "--protocol", "nboard", "--listen", "127.0.0.1:0", bp::std_out > bp::null,
-                     bp::std_err > errors);
+    bp::child server(kEngine, "--protocol", "nboard", "--listen", "127.0.0.1:0",
+                     bp::std_out > bp::null, bp::std_err > errors);
     Watchdog watchdog(server);
     std::string announce;
     REQUIRE(std::getline(errors, announce));
@@ -158,9 +165,37 @@ TEST_CASE("othello-engine --protocol nboard --listen serves NBoard over TCP on 1
     // The server closes the connection after quit (quit answers nothing): end of stream within
     // 10 s, not a read that waits for ever.
     boost::system::error_code ec = asio::error::timed_out;
-    asio::async_read_until(socket, buffer, '\n', [&](boost::system::error_code e, std::size_t) { ec = e; });
+    asio::async_read_until(socket, buffer, '\n',
+                           [&](boost::system::error_code e, std::size_t) { ec = e; });
     io.run_for(std::chrono::seconds(10));
     CHECK(ec == asio::error::eof);
     socket.close();
     server.terminate();
+}
+
+TEST_CASE("with the book policy, hints are book lines carrying the book's game counts") {
+    bp::opstream to_engine;
+    bp::ipstream from_engine;
+    bp::child engine(kEngine, "--protocol", "nboard", "--policy", "book,mobility",
+                     bp::std_in<to_engine, bp::std_out> from_engine);
+    Watchdog watchdog(engine);
+    to_engine << "nboard 2\nset game (;GM[Othello];)\nmove F5\nhint 3\ngo\nquit" << std::endl;
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(from_engine, line);) lines.push_back(without_time(line));
+    engine.wait();
+    REQUIRE(lines.size() == 5);
+    CHECK(lines[0] == "set myname othello-engine");
+    // "book <move> <eval> <games> <depth> book: <games> games, ..." with the same count twice.
+    const std::regex book(
+        R"(book ([a-h][1-8]) (-?[0-9]+\.[0-9]{2}) ([0-9]+) 1 book: ([0-9]+) games, .*)");
+    std::smatch first;
+    for (int i = 1; i <= 3; ++i) {
+        std::smatch m;
+        REQUIRE(std::regex_match(lines[i], m, book));
+        CHECK(m[3] == m[4]);
+        CHECK(std::stoll(m[3]) > 0);
+        if (i == 1) first = m;
+    }
+    // go plays the book's best move, the first hint, with its eval.
+    CHECK(lines[4] == "=== " + std::string(first[1]) + "/" + std::string(first[2]) + "/T");
 }

@@ -18,7 +18,7 @@ namespace {
 // Scores each legal move by the discs it flips (ties in square order) and, in the start position,
 // presents the two best moves as book moves. Counts its calls.
 class ScriptedPolicy : public Policy {
-public:
+  public:
     explicit ScriptedPolicy(int* calls) : calls_(calls) {}
 
     Move choose(const Game& game) override {
@@ -34,7 +34,8 @@ public:
         for (int i = 0; i < 64; ++i) {
             if (p.legal_moves() & bit(i)) {
                 const Square s = Square::from_index(i);
-                scores.push_back({s, static_cast<double>(popcount(flips(i, p.player(), p.opponent()))), ""});
+                scores.push_back(
+                    {s, static_cast<double>(popcount(flips(i, p.player(), p.opponent()))), ""});
             }
         }
         std::stable_sort(scores.begin(), scores.end(),
@@ -47,7 +48,7 @@ public:
         return scores;
     }
 
-private:
+  private:
     int* calls_;
 };
 
@@ -57,7 +58,8 @@ struct Fixture {
     NboardSession session;
 
     Fixture()
-        : session(std::make_unique<ScriptedPolicy>(&calls), NboardOptions{"scripted", [this] { return time += 0.25; }}) {}
+        : session(std::make_unique<ScriptedPolicy>(&calls),
+                  NboardOptions{"scripted", [this] { return time += 0.25; }}) {}
 
     // Sends each line and returns everything the session answered, in order.
     std::string run(const std::vector<std::string>& lines) {
@@ -67,12 +69,14 @@ struct Fixture {
     }
 };
 
-const std::string kStart = "BO[8 ---------------------------O*------*O--------------------------- *]";
+const std::string kStart =
+    "BO[8 ---------------------------O*------*O--------------------------- *]";
 
 // A random game cut three moves before black had to pass: a non-standard start with white to move,
 // then a pass, after which white moves again.
 const std::string kPassGame =
-    "(;GM[Othello]PC[test]TY[8]BO[8 ----OOO------*-----*****---***-----***-------*--------*--------- O]"
+    "(;GM[Othello]PC[test]TY[8]BO[8 "
+    "----OOO------*-----*****---***-----***-------*--------*--------- O]"
     "W[h4]B[h2]W[h1]B[PA];)";
 
 }  // namespace
@@ -80,9 +84,12 @@ const std::string kPassGame =
 TEST_CASE("a whole NBoard session: greeting, game, go without playing, hints, ping during play") {
     Fixture f;
     CHECK(f.session.greeting().empty());  // the GUI speaks first
-    const std::string game = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]"
-                             "TY[8]" + kStart + "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
-    CHECK(f.run({"nboard 2", "set depth 6", "set game " + game, "ping 1"}) == "set myname scripted\npong 1\n");
+    const std::string game =
+        "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]"
+        "TY[8]" +
+        kStart + "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+    CHECK(f.run({"nboard 2", "set depth 6", "set game " + game, "ping 1"}) ==
+          "set myname scripted\npong 1\n");
     CHECK(f.session.depth() == 6);
     CHECK(f.session.game().transcript() == "f5f6d3c5e6f7e7f4");
     const Game before = f.session.game();
@@ -96,7 +103,8 @@ TEST_CASE("a whole NBoard session: greeting, game, go without playing, hints, pi
     CHECK(f.run({"hint 3"}) == "search g4 2.00 0 1\nsearch b5 2.00 0 1\nsearch g5 2.00 0 1\n");
     // More than there are moves: all of them, one line each.
     const std::string all = f.run({"hint 99"});
-    CHECK(std::count(all.begin(), all.end(), '\n') == popcount(f.session.game().current().legal_moves()));
+    CHECK(std::count(all.begin(), all.end(), '\n') ==
+          popcount(f.session.game().current().legal_moves()));
     CHECK(f.session.game().positions() == before.positions());
 
     // The GUI takes the move, then the opponent's; pings interleave with the moves.
@@ -125,9 +133,11 @@ TEST_CASE("hints in the start position send book lines with their game counts") 
 
 TEST_CASE("set game with a non-standard start board and passes") {
     Fixture f;
-    CHECK(f.run({"nboard 2", "set game " + kPassGame, "ping 7"}) == "set myname scripted\npong 7\n");
+    CHECK(f.run({"nboard 2", "set game " + kPassGame, "ping 7"}) ==
+          "set myname scripted\npong 7\n");
     const Game& game = f.session.game();
-    CHECK(game.start() == parse_board("----OOO------*-----*****---***-----***-------*--------*--------- O"));
+    CHECK(game.start() ==
+          parse_board("----OOO------*-----*****---***-----***-------*--------*--------- O"));
     REQUIRE(game.moves().size() == 4);
     CHECK(game.moves()[3].is_pass());
     CHECK(game.current().side_to_move() == Color::White);
@@ -137,8 +147,9 @@ TEST_CASE("set game with a non-standard start board and passes") {
 
     // The same game with the pass left out reaches the same position.
     Fixture g;
-    const std::string implicit = "(;GM[Othello]BO[8 ----OOO------*-----*****---***-----***-------*--------*--------- O]"
-                                 "W[h4]B[h2]W[h1];)";
+    const std::string implicit =
+        "(;GM[Othello]BO[8 ----OOO------*-----*****---***-----***-------*--------*--------- O]"
+        "W[h4]B[h2]W[h1];)";
     CHECK(g.run({"set game " + implicit, "move PA"}).empty());
     CHECK(g.session.game().positions() == game.positions());
 }
@@ -146,8 +157,9 @@ TEST_CASE("set game with a non-standard start board and passes") {
 TEST_CASE("a side with no move: go and hint answer a pass, move PA and implicit passes are taken") {
     Fixture f;
     // Black to move with no move after W[h1]: the first game stopped there.
-    const std::string stuck = "(;GM[Othello]BO[8 ----OOO------*-----*****---***-----***-------*--------*--------- O]"
-                              "W[h4]B[h2]W[h1];)";
+    const std::string stuck =
+        "(;GM[Othello]BO[8 ----OOO------*-----*****---***-----***-------*--------*--------- O]"
+        "W[h4]B[h2]W[h1];)";
     f.run({"set game " + stuck});
     CHECK(f.session.game().current().side_to_move() == Color::Black);
     CHECK_FALSE(f.session.game().current().has_legal_move());
@@ -174,15 +186,19 @@ TEST_CASE("bad input answers a status line and the session goes on unchanged") {
     Fixture f;
     f.run({"nboard 2", "set game (;GM[Othello]" + kStart + "B[f5];)"});
     const Game before = f.session.game();
-    CHECK(f.run({"set game (;GM[Othello]" + kStart + "B[f5]W[a1];)"}) ==
-          "status set game: GGF line 1, column 93: W[a1]: illegal move a1: white a1 flips nothing\n");
+    CHECK(
+        f.run({"set game (;GM[Othello]" + kStart + "B[f5]W[a1];)"}) ==
+        "status set game: GGF line 1, column 93: W[a1]: illegal move a1: white a1 flips nothing\n");
     CHECK(f.run({"set game (;GM[Othello]B[f5]"}) ==
           "status set game: GGF line 1, column 1: game is not closed with ';)'\n");
-    CHECK(f.run({"set game"}) == "status set game: GGF: no game found (expected '(;GM[Othello]...;)')\n");
+    CHECK(f.run({"set game"}) ==
+          "status set game: GGF: no game found (expected '(;GM[Othello]...;)')\n");
     CHECK(f.run({"move a1"}) == "status move: illegal move a1: white a1 flips nothing\n");
-    CHECK(f.run({"move z9"}) == "status move: not a move: 'z9' (expected a square a1..h8 or pass)\n");
+    CHECK(f.run({"move z9"}) ==
+          "status move: not a move: 'z9' (expected a square a1..h8 or pass)\n");
     CHECK(f.run({"move f4/x"}) == "status move: move 'f4/x': eval 'x' is not a number\n");
-    CHECK(f.run({"move PA"}) == "status move: illegal move pass: white cannot pass: white has a legal move\n");
+    CHECK(f.run({"move PA"}) ==
+          "status move: illegal move pass: white cannot pass: white has a legal move\n");
     CHECK(f.run({"set depth deep"}) == "status set depth: 'deep' is not a depth from 1 to 60\n");
     CHECK(f.run({"set contempt much"}) == "status set contempt: 'much' is not a number\n");
     CHECK(f.run({"hint many"}) == "status hint: 'many' is not a number of moves\n");
