@@ -30,6 +30,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
     std::vector<char> failed(engine_count, 0);  // guarded by lock
+    std::string fatal;                          // guarded by lock
 
     auto note_failure = [&](int engine, const std::string& message) {  // under lock
         if (failed[engine]) return;
@@ -65,7 +66,13 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                 r.id = g.id;
                 r.pair = g.pair;
                 std::lock_guard guard(lock);
-                if (!on_finished(r)) stop = true;
+                try {
+                    if (!on_finished(r)) stop = true;
+                } catch (const std::exception& e) {
+                    // The results could not be kept (a full disk): stop rather than lose games.
+                    if (fatal.empty()) fatal = e.what();
+                    stop = true;
+                }
             } catch (const PlayerStartError& e) {
                 std::lock_guard guard(lock);
                 ++skipped_;
@@ -89,6 +96,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
     worker(0);
     for (auto& t : pool) t.join();
+    if (!fatal.empty()) throw std::runtime_error(fatal);
 }
 
 }  // namespace othello

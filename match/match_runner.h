@@ -36,7 +36,8 @@ public:
     explicit MatchRunner(MatchSetup setup) : setup_(std::move(setup)) {}
 
     // Plays `games` (ids already done left out by the caller). Returns when all are played or
-    // a callback asked to stop.
+    // a callback asked to stop. Throws std::runtime_error if a callback threw (the games finished
+    // before that were reported).
     void run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished);
 
     // Engines that could not be started, with the reason; their games were not played.

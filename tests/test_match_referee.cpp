@@ -4,7 +4,10 @@
 
 #include <set>
 
+#include <sstream>
+
 #include "match/engine_spec.h"
+#include "match/human_player.h"
 #include "match/match_runner.h"
 #include "match/openings.h"
 #include "match/referee.h"
@@ -155,4 +158,34 @@ TEST_CASE("openings: the referee starts from the opening and keeps it in the tra
         CHECK(r.moves.starts_with(r.opening));
         CHECK(r.opening == setup.openings[r.pair].transcript);
     }
+}
+
+TEST_CASE("a human at the terminal: the board, the legal moves, and a bad entry asked again") {
+    std::istringstream in("zz\nd4\n  d3 \n");
+    std::ostringstream out;
+    HumanPlayer human("you", in, out);
+    const Game start;
+    CHECK(human.choose(start, Deadline::max(), std::nullopt) == Move(*Square::parse("d3")));
+    const std::string shown = out.str();
+    CHECK(shown.find("Legal moves: d3 c4 f5 e6") != std::string::npos);
+    CHECK(shown.find("Move 1, black to play") != std::string::npos);
+    CHECK(shown.find("'zz' is not a legal move here") != std::string::npos);
+    CHECK(shown.find("'d4' is not a legal move here") != std::string::npos);
+    CHECK_THROWS_AS(human.choose(start, Deadline::max(), std::nullopt), PlayerError);  // input ended
+}
+
+TEST_CASE("a failing results callback stops the match with the reason") {
+    MatchSetup setup;
+    setup.engines = {parse_engine_spec("policy:random"), parse_engine_spec("policy:mobility")};
+    setup.openings = load_openings("start", 1, 1);
+    setup.concurrency = 2;
+    MatchRunner runner(setup);
+    int seen = 0;
+    CHECK_THROWS_WITH(runner.run(make_schedule(2, TournamentKind::kRoundRobin, 100, 1),
+                                 [&](const GameRecord&) -> bool {
+                                     if (++seen == 3) throw std::runtime_error("disk full");
+                                     return true;
+                                 }),
+                      "disk full");
+    CHECK(seen < 100);
 }
