@@ -71,6 +71,12 @@ TEST_CASE("build, show and stats") {
     CHECK(bad_transcript.err.find("f5") != std::string::npos);
 }
 
+TEST_CASE("a book that cannot be created says so") {
+    const Run r = othello_book("build --book /nonexistent-folder/book.db --lines " + kNamed);
+    CHECK(WEXITSTATUS(r.status) == 1);
+    CHECK(r.err.find("/nonexistent-folder/book.db.building: cannot open") != std::string::npos);
+}
+
 TEST_CASE("a file that is not a book is refused by every command") {
     ScratchFile text("tool-text.db");
     text.write("just some text, long enough to look like it could be a header of a file\n");
@@ -106,6 +112,17 @@ TEST_CASE("an import killed before COMMIT leaves the previous book intact") {
                                      " --test-kill-before-commit");
     CHECK_FALSE(exited_ok(rebuild));
     CHECK(othello_book("stats --book " + book.str()).out == before);
+
+    // A later build is not confused by what the killed one left behind (file and hot journal).
+    ScratchFile rebuilt("tool-kill-rebuilt.db");
+    REQUIRE_FALSE(exited_ok(othello_book("build --book " + rebuilt.str() + " --lines " + kNamed +
+                                         " --test-kill-before-commit")));
+    REQUIRE(exited_ok(othello_book("build --book " + rebuilt.str() + " --lines " + kNamed)));
+    {
+        OpeningBook fresh(rebuilt.path(), OpeningBook::Access::Read);
+        CHECK(fresh.summary().named_moves == 71);
+        CHECK(fresh.summary().imports.size() == 1);
+    }
 
     // And the import, not killed, goes through.
     REQUIRE(exited_ok(othello_book("import --book " + book.str() + " --wthor " + kWthor1980)));

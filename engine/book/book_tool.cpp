@@ -124,7 +124,12 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
     const fs::path target = vm["book"].as<std::string>();
     // A new book is written beside the target and renamed over it only when complete.
     const fs::path written = fresh ? fs::path(target.string() + ".building") : target;
-    if (fresh) fs::remove(written);
+    // A killed earlier build may have left its file and rollback journal: a stale journal must not
+    // be replayed into the new file.
+    if (fresh) {
+        fs::remove(written);
+        fs::remove(written.string() + "-journal");
+    }
     const auto writing = std::chrono::steady_clock::now();
     {
         OpeningBook book(written, OpeningBook::Access::Write);

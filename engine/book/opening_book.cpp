@@ -79,6 +79,10 @@ OpeningBook::OpeningBook(const std::filesystem::path& path, Access access) : pat
         db_ = std::make_unique<SqliteDatabase>(
             path.string(),
             read_only ? SqliteDatabase::Mode::ReadOnly : SqliteDatabase::Mode::ReadWriteCreate);
+    } catch (const SqliteError& e) {
+        throw BookError(e.what());  // "<path>: cannot open: <reason>"
+    }
+    try {
         check_or_create(access);
         if (access == Access::ReadLocked) db_->exec("PRAGMA locking_mode = EXCLUSIVE");
         select_moves_.emplace(db_->prepare(
