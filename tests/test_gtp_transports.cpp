@@ -93,6 +93,37 @@ TEST_CASE("the executable on stdio answers exactly as the session object does") 
     CHECK(out.find("?15 it is white's turn\n\n") != std::string::npos);  // EOF mid-line: answered
 }
 
+TEST_CASE("the executable on stdio: an exact transcript of every command") {
+    const std::string script =
+        "1 protocol_version\n2 name\n3 version\n4 known_command reg_genmove\n5 boardsize 8\n"
+        "6 clear_board\n7 komi 0\n8 set_game Othello\n9 list_games\n10 time_settings 300 0 0\n"
+        "11 time_left w 290 0\n12 play b f5\n13 genmove w\n14 reg_genmove b\n"
+        "15 othello-evaluate\n16 undo\n17 othello-transcript\n"
+        "18 othello-set_position f5f4c3c6c5d6f3c4c7\n19 final_score\n20 genmove b\n"
+        "21 showboard\n22 quit\n23 name\n";
+    const std::string expected =
+        "=1 2\n\n=2 othello-engine\n\n=3 0.1.0\n\n=4 true\n\n=5\n\n=6\n\n=7\n\n=8\n\n"
+        "=9 Othello\n\n=10\n\n=11\n\n=12\n\n=13 f6\n\n=14 e6\n\n"
+        "=15 e6 -2\nd3 -5\nc4 -5\nf7 -6\n\n=16\n\n=17 f5\n\n=18\n\n=19 B+64\n\n"
+        "?20 game is over\n\n"
+        "=21\n"
+        "  a b c d e f g h\n"
+        "1 - - - - - - - - 1\n"
+        "2 - - - - - - - - 2\n"
+        "3 - - X - - X - - 3\n"
+        "4 - - X X X X - - 4\n"
+        "5 - - X X X X - - 5\n"
+        "6 - - X X - - - - 6\n"
+        "7 - - X - - - - - 7\n"
+        "8 - - - - - - - - 8\n"
+        "  a b c d e f g h\n"
+        "X (black): 13  O (white): 0  game over\n\n"
+        "=22\n\n";  // nothing after quit
+    CHECK(othello::testing::run_with_input(othello::testing::engine_path(),
+                                           {"--policy", "mobility", "--seed", "5"},
+                                           script) == expected);
+}
+
 TEST_CASE("the executable: --list-policies, seeds, unknown policy and quit") {
     const std::string list =
         othello::testing::run_with_input(othello::testing::engine_path(), {"--list-policies"}, "");
