@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <iostream>
+#include <stdexcept>
 
 namespace othello {
 
@@ -12,7 +13,14 @@ using asio::ip::tcp;
 
 TcpServer::TcpServer(const TcpServerOptions& options, ConnectionHandler handler)
     : options_(options), handler_(std::move(handler)), acceptor_(io_) {
-    const tcp::endpoint endpoint(asio::ip::make_address(options.host), options.port);
+    boost::system::error_code bad_host;
+    const std::string host = options.host == "localhost" ? "127.0.0.1" : options.host;
+    const auto address = asio::ip::make_address(host, bad_host);
+    if (bad_host) {
+        throw std::invalid_argument("cannot listen on '" + options.host +
+                                    "': not an IP address (e.g. 127.0.0.1 or 0.0.0.0)");
+    }
+    const tcp::endpoint endpoint(address, options.port);
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(tcp::acceptor::reuse_address(true));
     acceptor_.bind(endpoint);
