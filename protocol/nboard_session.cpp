@@ -85,7 +85,7 @@ std::string NboardSession::handle(std::string_view line) {
         if (command == "move") return move(rest);
         if (command == "hint") return hint(rest);
         if (command == "go") return go();
-        if (command == "ping") return "pong " + std::string(rest) + "\n";
+        if (command == "ping") return rest.empty() ? "pong\n" : "pong " + std::string(rest) + "\n";
         if (command == "learn") return "learned\n";
         if (command == "analyze") return analyze();
         if (command == "quit") {

@@ -207,6 +207,7 @@ TEST_CASE("bad input answers a status line and the session goes on unchanged") {
     CHECK(f.run({"", "   ", "xyzzy 1 2 3", "set myname evil", "\x01\x02\xff", "F5"}).empty());
     CHECK(f.session.game().positions() == before.positions());
     CHECK(f.run({"ping 9", "go"}) == "pong 9\n=== f4/1.00/0.25\n");
+    CHECK(f.run({"ping"}) == "pong\n");
 }
 
 TEST_CASE("after the end of the game go and hint say so") {
