@@ -9,6 +9,7 @@
 
 #include <array>
 #include <boost/process.hpp>
+#include <boost/process/extend.hpp>
 #include <boost/program_options/parsers.hpp>
 #include <iostream>
 #include <stdexcept>
@@ -20,6 +21,19 @@ namespace {
 namespace asio = boost::asio;
 namespace bp = boost::process;
 using asio::ip::tcp;
+
+// In the child, after its stdin and stdout are in place: closes every other inherited descriptor.
+// Otherwise a child keeps copies of other connections' sockets and pipes (Asio and Boost.Process
+// do not mark them close-on-exec), and those connections never see their end. (Boost.Process's
+// own limit_handles also closes the asio pipes in Boost 1.74.)
+struct CloseInheritedDescriptors : bp::extend::handler {
+    template <typename Executor>
+    void on_exec_setup(Executor&) const {
+        if (::close_range(3, ~0U, 0) == 0) return;
+        const long most = ::sysconf(_SC_OPEN_MAX);
+        for (int fd = 3; fd < most; ++fd) ::close(fd);
+    }
+};
 
 // How long a child may take to exit after its client has gone before it is killed.
 constexpr std::chrono::seconds kExitGrace{2};
@@ -50,7 +64,8 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
         try {
             child_ = bp::child(bp::exe = argv[0],
                                bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
-                               bp::std_in<to_child_, bp::std_out> from_child_);
+                               bp::std_in<to_child_, bp::std_out> from_child_,
+                               CloseInheritedDescriptors{});
         } catch (const std::exception& e) {
             std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";
             return finish();

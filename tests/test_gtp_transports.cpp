@@ -1,8 +1,12 @@
 // GTP through the real transports: the engine executable on stdio, and TCP on 127.0.0.1 with
 // concurrent games, disconnects, over-long lines, the client limit, idle timeout and the relay.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "engine/game.h"
@@ -71,6 +75,25 @@ SessionFactory gtp_factory(std::size_t max_line_length = kDefaultMaxLineLength) 
     settings.policy = "mobility";
     settings.max_line_length = max_line_length;
     return make_session_factory("gtp", settings);
+}
+
+// The processes (zombies included) whose parent is this test process.
+int count_child_processes() {
+    int count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream stat(entry.path() / "stat");
+        std::string text;
+        if (!std::getline(stat, text)) continue;
+        // "pid (comm) state ppid ...": the command may contain spaces, so start after ')'.
+        const auto close = text.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream rest(text.substr(close + 1));
+        char state = 0;
+        long ppid = 0;
+        rest >> state >> ppid;
+        if (ppid == static_cast<long>(::getpid())) ++count;
+    }
+    return count;
 }
 
 }  // namespace
@@ -223,7 +246,10 @@ TEST_CASE("the executable serves TCP with --listen and port 0") {
         CHECK(a.send("quit") == "=\n");
         CHECK(a.closed_by_server());
     }
-    engine.terminate();
+    // SIGTERM stops the server cleanly; then the process is reaped.
+    ::kill(engine.id(), SIGTERM);
+    engine.wait();
+    CHECK(engine.exit_code() == 0);
 }
 
 TEST_CASE("the exec relay puts a stdio engine on the network, one process per connection") {
@@ -235,13 +261,22 @@ TEST_CASE("the exec relay puts a stdio engine on the network, one process per co
     TcpServerOptions options;
     ServerThread server(options, exec_relay_handler(parse_exec_command(rhino + " -l 1")));
     const unsigned short port = server.server().port();
-    GtpSocket a(port), b(port);
-    CHECK(a.send("1 name") == "=1 GTP GRhino\n");
-    CHECK(a.send("2 play b d3") == "=2\n");
-    CHECK(b.send("3 play b d3") == "=3\n");  // b has its own engine and game
-    CHECK(b.send("4 play b d3") == "?4 illegal move\n");
-    CHECK(a.send("5 quit") == "=5\n");
-    CHECK(a.closed_by_server());
+    {
+        GtpSocket a(port), b(port);
+        CHECK(a.send("1 name") == "=1 GTP GRhino\n");
+        CHECK(a.send("2 play b d3") == "=2\n");
+        CHECK(b.send("3 play b d3") == "=3\n");  // b has its own engine and game
+        CHECK(b.send("4 play b d3") == "?4 illegal move\n");
+        CHECK(a.send("5 quit") == "=5\n");
+        CHECK(a.closed_by_server());
+    }  // b leaves without quit: its engine sees end of input
+    // Every child engine is gone and reaped: no zombie is left behind by either ending.
+    int children = -1;
+    for (int i = 0; i < 500 && children != 0; ++i) {
+        children = count_child_processes();
+        if (children) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(children == 0);
     CHECK_THROWS_AS(parse_exec_command("no-such-engine-anywhere --x"), std::invalid_argument);
     CHECK_THROWS_AS(parse_exec_command(""), std::invalid_argument);
 }
