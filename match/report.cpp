@@ -1,6 +1,7 @@
 // Report: fixed-width text tables with std::format-free iostream formatting.
 #include "match/report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -16,8 +17,8 @@ std::string percent(long part, long whole) {
     return buf;
 }
 
-void tally_row(std::ostream& out, const std::string& label, const WinDrawLoss& r) {
-    out << "  " << std::left << std::setw(22) << label << std::right << std::setw(7) << r.games() << std::setw(7)
+void tally_row(std::ostream& out, int width, const std::string& label, const WinDrawLoss& r) {
+    out << "  " << std::left << std::setw(width) << label << std::right << std::setw(7) << r.games() << std::setw(7)
         << r.wins << std::setw(7) << r.losses << std::setw(7) << r.draws << std::setw(8) << percent(r.wins, r.games())
         << std::setw(8) << percent(r.losses, r.games()) << std::setw(8) << percent(r.draws, r.games());
 }
@@ -69,25 +70,27 @@ void print_pair(std::ostream& out, const Standings& st, int a, int b, const std:
 std::string format_elo(double elo) {
     if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f", elo);
+    std::snprintf(buf, sizeof buf, "%+.1f", elo + 0.0);  // + 0.0: no "-0.0"
     return buf;
 }
 
 void print_report(std::ostream& out, const Standings& st, const std::optional<SprtParameters>& sprt) {
     const int n = static_cast<int>(st.names().size());
-    out << "  " << std::left << std::setw(22) << "Engine" << std::right << std::setw(7) << "Games" << std::setw(7) << "W"
+    int width = 22;  // the engine column fits the longest name
+    for (const auto& name : st.names()) width = std::max(width, static_cast<int>(name.size()) + 2);
+    out << "  " << std::left << std::setw(width) << "Engine" << std::right << std::setw(7) << "Games" << std::setw(7) << "W"
         << std::setw(7) << "L" << std::setw(7) << "D" << std::setw(8) << "W%" << std::setw(8) << "L%" << std::setw(8)
         << "D%" << std::setw(9) << "Score" << std::setw(10) << "AvgDisc" << "\n";
     for (int e = 0; e < n; ++e) {
         const EngineTally& t = st.tally(e);
         char buf[64];
-        tally_row(out, st.names()[e], t.total);
+        tally_row(out, width, st.names()[e], t.total);
         std::snprintf(buf, sizeof buf, "%8.1f%%%+10.2f", 100 * t.total.score(),
                       t.total.games() ? double(t.disc_difference_sum) / t.total.games() : 0.0);
         out << buf << "\n";
-        tally_row(out, "  as black (first)", t.as_black);
+        tally_row(out, width, "  as black (first)", t.as_black);
         out << "\n";
-        tally_row(out, "  as white (second)", t.as_white);
+        tally_row(out, width, "  as white (second)", t.as_white);
         out << "\n";
     }
     out << "\n";
@@ -97,22 +100,21 @@ void print_report(std::ostream& out, const Standings& st, const std::optional<Sp
         }
     }
     if (n > 2) {
-        out << "\nCrosstable (row's points against column, wins-losses-draws):\n" << std::left << std::setw(20) << "";
-        for (int b = 0; b < n; ++b) out << std::setw(16) << st.names()[b].substr(0, 15);
-        out << std::setw(10) << "Score" << "\n";
+        // Columns are numbered: full names would not fit side by side.
+        out << "\nCrosstable (row's wins-losses-draws against column):\n  " << std::left << std::setw(width + 4) << "";
+        for (int b = 0; b < n; ++b) out << std::setw(14) << std::to_string(b + 1);
+        out << "Score\n";
         for (int a = 0; a < n; ++a) {
-            out << std::setw(20) << st.names()[a].substr(0, 19);
+            out << "  " << std::setw(width + 4) << (std::to_string(a + 1) + ". " + st.names()[a]);
             for (int b = 0; b < n; ++b) {
-                if (a == b) {
-                    out << std::setw(16) << "-";
-                    continue;
-                }
                 const WinDrawLoss r = st.head_to_head(a, b);
-                out << std::setw(16) << (std::to_string(r.wins) + "-" + std::to_string(r.losses) + "-" + std::to_string(r.draws));
+                out << std::setw(14)
+                    << (a == b ? std::string("-")
+                               : std::to_string(r.wins) + "-" + std::to_string(r.losses) + "-" + std::to_string(r.draws));
             }
             char buf[32];
             std::snprintf(buf, sizeof buf, "%.1f%%", 100 * st.tally(a).total.score());
-            out << std::setw(10) << buf << "\n";
+            out << buf << "\n";
         }
         out << std::right;
     }
