@@ -21,7 +21,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double seconds_since(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 double cpu_seconds() {
     rusage u{};
@@ -54,7 +56,8 @@ MatchFigures run_match(const std::string& a, const std::string& b, int games, in
     });
     f.seconds = seconds_since(t0);
     f.cpu = cpu_seconds() - cpu0;
-    for (const auto& failure : runner.start_failures()) std::fprintf(stderr, "engine failed: %s\n", failure.c_str());
+    for (const auto& failure : runner.start_failures())
+        std::fprintf(stderr, "engine failed: %s\n", failure.c_str());
     return f;
 }
 
@@ -64,8 +67,10 @@ int main(int argc, char** argv) {
     int games = 400000, process_games = 200;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string key = argv[i];
-        if (key == "--games") games = std::atoi(argv[i + 1]);
-        else if (key == "--process-games") process_games = std::atoi(argv[i + 1]);
+        if (key == "--games")
+            games = std::atoi(argv[i + 1]);
+        else if (key == "--process-games")
+            process_games = std::atoi(argv[i + 1]);
         else {
             std::fprintf(stderr, "usage: othello-match-bench [--games N] [--process-games N]\n");
             return 2;
@@ -75,9 +80,10 @@ int main(int argc, char** argv) {
     const std::string bin = std::filesystem::canonical("/proc/self/exe").parent_path().string();
 
     const MatchFigures fast = run_match("policy:random", "policy:random", games, cores);
-    std::printf("in-process policy:random vs policy:random, %d threads: %ld games in %.3f s = %.0f games/s "
-                "(%.0f games per CPU-second)\n",
-                cores, fast.games, fast.seconds, fast.games / fast.seconds, fast.games / fast.cpu);
+    std::printf(
+        "in-process policy:random vs policy:random, %d threads: %ld games in %.3f s = %.0f games/s "
+        "(%.0f games per CPU-second)\n",
+        cores, fast.games, fast.seconds, fast.games / fast.seconds, fast.games / fast.cpu);
 
     // The bare transport: one line to `cat` and back, through the same EngineProcess class.
     constexpr int kPings = 20000;
@@ -106,18 +112,22 @@ int main(int argc, char** argv) {
         }
         ping2 = seconds_since(t0) / kPings;
     }
-    std::printf("bare pipe ping-pong alternating between two cats: %.1f us per round trip\n", ping2 * 1e6);
+    std::printf("bare pipe ping-pong alternating between two cats: %.1f us per round trip\n",
+                ping2 * 1e6);
 
     const std::string engine = "cmd:" + bin + "/othello-engine --policy random";
     const MatchFigures slow = run_match(engine, engine, process_games, 1);
     const double per_ply = slow.seconds / slow.plies;
-    std::printf("processes othello-engine --policy random x2, 1 game at a time: %ld games in %.3f s = %.1f games/s, "
-                "%.1f us per ply = %.2f x two ping-pongs (%.2f x two alternating ping-pongs); the runner's own CPU "
-                "%.1f us per ply\n",
-                slow.games, slow.seconds, slow.games / slow.seconds, per_ply * 1e6, per_ply / (2 * ping),
-                per_ply / (2 * ping2), slow.cpu / slow.plies * 1e6);
+    std::printf(
+        "processes othello-engine --policy random x2, 1 game at a time: %ld games in %.3f s = %.1f "
+        "games/s, "
+        "%.1f us per ply = %.2f x two ping-pongs (%.2f x two alternating ping-pongs); the runner's "
+        "own CPU "
+        "%.1f us per ply\n",
+        slow.games, slow.seconds, slow.games / slow.seconds, per_ply * 1e6, per_ply / (2 * ping),
+        per_ply / (2 * ping2), slow.cpu / slow.plies * 1e6);
     const MatchFigures wide = run_match(engine, engine, process_games, cores);
-    std::printf("processes othello-engine --policy random x2, %d games at a time: %.1f games/s\n", cores,
-                wide.games / wide.seconds);
+    std::printf("processes othello-engine --policy random x2, %d games at a time: %.1f games/s\n",
+                cores, wide.games / wide.seconds);
     return 0;
 }

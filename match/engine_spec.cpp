@@ -23,8 +23,10 @@ std::string_view read_options(std::string_view s, std::map<std::string, std::str
         const std::string_view item = s.substr(0, comma);
         const auto eq = item.find('=');
         if (eq == std::string_view::npos || eq == 0) {
-            throw std::invalid_argument("engine spec '" + std::string(whole) + "': expected key=value, policy:NAME, "
-                                        "cmd:COMMAND, tcp://HOST:PORT or human at '" + std::string(s) + "'");
+            throw std::invalid_argument("engine spec '" + std::string(whole) +
+                                        "': expected key=value, policy:NAME, "
+                                        "cmd:COMMAND, tcp://HOST:PORT or human at '" +
+                                        std::string(s) + "'");
         }
         options[std::string(item.substr(0, eq))] = std::string(item.substr(eq + 1));
         if (comma == std::string_view::npos) return {};
@@ -48,16 +50,21 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
     std::map<std::string, std::string> options;
     if (!each.empty()) {
         const std::string_view rest = read_options(each, options, each);
-        if (!rest.empty()) throw std::invalid_argument("--each '" + std::string(each) + "' may only hold key=value options");
+        if (!rest.empty())
+            throw std::invalid_argument("--each '" + std::string(each) +
+                                        "' may only hold key=value options");
     }
     const std::string_view kind = read_options(text, options, text);
-    if (kind.empty()) throw std::invalid_argument("engine spec '" + std::string(text) + "' names no engine");
+    if (kind.empty())
+        throw std::invalid_argument("engine spec '" + std::string(text) + "' names no engine");
 
     EngineSpec spec;
     if (kind.starts_with("policy:")) {
         spec.kind = EngineSpec::Kind::kPolicy;
         spec.policy = std::string(kind.substr(7));
-        if (spec.policy.empty()) throw std::invalid_argument("engine spec '" + std::string(text) + "': policy name missing");
+        if (spec.policy.empty())
+            throw std::invalid_argument("engine spec '" + std::string(text) +
+                                        "': policy name missing");
         spec.name = spec.policy;
     } else if (kind.starts_with("cmd:") || kind.starts_with("cmd=")) {
         spec.kind = EngineSpec::Kind::kCommand;
@@ -68,7 +75,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             line = line.substr(1, line.size() - 2);
         }
         spec.argv = split_command(line);
-        if (spec.argv.empty()) throw std::invalid_argument("engine spec '" + std::string(text) + "': empty command");
+        if (spec.argv.empty())
+            throw std::invalid_argument("engine spec '" + std::string(text) + "': empty command");
         spec.name = basename_of(spec.argv[0]);
         for (std::size_t i = 1; i < spec.argv.size(); ++i) spec.name += " " + spec.argv[i];
     } else if (kind.starts_with("tcp://")) {
@@ -79,7 +87,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         if (colon == std::string_view::npos || colon == 0 ||
             std::from_chars(hp.data() + colon + 1, hp.data() + hp.size(), port).ec != std::errc() ||
             port == 0 || port > 65535) {
-            throw std::invalid_argument("engine spec '" + std::string(text) + "': expected tcp://HOST:PORT");
+            throw std::invalid_argument("engine spec '" + std::string(text) +
+                                        "': expected tcp://HOST:PORT");
         }
         spec.host = std::string(hp.substr(0, colon));
         spec.port = static_cast<unsigned short>(port);
@@ -91,20 +100,24 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
 
     for (const auto& [key, value] : options) {
         if (key == "name") {
-            if (value.empty()) throw std::invalid_argument("engine spec '" + std::string(text) + "': empty name");
+            if (value.empty())
+                throw std::invalid_argument("engine spec '" + std::string(text) + "': empty name");
             spec.name = value;
         } else if (key == "dir") {
             spec.working_directory = value;
         } else if (key == "args") {
             for (auto& a : split_command(value)) spec.argv.push_back(a);
         } else if (key == "seed") {
-            if (std::from_chars(value.data(), value.data() + value.size(), spec.seed).ec != std::errc()) {
-                throw std::invalid_argument("engine spec '" + std::string(text) + "': seed '" + value + "' is not a number");
+            if (std::from_chars(value.data(), value.data() + value.size(), spec.seed).ec !=
+                std::errc()) {
+                throw std::invalid_argument("engine spec '" + std::string(text) + "': seed '" +
+                                            value + "' is not a number");
             }
         } else if (key == "stderr") {
             spec.stderr_visible = value == "1" || value == "yes" || value == "true";
         } else {
-            throw std::invalid_argument("engine spec '" + std::string(text) + "': unknown option '" + key +
+            throw std::invalid_argument("engine spec '" + std::string(text) +
+                                        "': unknown option '" + key +
                                         "' (known: name, dir, args, seed, stderr)");
         }
     }

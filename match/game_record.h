@@ -8,23 +8,23 @@ namespace othello {
 
 enum class Winner { kBlack, kWhite, kDraw };
 
-std::string to_string(Winner w);         // "black", "white", "draw"
+std::string to_string(Winner w);                  // "black", "white", "draw"
 Winner winner_from_string(const std::string& s);  // throws std::invalid_argument
 
 struct GameRecord {
-    int id = 0;              // index in the schedule: resume skips ids already done
-    int pair = 0;            // the two games of an opening with colours swapped share this
-    std::string black;       // engine names
+    int id = 0;         // index in the schedule: resume skips ids already done
+    int pair = 0;       // the two games of an opening with colours swapped share this
+    std::string black;  // engine names
     std::string white;
-    std::string opening;     // the opening's transcript ("" = start position)
+    std::string opening;  // the opening's transcript ("" = start position)
     std::string opening_name;
-    std::string moves;       // full transcript from the standard start, opening included
+    std::string moves;  // full transcript from the standard start, opening included
     int black_discs = 0;
     int white_discs = 0;
     Winner winner = Winner::kDraw;
-    std::string reason;      // "normal", "illegal move", "malformed reply", "crash", "timeout",
-                             // "disconnection", "time forfeit"
-    std::string detail;      // for people: "white played a1, which is not legal: ..."
+    std::string reason;  // "normal", "illegal move", "malformed reply", "crash", "timeout",
+                         // "disconnection", "time forfeit"
+    std::string detail;  // for people: "white played a1, which is not legal: ..."
     double black_seconds = 0;
     double white_seconds = 0;
 };

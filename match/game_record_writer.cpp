@@ -20,7 +20,9 @@ GgfRecord ggf_record_of(const GameRecord& r) {
     }
     if (!ggf.result) {
         // Forfeits (illegal move, crash, timeout): the winner takes all 64 discs.
-        const double difference = r.winner == Winner::kBlack ? 64 : r.winner == Winner::kWhite ? -64 : 0;
+        const double difference = r.winner == Winner::kBlack   ? 64
+                                  : r.winner == Winner::kWhite ? -64
+                                                               : 0;
         const bool on_time = r.reason == "timeout" || r.reason == "time forfeit";
         ggf.result = GgfResult{difference, on_time ? "t" : "r"};
     }
@@ -32,16 +34,19 @@ GameRecordFormat game_record_format_for(const std::string& path) {
     return path.ends_with(".ggf") ? GameRecordFormat::kGgf : GameRecordFormat::kTranscript;
 }
 
-void write_game_records(const std::string& path, std::vector<GameRecord> records, GameRecordFormat format) {
-    std::sort(records.begin(), records.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+void write_game_records(const std::string& path, std::vector<GameRecord> records,
+                        GameRecordFormat format) {
+    std::sort(records.begin(), records.end(),
+              [](const auto& a, const auto& b) { return a.id < b.id; });
     std::ofstream out(path);
     if (!out) throw std::runtime_error("cannot write game records '" + path + "'");
     switch (format) {
         case GameRecordFormat::kTranscript:
             // The transcript first so `cut -f1` gives a file the openings reader accepts.
             for (const auto& r : records) {
-                out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs << "-"
-                    << r.white_discs << " " << to_string(r.winner) << " (" << r.reason << ")\n";
+                out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs
+                    << "-" << r.white_discs << " " << to_string(r.winner) << " (" << r.reason
+                    << ")\n";
             }
             break;
         case GameRecordFormat::kGgf:

@@ -21,6 +21,7 @@ GameRecordFormat game_record_format_for(const std::string& path);
 // std::runtime_error naming the game if its transcript does not replay.
 GgfRecord ggf_record_of(const GameRecord& record);
 
-void write_game_records(const std::string& path, std::vector<GameRecord> records, GameRecordFormat format);
+void write_game_records(const std::string& path, std::vector<GameRecord> records,
+                        GameRecordFormat format);
 
 }  // namespace othello

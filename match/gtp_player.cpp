@@ -10,19 +10,25 @@ namespace othello {
 
 namespace {
 
-const char* color_word(Color c) { return c == Color::Black ? "b" : "w"; }
+const char* color_word(Color c) {
+    return c == Color::Black ? "b" : "w";
+}
 
 }  // namespace
 
 PlayerError GtpPlayer::to_player_error(const ChannelError& e) const {
     switch (e.failure()) {
-        case ChannelFailure::kTimeout: return PlayerError(PlayerFault::kTimeout, e.what());
-        case ChannelFailure::kMalformed: return PlayerError(PlayerFault::kMalformed, e.what());
+        case ChannelFailure::kTimeout:
+            return PlayerError(PlayerFault::kTimeout, e.what());
+        case ChannelFailure::kMalformed:
+            return PlayerError(PlayerFault::kMalformed, e.what());
         case ChannelFailure::kClosed:
         case ChannelFailure::kStartFailed:
             break;
     }
-    return PlayerError(spec_.kind == EngineSpec::Kind::kTcp ? PlayerFault::kDisconnect : PlayerFault::kCrash, e.what());
+    return PlayerError(
+        spec_.kind == EngineSpec::Kind::kTcp ? PlayerFault::kDisconnect : PlayerFault::kCrash,
+        e.what());
 }
 
 void GtpPlayer::start(const TimeControl& time) {
@@ -43,7 +49,8 @@ void GtpPlayer::start(const TimeControl& time) {
         client_->ask("boardsize 8", deadline);
     } catch (const ChannelError& e) {
         client_.reset();  // the destructors stop the process or close the connection
-        throw PlayerStartError(spec_.name, "engine '" + spec_.name + "' failed to start: " + e.what());
+        throw PlayerStartError(spec_.name,
+                               "engine '" + spec_.name + "' failed to start: " + e.what());
     }
     broken_ = false;
 }
@@ -52,13 +59,17 @@ void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
     const Deadline deadline = deadline_after(time.move_timeout);
     client_->ask("clear_board", deadline);
     if (time.game_time > 0) {
-        client_->send("time_settings " + std::to_string(static_cast<long>(std::ceil(time.game_time))) + " 0 0", deadline);
+        client_->send("time_settings " +
+                          std::to_string(static_cast<long>(std::ceil(time.game_time))) + " 0 0",
+                      deadline);
     }
     // The opening's moves, passes left implicit (some engines refuse "play b pass").
     for (std::size_t i = 0; i < setup.moves().size(); ++i) {
         const Move m = setup.moves()[i];
         if (m.is_pass()) continue;
-        client_->ask(std::string("play ") + color_word(setup.positions()[i].side_to_move()) + " " + m.to_string(), deadline);
+        client_->ask(std::string("play ") + color_word(setup.positions()[i].side_to_move()) + " " +
+                         m.to_string(),
+                     deadline);
     }
 }
 
@@ -89,7 +100,8 @@ void GtpPlayer::opponent_played(const Game& game, Move move, const Deadline& dea
     }
 }
 
-Move GtpPlayer::choose(const Game& game, const Deadline& deadline, std::optional<double> time_left) {
+Move GtpPlayer::choose(const Game& game, const Deadline& deadline,
+                       std::optional<double> time_left) {
     const Color side = game.current().side_to_move();
     try {
         if (time_left) {
@@ -97,9 +109,11 @@ Move GtpPlayer::choose(const Game& game, const Deadline& deadline, std::optional
                               std::to_string(std::max(0L, static_cast<long>(*time_left))) + " 0",
                           deadline);
         }
-        const std::string reply = client_->ask(std::string("genmove ") + color_word(side), deadline);
+        const std::string reply =
+            client_->ask(std::string("genmove ") + color_word(side), deadline);
         if (auto move = Move::parse(reply)) return *move;
-        throw PlayerError(PlayerFault::kMalformed, "reply '" + reply.substr(0, 80) + "' to genmove is not a move");
+        throw PlayerError(PlayerFault::kMalformed,
+                          "reply '" + reply.substr(0, 80) + "' to genmove is not a move");
     } catch (const ChannelError& e) {
         throw to_player_error(e);
     }

@@ -12,21 +12,22 @@
 namespace othello {
 
 class GtpPlayer : public Player {
-public:
+  public:
     explicit GtpPlayer(EngineSpec spec) : spec_(std::move(spec)) {}
     ~GtpPlayer() override { shut_down(); }
 
     const std::string& name() const override { return spec_.name; }
     void new_game(const Game& setup, const TimeControl& time) override;
     void opponent_played(const Game& game, Move move, const Deadline& deadline) override;
-    Move choose(const Game& game, const Deadline& deadline, std::optional<double> time_left) override;
+    Move choose(const Game& game, const Deadline& deadline,
+                std::optional<double> time_left) override;
     void mark_broken() override { broken_ = true; }
     void shut_down() override;
 
     // What the engine answered to `name` (empty before it started).
     const std::string& reported_name() const { return reported_name_; }
 
-private:
+  private:
     void start(const TimeControl& time);  // throws PlayerStartError
     void set_up(const Game& setup, const TimeControl& time);
     PlayerError to_player_error(const ChannelError& e) const;

@@ -8,7 +8,9 @@
 
 namespace othello {
 
-void HumanPlayer::new_game(const Game&, const TimeControl&) { out_ << "New game: you are " << name_ << ".\n"; }
+void HumanPlayer::new_game(const Game&, const TimeControl&) {
+    out_ << "New game: you are " << name_ << ".\n";
+}
 
 void HumanPlayer::opponent_played(const Game& game, Move move, const Deadline&) {
     out_ << "Move " << game.moves().size() << ": opponent played " << move.to_string() << "\n";
@@ -17,15 +19,18 @@ void HumanPlayer::opponent_played(const Game& game, Move move, const Deadline&) 
 Move HumanPlayer::choose(const Game& game, const Deadline&, std::optional<double>) {
     const Position& p = game.current();
     for (;;) {
-        out_ << "\n" << to_ascii(p) << "Move " << game.moves().size() + 1 << ", "
+        out_ << "\n"
+             << to_ascii(p) << "Move " << game.moves().size() + 1 << ", "
              << othello::to_string(p.side_to_move()) << " to play. Legal moves:";
         for (int sq : Bits(p.legal_moves())) out_ << ' ' << Square::from_index(sq).to_string();
         out_ << "\nYour move: " << std::flush;
         std::string line;
-        if (!std::getline(in_, line)) throw PlayerError(PlayerFault::kCrash, "the terminal input ended");
+        if (!std::getline(in_, line))
+            throw PlayerError(PlayerFault::kCrash, "the terminal input ended");
         const auto first = line.find_first_not_of(" \t");
         const auto last = line.find_last_not_of(" \t\r");
-        const std::string entry = first == std::string::npos ? "" : line.substr(first, last - first + 1);
+        const std::string entry =
+            first == std::string::npos ? "" : line.substr(first, last - first + 1);
         const auto move = Move::parse(entry);
         if (move && !move->is_pass() && p.is_legal(*move)) return *move;
         out_ << "'" << entry << "' is not a legal move here; try again.\n";

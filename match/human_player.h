@@ -9,7 +9,7 @@
 namespace othello {
 
 class HumanPlayer : public Player {
-public:
+  public:
     HumanPlayer(std::string name, std::istream& in = std::cin, std::ostream& out = std::cout)
         : name_(std::move(name)), in_(in), out_(out) {}
 
@@ -20,7 +20,7 @@ public:
     Move choose(const Game& game, const Deadline&, std::optional<double>) override;
     bool is_timed() const override { return false; }
 
-private:
+  private:
     std::string name_;
     std::istream& in_;
     std::ostream& out_;

@@ -40,7 +40,8 @@ int run(const MatchOptions& o) {
     std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed);
     if (o.random_order) shuffle_openings(openings, o.seed);
     const std::vector<ScheduledGame> schedule =
-        make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games, static_cast<int>(openings.size()));
+        make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
+                      static_cast<int>(openings.size()));
     const std::vector<std::string> names = names_of(o.engines);
 
     Standings standings(names);
@@ -53,14 +54,16 @@ int run(const MatchOptions& o) {
         for (const auto& r : journal->previous()) {
             if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
                 r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white]) {
-                throw std::runtime_error("journal '" + path + "' game " + std::to_string(r.id) + " (" + r.black +
-                                         " - " + r.white + ") does not belong to this match; remove it or drop --resume");
+                throw std::runtime_error(
+                    "journal '" + path + "' game " + std::to_string(r.id) + " (" + r.black + " - " +
+                    r.white + ") does not belong to this match; remove it or drop --resume");
             }
             done.insert(r.id);
             standings.add(r);
             records.push_back(r);
         }
-        if (o.resume && !done.empty()) std::cerr << "Resuming: " << done.size() << " games already played.\n";
+        if (o.resume && !done.empty())
+            std::cerr << "Resuming: " << done.size() << " games already played.\n";
     }
     const bool keep_records = !o.results_path.empty() || !o.records_path.empty();
 
@@ -86,7 +89,8 @@ int run(const MatchOptions& o) {
         }
         if (o.sprt && o.engines.size() == 2) {
             const Pentanomial p = standings.pentanomial(0, 1);
-            const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt) : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
+            const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt)
+                                             : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
             if (sprt_decide(llr, *o.sprt) != SprtDecision::kContinue) return false;
         }
         return true;
@@ -98,9 +102,11 @@ int run(const MatchOptions& o) {
     if (!o.records_path.empty()) {
         write_game_records(o.records_path, records, game_record_format_for(o.records_path));
     }
-    for (const auto& failure : runner.start_failures()) std::cerr << "othello-match: engine failed: " << failure << "\n";
+    for (const auto& failure : runner.start_failures())
+        std::cerr << "othello-match: engine failed: " << failure << "\n";
     if (runner.skipped_games() > 0) {
-        std::cerr << "othello-match: " << runner.skipped_games() << " games not played because an engine failed to start\n";
+        std::cerr << "othello-match: " << runner.skipped_games()
+                  << " games not played because an engine failed to start\n";
         return 1;
     }
     return 0;

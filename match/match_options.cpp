@@ -16,7 +16,8 @@ SprtParameters parse_sprt(const std::string& text) {
     std::size_t start = 0;
     while (start < text.size()) {
         const auto comma = text.find(',', start);
-        const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::string item =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         const auto eq = item.find('=');
         const std::string key = item.substr(0, eq);
         double value = 0;
@@ -26,18 +27,26 @@ SprtParameters parse_sprt(const std::string& text) {
             value = std::stod(item.substr(eq + 1), &used);
             if (used != item.size() - eq - 1) throw std::invalid_argument("");
         } catch (const std::exception&) {
-            throw std::invalid_argument("--sprt '" + text + "': expected key=number at '" + item + "'");
+            throw std::invalid_argument("--sprt '" + text + "': expected key=number at '" + item +
+                                        "'");
         }
-        if (key == "elo0") p.elo0 = value;
-        else if (key == "elo1") p.elo1 = value;
-        else if (key == "alpha") p.alpha = value;
-        else if (key == "beta") p.beta = value;
-        else throw std::invalid_argument("--sprt: unknown key '" + key + "' (known: elo0, elo1, alpha, beta)");
+        if (key == "elo0")
+            p.elo0 = value;
+        else if (key == "elo1")
+            p.elo1 = value;
+        else if (key == "alpha")
+            p.alpha = value;
+        else if (key == "beta")
+            p.beta = value;
+        else
+            throw std::invalid_argument("--sprt: unknown key '" + key +
+                                        "' (known: elo0, elo1, alpha, beta)");
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
     if (!(p.alpha > 0 && p.alpha < 1 && p.beta > 0 && p.beta < 1 && p.elo1 != p.elo0)) {
-        throw std::invalid_argument("--sprt '" + text + "': need 0 < alpha, beta < 1 and elo0 != elo1");
+        throw std::invalid_argument("--sprt '" + text +
+                                    "': need 0 < alpha, beta < 1 and elo0 != elo1");
     }
     return p;
 }
@@ -63,17 +72,24 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "start | random:K | balanced[:K] | FILE of transcripts")(
         "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
         "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
-        "move-timeout", po::value(&o.time.move_timeout)->default_value(60), "seconds per move before a timeout")(
-        "game-time", po::value(&o.time.game_time)->default_value(0), "seconds per side per game (0: none)")(
-        "time-margin", po::value(&o.time.margin)->default_value(0.1), "seconds forgiven past the game time")(
-        "start-timeout", po::value(&o.time.start_timeout)->default_value(10), "seconds to start an engine")(
-        "results", po::value(&o.results_path), "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
+        "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
+        "seconds per move before a timeout")("game-time",
+                                             po::value(&o.time.game_time)->default_value(0),
+                                             "seconds per side per game (0: none)")(
+        "time-margin", po::value(&o.time.margin)->default_value(0.1),
+        "seconds forgiven past the game time")("start-timeout",
+                                               po::value(&o.time.start_timeout)->default_value(10),
+                                               "seconds to start an engine")(
+        "results", po::value(&o.results_path),
+        "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
-        "records", po::value(&o.records_path), "write game records to FILE: GGF for FILE.ggf, else transcripts")(
-        "tournament", po::value(&tournament)->default_value("round-robin"), "round-robin | gauntlet (first engine vs the rest)")(
+        "records", po::value(&o.records_path),
+        "write game records to FILE: GGF for FILE.ggf, else transcripts")(
+        "tournament", po::value(&tournament)->default_value("round-robin"),
+        "round-robin | gauntlet (first engine vs the rest)")(
         "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
-        "report-every", po::value(&o.report_every)->default_value(0), "print the table every N games")(
-        "no-progress", "no progress bar");
+        "report-every", po::value(&o.report_every)->default_value(0),
+        "print the table every N games")("no-progress", "no progress bar");
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
     po::notify(vm);
@@ -82,7 +98,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         return std::nullopt;
     }
     if (vm.count("list-policies")) {
-        for (const auto& p : policy_catalogue()) std::cout << p.name << "\t" << p.description << "\n";
+        for (const auto& p : policy_catalogue())
+            std::cout << p.name << "\t" << p.description << "\n";
         return std::nullopt;
     }
     for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, each));
@@ -96,15 +113,18 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     if (o.concurrency < 1) throw std::invalid_argument("--concurrency must be at least 1");
     if (!(o.time.move_timeout > 0)) throw std::invalid_argument("--move-timeout must be positive");
     if (order != "sequential" && order != "random") {
-        throw std::invalid_argument("--openings-order '" + order + "': expected sequential or random");
+        throw std::invalid_argument("--openings-order '" + order +
+                                    "': expected sequential or random");
     }
     o.random_order = order == "random";
     o.tournament = tournament_kind_from_string(tournament);
     if (!sprt.empty()) o.sprt = parse_sprt(sprt);
-    if (o.resume && o.results_path.empty()) throw std::invalid_argument("--resume needs --results FILE");
+    if (o.resume && o.results_path.empty())
+        throw std::invalid_argument("--resume needs --results FILE");
     o.progress = !vm.count("no-progress");
     for (const auto& e : o.engines) {
-        if (e.kind == EngineSpec::Kind::kHuman) o.concurrency = 1;  // one person, one board at a time
+        if (e.kind == EngineSpec::Kind::kHuman)
+            o.concurrency = 1;  // one person, one board at a time
     }
     return o;
 }

@@ -14,7 +14,8 @@ namespace othello {
 std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed) {
     switch (spec.kind) {
         case EngineSpec::Kind::kPolicy:
-            return std::make_unique<PolicyPlayer>(spec.name, spec.policy, spec.seed ? spec.seed : seed);
+            return std::make_unique<PolicyPlayer>(spec.name, spec.policy,
+                                                  spec.seed ? spec.seed : seed);
         case EngineSpec::Kind::kCommand:
         case EngineSpec::Kind::kTcp:
             return std::make_unique<GtpPlayer>(spec);
@@ -57,12 +58,13 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                 for (int e : {g.black, g.white}) {
                     starting = e;
                     if (!players[e]) {
-                        players[e] = make_player(setup_.engines[e],
-                                                 setup_.seed * 1000003 + worker_index * 1009 + e + 1);
+                        players[e] = make_player(
+                            setup_.engines[e], setup_.seed * 1000003 + worker_index * 1009 + e + 1);
                     }
                 }
                 starting = -1;
-                GameRecord r = referee_game(*players[g.black], *players[g.white], setup_.openings[g.opening], setup_.time);
+                GameRecord r = referee_game(*players[g.black], *players[g.white],
+                                            setup_.openings[g.opening], setup_.time);
                 r.id = g.id;
                 r.pair = g.pair;
                 std::lock_guard guard(lock);
@@ -91,7 +93,8 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
         }
     };
 
-    const int threads = std::max(1, std::min<int>(setup_.concurrency, static_cast<int>(games.size())));
+    const int threads =
+        std::max(1, std::min<int>(setup_.concurrency, static_cast<int>(games.size())));
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
     worker(0);

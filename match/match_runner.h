@@ -29,7 +29,7 @@ struct MatchSetup {
 };
 
 class MatchRunner {
-public:
+  public:
     // Called under the runner's lock, in finishing order. Return false to stop scheduling games.
     using GameFinished = std::function<bool(const GameRecord&)>;
 
@@ -44,7 +44,7 @@ public:
     const std::vector<std::string>& start_failures() const { return start_failures_; }
     long skipped_games() const { return skipped_; }
 
-private:
+  private:
     MatchSetup setup_;
     std::vector<std::string> start_failures_;
     long skipped_ = 0;

@@ -15,7 +15,8 @@ namespace othello {
 namespace {
 
 // Every distinct (up to symmetry) position after exactly `plies` moves, passes not counted.
-void enumerate(const Game& game, int plies, std::unordered_set<std::uint64_t>& seen, std::vector<Opening>& out) {
+void enumerate(const Game& game, int plies, std::unordered_set<std::uint64_t>& seen,
+               std::vector<Opening>& out) {
     if (game.is_over()) return;
     if (plies == 0) {
         if (seen.insert(canonical_hash(game.current())).second) {
@@ -55,7 +56,8 @@ std::vector<Opening> sample(std::uint64_t seed, int plies, std::size_t wanted, b
             // Random playouts from the position: keep it if black's mean final margin is small.
             constexpr int kPlayouts = 64;
             int total = 0;
-            for (int i = 0; i < kPlayouts; ++i) total += random_playout(game.current(), rng).final_disc_difference(Color::Black);
+            for (int i = 0; i < kPlayouts; ++i)
+                total += random_playout(game.current(), rng).final_disc_difference(Color::Black);
             if (std::abs(total) > kPlayouts * 2) continue;  // within 2 discs on average
         }
         out.push_back({"", game.transcript(), game});
@@ -71,7 +73,8 @@ int parse_plies(const std::string& source, const std::string& text, int fallback
         if (used == text.size() && k >= 0 && k <= 59) return k;
     } catch (const std::exception&) {
     }
-    throw std::runtime_error("openings '" + source + "': '" + text + "' is not a number of plies from 0 to 59");
+    throw std::runtime_error("openings '" + source + "': '" + text +
+                             "' is not a number of plies from 0 to 59");
 }
 
 std::vector<Opening> read_file(const std::string& path) {
@@ -93,7 +96,8 @@ std::vector<Opening> read_file(const std::string& path) {
             if (game.is_over()) throw NotationError("the game is already over");
             out.push_back({name, game.transcript(), game});
         } catch (const NotationError& e) {
-            throw std::runtime_error(path + ":" + std::to_string(number) + ": bad opening: " + e.what());
+            throw std::runtime_error(path + ":" + std::to_string(number) +
+                                     ": bad opening: " + e.what());
         }
     }
     if (out.empty()) throw std::runtime_error("openings file '" + path + "' holds no opening");
@@ -102,7 +106,8 @@ std::vector<Opening> read_file(const std::string& path) {
 
 }  // namespace
 
-std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed, std::size_t wanted) {
+std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed,
+                                   std::size_t wanted) {
     wanted = std::max<std::size_t>(wanted, 1);
     std::vector<Opening> out;
     if (source == "start") {
@@ -117,7 +122,8 @@ std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed
             out = sample(seed, k, wanted, false);
         }
     } else if (source == "balanced" || source.starts_with("balanced:")) {
-        out = sample(seed, parse_plies(source, source.size() > 9 ? source.substr(9) : "", 8), wanted, true);
+        out = sample(seed, parse_plies(source, source.size() > 9 ? source.substr(9) : "", 8),
+                     wanted, true);
     } else {
         return read_file(source);
     }

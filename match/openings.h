@@ -24,7 +24,8 @@ struct Opening {
 //                    outcome is near even;
 //   anything else    a file: one transcript per line, optional TAB and name, '#' comments.
 // Throws std::runtime_error naming the file and line of a bad transcript.
-std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed, std::size_t wanted);
+std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed,
+                                   std::size_t wanted);
 
 // Shuffles openings with a seeded generator (the "random" order).
 void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed);

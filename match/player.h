@@ -13,53 +13,56 @@ namespace othello {
 
 // Why a player failed; each becomes a game result reason and the offender loses.
 enum class PlayerFault {
-    kCrash,          // process exited / EOF
-    kDisconnect,     // TCP connection lost
-    kTimeout,        // no reply within the per-move timeout
-    kMalformed,      // the reply is not GTP or not a move, or a command was refused
+    kCrash,       // process exited / EOF
+    kDisconnect,  // TCP connection lost
+    kTimeout,     // no reply within the per-move timeout
+    kMalformed,   // the reply is not GTP or not a move, or a command was refused
 };
 
 class PlayerError : public std::runtime_error {
-public:
-    PlayerError(PlayerFault fault, const std::string& message) : std::runtime_error(message), fault_(fault) {}
+  public:
+    PlayerError(PlayerFault fault, const std::string& message)
+        : std::runtime_error(message), fault_(fault) {}
     PlayerFault fault() const { return fault_; }
 
-private:
+  private:
     PlayerFault fault_;
 };
 
 // The engine cannot be started or reached before a game: the game is not played.
 class PlayerStartError : public std::runtime_error {
-public:
+  public:
     PlayerStartError(std::string engine, const std::string& message)
         : std::runtime_error(message), engine_(std::move(engine)) {}
     const std::string& engine() const { return engine_; }  // the display name of the engine
 
-private:
+  private:
     std::string engine_;
 };
 
 // Time control for one game: a per-move limit and an optional per-game budget, plus a margin
 // forgiven for communication delay.
 struct TimeControl {
-    double move_timeout = 60;  // seconds; a move not answered by then is a timeout
-    double game_time = 0;      // seconds per side for the whole game; 0: no budget
-    double margin = 0.1;       // seconds added to the budget before a loss on time
-    double start_timeout = 10; // seconds for starting an engine and its handshake
+    double move_timeout = 60;   // seconds; a move not answered by then is a timeout
+    double game_time = 0;       // seconds per side for the whole game; 0: no budget
+    double margin = 0.1;        // seconds added to the budget before a loss on time
+    double start_timeout = 10;  // seconds for starting an engine and its handshake
 };
 
 class Player {
-public:
+  public:
     virtual ~Player() = default;
     virtual const std::string& name() const = 0;
     // Prepares for a new game whose position is `setup` (the opening already played). Throws
-    // PlayerStartError if the engine cannot be (re)started, PlayerError if it fails while being set up.
+    // PlayerStartError if the engine cannot be (re)started, PlayerError if it fails while being set
+    // up.
     virtual void new_game(const Game& setup, const TimeControl& time) = 0;
     // The other side played `move` (never a pass: passes are implicit). `game` includes the move.
     virtual void opponent_played(const Game& game, Move move, const Deadline& deadline) = 0;
     // This side's move in game.current() (which has a legal move), answered before `deadline`.
     // `time_left` is this side's remaining game budget in seconds, or nullopt without a budget.
-    virtual Move choose(const Game& game, const Deadline& deadline, std::optional<double> time_left) = 0;
+    virtual Move choose(const Game& game, const Deadline& deadline,
+                        std::optional<double> time_left) = 0;
     // False for in-process players, whose moves are not timed (keeps the fast path clock-free).
     virtual bool is_timed() const { return true; }
     // After a failure the player is restarted before its next game; called by the referee.

@@ -10,17 +10,19 @@
 namespace othello {
 
 class PolicyPlayer : public Player {
-public:
+  public:
     // Throws std::invalid_argument for an unknown policy (the registry's message).
     PolicyPlayer(std::string name, const std::string& policy_spec, std::uint64_t seed);
 
     const std::string& name() const override { return name_; }
     void new_game(const Game&, const TimeControl&) override {}
     void opponent_played(const Game&, Move, const Deadline&) override {}
-    Move choose(const Game& game, const Deadline&, std::optional<double>) override { return policy_->choose(game); }
+    Move choose(const Game& game, const Deadline&, std::optional<double>) override {
+        return policy_->choose(game);
+    }
     bool is_timed() const override { return false; }
 
-private:
+  private:
     std::string name_;
     std::unique_ptr<Policy> policy_;
 };

@@ -8,7 +8,9 @@
 namespace othello {
 
 ProgressBar::ProgressBar(long total, bool wanted)
-    : enabled_(wanted && ::isatty(STDERR_FILENO)), total_(total), started_(std::chrono::steady_clock::now()) {}
+    : enabled_(wanted && ::isatty(STDERR_FILENO)),
+      total_(total),
+      started_(std::chrono::steady_clock::now()) {}
 
 void ProgressBar::update(long done, long wins, long losses, long draws) {
     if (!enabled_) return;
@@ -22,8 +24,8 @@ void ProgressBar::update(long done, long wins, long losses, long draws) {
     const int filled = total_ ? static_cast<int>(kWidth * done / total_) : kWidth;
     std::string bar(filled, '#');
     bar.resize(kWidth, '.');
-    std::fprintf(stderr, "\r[%s] %ld/%ld  +%ld -%ld =%ld  %.1f games/s  ETA %.0fs   ", bar.c_str(), done, total_, wins,
-                 losses, draws, rate, eta);
+    std::fprintf(stderr, "\r[%s] %ld/%ld  +%ld -%ld =%ld  %.1f games/s  ETA %.0fs   ", bar.c_str(),
+                 done, total_, wins, losses, draws, rate, eta);
     std::fflush(stderr);
 }
 

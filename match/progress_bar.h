@@ -8,14 +8,14 @@
 namespace othello {
 
 class ProgressBar {
-public:
+  public:
     // `total`: games to play in this run. Enabled only if stderr is a TTY and `wanted`.
     ProgressBar(long total, bool wanted);
     // W/L/D are from the first engine's side.
     void update(long done, long wins, long losses, long draws);
     void finish();  // clears the line
 
-private:
+  private:
     bool enabled_;
     long total_;
     std::chrono::steady_clock::time_point started_;

@@ -7,9 +7,12 @@ namespace othello {
 
 std::string to_string(Winner w) {
     switch (w) {
-        case Winner::kBlack: return "black";
-        case Winner::kWhite: return "white";
-        case Winner::kDraw: return "draw";
+        case Winner::kBlack:
+            return "black";
+        case Winner::kWhite:
+            return "white";
+        case Winner::kDraw:
+            return "draw";
     }
     return "draw";
 }
@@ -27,10 +30,14 @@ using Clock = std::chrono::steady_clock;
 
 std::string reason_of(PlayerFault fault) {
     switch (fault) {
-        case PlayerFault::kCrash: return "crash";
-        case PlayerFault::kDisconnect: return "disconnection";
-        case PlayerFault::kTimeout: return "timeout";
-        case PlayerFault::kMalformed: return "malformed reply";
+        case PlayerFault::kCrash:
+            return "crash";
+        case PlayerFault::kDisconnect:
+            return "disconnection";
+        case PlayerFault::kTimeout:
+            return "timeout";
+        case PlayerFault::kMalformed:
+            return "malformed reply";
     }
     return "crash";
 }
@@ -41,18 +48,22 @@ void finish(GameRecord& r, const Game& game) {
     r.white_discs = game.current().disc_count(Color::White);
 }
 
-void forfeit(GameRecord& r, const Game& game, Color offender, std::string reason, std::string detail) {
+void forfeit(GameRecord& r, const Game& game, Color offender, std::string reason,
+             std::string detail) {
     finish(r, game);
     r.winner = offender == Color::Black ? Winner::kWhite : Winner::kBlack;
     r.reason = std::move(reason);
     r.detail = std::move(detail);
 }
 
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double seconds_since(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 }  // namespace
 
-GameRecord referee_game(Player& black, Player& white, const Opening& opening, const TimeControl& time) {
+GameRecord referee_game(Player& black, Player& white, const Opening& opening,
+                        const TimeControl& time) {
     GameRecord r;
     r.black = black.name();
     r.white = white.name();
@@ -70,7 +81,8 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening, co
             p.new_game(game, time);
         } catch (const PlayerError& e) {
             p.mark_broken();
-            forfeit(r, game, c, reason_of(e.fault()), p.name() + " failed while setting up the game: " + e.what());
+            forfeit(r, game, c, reason_of(e.fault()),
+                    p.name() + " failed while setting up the game: " + e.what());
             return r;
         }
     }
@@ -90,15 +102,19 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening, co
         Player& other = *players[1 - s];
         const int move_number = static_cast<int>(game.moves().size()) + 1;
         // Built only when a failure needs it: this loop is the in-process fast path.
-        const auto who = [&] { return std::string(othello::to_string(side)) + " (" + mover.name() + ")"; };
+        const auto who = [&] {
+            return std::string(othello::to_string(side)) + " (" + mover.name() + ")";
+        };
 
-        const double allowed = budget ? std::min(time.move_timeout, left[s] + time.margin) : time.move_timeout;
+        const double allowed =
+            budget ? std::min(time.move_timeout, left[s] + time.margin) : time.move_timeout;
         const bool budget_binds = budget && left[s] + time.margin < time.move_timeout;
         const auto started = mover.is_timed() ? Clock::now() : Clock::time_point{};
         const Deadline deadline = mover.is_timed() ? deadline_after(allowed) : Deadline::max();
         Move move = Move::pass();
         try {
-            move = mover.choose(game, deadline, budget ? std::optional<double>(left[s]) : std::nullopt);
+            move = mover.choose(game, deadline,
+                                budget ? std::optional<double>(left[s]) : std::nullopt);
         } catch (const PlayerError& e) {
             mover.mark_broken();
             if (e.fault() == PlayerFault::kTimeout && budget_binds) {
@@ -125,19 +141,21 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening, co
         if (move.is_pass() || !now.is_legal(move)) {
             const auto why = now.illegality(move);
             forfeit(r, game, side, "illegal move",
-                    who() + " played " + move.to_string() + " at move " + std::to_string(move_number) + ": " +
+                    who() + " played " + move.to_string() + " at move " +
+                        std::to_string(move_number) + ": " +
                         (why ? *why : std::string("passed with legal moves")));
             return r;
         }
         game.play(move);
         if (game.is_over()) break;
         try {
-            other.opponent_played(game, move, other.is_timed() ? deadline_after(time.move_timeout) : Deadline::max());
+            other.opponent_played(
+                game, move, other.is_timed() ? deadline_after(time.move_timeout) : Deadline::max());
         } catch (const PlayerError& e) {
             other.mark_broken();
             forfeit(r, game, opposite(side), reason_of(e.fault()),
-                    std::string(othello::to_string(opposite(side))) + " (" + other.name() + ") when told move " +
-                        std::to_string(move_number) + ": " + e.what());
+                    std::string(othello::to_string(opposite(side))) + " (" + other.name() +
+                        ") when told move " + std::to_string(move_number) + ": " + e.what());
             return r;
         }
     }
@@ -147,7 +165,8 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening, co
     const int diff = r.black_discs - r.white_discs;
     r.winner = diff > 0 ? Winner::kBlack : diff < 0 ? Winner::kWhite : Winner::kDraw;
     r.reason = "normal";
-    r.detail = "game over: black " + std::to_string(r.black_discs) + ", white " + std::to_string(r.white_discs);
+    r.detail = "game over: black " + std::to_string(r.black_discs) + ", white " +
+               std::to_string(r.white_discs);
     return r;
 }
 

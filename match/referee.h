@@ -11,6 +11,7 @@ namespace othello {
 
 // Plays `opening` to the end. Fills every field of the record except id and pair.
 // PlayerStartError propagates: the game could not be played at all.
-GameRecord referee_game(Player& black, Player& white, const Opening& opening, const TimeControl& time);
+GameRecord referee_game(Player& black, Player& white, const Opening& opening,
+                        const TimeControl& time);
 
 }  // namespace othello

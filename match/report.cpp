@@ -18,9 +18,10 @@ std::string percent(long part, long whole) {
 }
 
 void tally_row(std::ostream& out, int width, const std::string& label, const WinDrawLoss& r) {
-    out << "  " << std::left << std::setw(width) << label << std::right << std::setw(7) << r.games() << std::setw(7)
-        << r.wins << std::setw(7) << r.losses << std::setw(7) << r.draws << std::setw(8) << percent(r.wins, r.games())
-        << std::setw(8) << percent(r.losses, r.games()) << std::setw(8) << percent(r.draws, r.games());
+    out << "  " << std::left << std::setw(width) << label << std::right << std::setw(7) << r.games()
+        << std::setw(7) << r.wins << std::setw(7) << r.losses << std::setw(7) << r.draws
+        << std::setw(8) << percent(r.wins, r.games()) << std::setw(8)
+        << percent(r.losses, r.games()) << std::setw(8) << percent(r.draws, r.games());
 }
 
 std::string interval(const EloEstimate& e) {
@@ -35,28 +36,30 @@ std::string interval(const EloEstimate& e) {
     return s.str();
 }
 
-void print_pair(std::ostream& out, const Standings& st, int a, int b, const std::optional<SprtParameters>& sprt) {
+void print_pair(std::ostream& out, const Standings& st, int a, int b,
+                const std::optional<SprtParameters>& sprt) {
     const WinDrawLoss r = st.head_to_head(a, b);
     const Pentanomial p = st.pentanomial(a, b);
     char buf[64];
-    out << st.names()[a] << " vs " << st.names()[b] << ": " << r.games() << " games, +" << r.wins << " -" << r.losses
-        << " =" << r.draws;
+    out << st.names()[a] << " vs " << st.names()[b] << ": " << r.games() << " games, +" << r.wins
+        << " -" << r.losses << " =" << r.draws;
     std::snprintf(buf, sizeof buf, ", score %.1f%%", 100 * r.score());
     out << buf << "\n";
     out << "  Elo difference " << interval(trinomial_elo(r));
     std::snprintf(buf, sizeof buf, ", LOS %.1f%%", 100 * likelihood_of_superiority(r));
     out << buf << "\n";
     if (p.pairs() > 0) {
-        out << "  Pentanomial [0, 0.5, 1, 1.5, 2]: [" << p.counts[0] << ", " << p.counts[1] << ", " << p.counts[2]
-            << ", " << p.counts[3] << ", " << p.counts[4] << "] (" << p.pairs() << " pairs), Elo "
-            << interval(pentanomial_elo(p)) << "\n";
+        out << "  Pentanomial [0, 0.5, 1, 1.5, 2]: [" << p.counts[0] << ", " << p.counts[1] << ", "
+            << p.counts[2] << ", " << p.counts[3] << ", " << p.counts[4] << "] (" << p.pairs()
+            << " pairs), Elo " << interval(pentanomial_elo(p)) << "\n";
     }
     if (sprt) {
         const double llr = p.pairs() > 0 ? sprt_llr(p, *sprt) : sprt_llr(r, *sprt);
         const SprtDecision d = sprt_decide(llr, *sprt);
         char sprt_line[256];
-        std::snprintf(sprt_line, sizeof sprt_line, "  SPRT (elo0 %g, elo1 %g): LLR %.2f [%.2f, %.2f] ", sprt->elo0, sprt->elo1, llr,
-                      sprt->lower_bound(), sprt->upper_bound());
+        std::snprintf(sprt_line, sizeof sprt_line,
+                      "  SPRT (elo0 %g, elo1 %g): LLR %.2f [%.2f, %.2f] ", sprt->elo0, sprt->elo1,
+                      llr, sprt->lower_bound(), sprt->upper_bound());
         out << sprt_line
             << (d == SprtDecision::kAcceptH1   ? "H1 accepted"
                 : d == SprtDecision::kAcceptH0 ? "H0 accepted"
@@ -74,13 +77,16 @@ std::string format_elo(double elo) {
     return buf;
 }
 
-void print_report(std::ostream& out, const Standings& st, const std::optional<SprtParameters>& sprt) {
+void print_report(std::ostream& out, const Standings& st,
+                  const std::optional<SprtParameters>& sprt) {
     const int n = static_cast<int>(st.names().size());
     int width = 22;  // the engine column fits the longest name
     for (const auto& name : st.names()) width = std::max(width, static_cast<int>(name.size()) + 2);
-    out << "  " << std::left << std::setw(width) << "Engine" << std::right << std::setw(7) << "Games" << std::setw(7) << "W"
-        << std::setw(7) << "L" << std::setw(7) << "D" << std::setw(8) << "W%" << std::setw(8) << "L%" << std::setw(8)
-        << "D%" << std::setw(9) << "Score" << std::setw(10) << "AvgDisc" << "\n";
+    out << "  " << std::left << std::setw(width) << "Engine" << std::right << std::setw(7)
+        << "Games" << std::setw(7) << "W" << std::setw(7) << "L" << std::setw(7) << "D"
+        << std::setw(8) << "W%" << std::setw(8) << "L%" << std::setw(8) << "D%" << std::setw(9)
+        << "Score" << std::setw(10) << "AvgDisc"
+        << "\n";
     for (int e = 0; e < n; ++e) {
         const EngineTally& t = st.tally(e);
         char buf[64];
@@ -101,7 +107,8 @@ void print_report(std::ostream& out, const Standings& st, const std::optional<Sp
     }
     if (n > 2) {
         // Columns are numbered: full names would not fit side by side.
-        out << "\nCrosstable (row's wins-losses-draws against column):\n  " << std::left << std::setw(width + 4) << "";
+        out << "\nCrosstable (row's wins-losses-draws against column):\n  " << std::left
+            << std::setw(width + 4) << "";
         for (int b = 0; b < n; ++b) out << std::setw(14) << std::to_string(b + 1);
         out << "Score\n";
         for (int a = 0; a < n; ++a) {
@@ -110,7 +117,8 @@ void print_report(std::ostream& out, const Standings& st, const std::optional<Sp
                 const WinDrawLoss r = st.head_to_head(a, b);
                 out << std::setw(14)
                     << (a == b ? std::string("-")
-                               : std::to_string(r.wins) + "-" + std::to_string(r.losses) + "-" + std::to_string(r.draws));
+                               : std::to_string(r.wins) + "-" + std::to_string(r.losses) + "-" +
+                                     std::to_string(r.draws));
             }
             char buf[32];
             std::snprintf(buf, sizeof buf, "%.1f%%", 100 * st.tally(a).total.score());

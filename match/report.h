@@ -11,7 +11,8 @@
 
 namespace othello {
 
-void print_report(std::ostream& out, const Standings& standings, const std::optional<SprtParameters>& sprt);
+void print_report(std::ostream& out, const Standings& standings,
+                  const std::optional<SprtParameters>& sprt);
 
 // "+147.2", "+inf", "-inf": Elo figures as the table prints them.
 std::string format_elo(double elo);

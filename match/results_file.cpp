@@ -71,10 +71,12 @@ ResultsJournal::ResultsJournal(std::string path, bool resume) : path_(std::move(
                 // A line cut short when the runner was killed: that game is played again.
             }
         }
-        std::sort(previous_.begin(), previous_.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+        std::sort(previous_.begin(), previous_.end(),
+                  [](const auto& a, const auto& b) { return a.id < b.id; });
     }
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw std::runtime_error("cannot write journal '" + path_ + "': " + std::strerror(errno));
+    if (fd_ < 0)
+        throw std::runtime_error("cannot write journal '" + path_ + "': " + std::strerror(errno));
     for (const auto& r : previous_) append(r);
 }
 
@@ -86,7 +88,8 @@ void ResultsJournal::append(const GameRecord& r) {
     const std::string line = to_json(r).dump() + "\n";
     const ssize_t n = ::write(fd_, line.data(), line.size());
     if (n != static_cast<ssize_t>(line.size())) {
-        throw std::runtime_error("cannot append to journal '" + path_ + "': " + std::strerror(errno));
+        throw std::runtime_error("cannot append to journal '" + path_ +
+                                 "': " + std::strerror(errno));
     }
 }
 
@@ -101,20 +104,24 @@ std::string csv_field(const std::string& s) {
 
 }  // namespace
 
-void write_results(const std::string& path, std::vector<GameRecord> records, const nlohmann::json& summary) {
-    std::sort(records.begin(), records.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+void write_results(const std::string& path, std::vector<GameRecord> records,
+                   const nlohmann::json& summary) {
+    std::sort(records.begin(), records.end(),
+              [](const auto& a, const auto& b) { return a.id < b.id; });
     const std::string temporary = path + ".tmp";
     {
         std::ofstream out(temporary);
         if (!out) throw std::runtime_error("cannot write results '" + path + "'");
         if (path.ends_with(".csv")) {
-            out << "id,pair,black,white,opening,moves,black_discs,white_discs,winner,reason,detail,black_seconds,"
+            out << "id,pair,black,white,opening,moves,black_discs,white_discs,winner,reason,detail,"
+                   "black_seconds,"
                    "white_seconds\n";
             for (const auto& r : records) {
-                out << r.id << ',' << r.pair << ',' << csv_field(r.black) << ',' << csv_field(r.white) << ','
-                    << r.opening << ',' << r.moves << ',' << r.black_discs << ',' << r.white_discs << ','
-                    << to_string(r.winner) << ',' << csv_field(r.reason) << ',' << csv_field(r.detail) << ','
-                    << r.black_seconds << ',' << r.white_seconds << '\n';
+                out << r.id << ',' << r.pair << ',' << csv_field(r.black) << ','
+                    << csv_field(r.white) << ',' << r.opening << ',' << r.moves << ','
+                    << r.black_discs << ',' << r.white_discs << ',' << to_string(r.winner) << ','
+                    << csv_field(r.reason) << ',' << csv_field(r.detail) << ',' << r.black_seconds
+                    << ',' << r.white_seconds << '\n';
             }
         } else {
             nlohmann::json games = nlohmann::json::array();
@@ -124,7 +131,8 @@ void write_results(const std::string& path, std::vector<GameRecord> records, con
         if (!out) throw std::runtime_error("cannot write results '" + path + "'");
     }
     if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        throw std::runtime_error("cannot rename '" + temporary + "' to '" + path + "': " + std::strerror(errno));
+        throw std::runtime_error("cannot rename '" + temporary + "' to '" + path +
+                                 "': " + std::strerror(errno));
     }
 }
 

@@ -18,7 +18,7 @@ GameRecord record_from_json(const nlohmann::json& j);
 std::string journal_path_for(const std::string& results_path);
 
 class ResultsJournal {
-public:
+  public:
     // Without `resume` the journal starts empty. With it, the valid lines are kept (a line cut
     // short by a kill is dropped, later duplicates of an id are ignored) and the file is rewritten
     // with exactly those.
@@ -32,7 +32,7 @@ public:
     // Appends one line in a single write (a kill leaves at most one partial line).
     void append(const GameRecord& r);
 
-private:
+  private:
     std::string path_;
     int fd_ = -1;
     std::vector<GameRecord> previous_;
@@ -40,6 +40,7 @@ private:
 
 // Writes every record (sorted by id) with `summary` as {"summary": ..., "games": [...]}, or as CSV
 // when the path ends in ".csv". Written to a temporary file then renamed.
-void write_results(const std::string& path, std::vector<GameRecord> records, const nlohmann::json& summary);
+void write_results(const std::string& path, std::vector<GameRecord> records,
+                   const nlohmann::json& summary);
 
 }  // namespace othello

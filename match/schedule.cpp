@@ -6,14 +6,16 @@
 
 namespace othello {
 
-std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, int games, int opening_count) {
+std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, int games,
+                                         int opening_count) {
     if (engine_count < 2) throw std::invalid_argument("a match needs at least two engines");
     if (games < 1) throw std::invalid_argument("--games must be at least 1");
     if (opening_count < 1) throw std::invalid_argument("no openings");
     std::vector<std::pair<int, int>> pairings;
     for (int a = 0; a < engine_count; ++a) {
         for (int b = a + 1; b < engine_count; ++b) {
-            if (kind == TournamentKind::kGauntlet && a != 0) continue;  // engine 0 against the field
+            if (kind == TournamentKind::kGauntlet && a != 0)
+                continue;  // engine 0 against the field
             pairings.emplace_back(a, b);
         }
     }
@@ -23,8 +25,8 @@ std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, 
         for (int g = 0; g < games; ++g) {
             const int in_pairing = g / 2;
             const bool swapped = g % 2 == 1;
-            out.push_back({static_cast<int>(out.size()), pair + in_pairing, swapped ? b : a, swapped ? a : b,
-                           in_pairing % opening_count});
+            out.push_back({static_cast<int>(out.size()), pair + in_pairing, swapped ? b : a,
+                           swapped ? a : b, in_pairing % opening_count});
         }
         pair += (games + 1) / 2;
     }

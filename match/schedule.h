@@ -10,9 +10,9 @@ namespace othello {
 enum class TournamentKind { kRoundRobin, kGauntlet };  // two engines: both are a plain match
 
 struct ScheduledGame {
-    int id;       // position in the schedule; results are keyed on it
-    int pair;     // the two games of one opening between two engines share it
-    int black;    // engine indices
+    int id;     // position in the schedule; results are keyed on it
+    int pair;   // the two games of one opening between two engines share it
+    int black;  // engine indices
     int white;
     int opening;  // index into the opening list
 };
@@ -20,7 +20,8 @@ struct ScheduledGame {
 // `games` per pairing (for two engines: the whole match). Openings are used in list order,
 // wrapping around; within a pair the first game has the lower-numbered engine as black.
 // Throws std::invalid_argument for fewer than two engines or games < 1.
-std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, int games, int opening_count);
+std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, int games,
+                                         int opening_count);
 
 TournamentKind tournament_kind_from_string(const std::string& s);  // "round-robin", "gauntlet"
 

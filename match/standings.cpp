@@ -8,9 +8,12 @@ namespace othello {
 namespace {
 
 void count(WinDrawLoss& r, int points2) {  // points2: 2 win, 1 draw, 0 loss
-    if (points2 == 2) ++r.wins;
-    else if (points2 == 1) ++r.draws;
-    else ++r.losses;
+    if (points2 == 2)
+        ++r.wins;
+    else if (points2 == 1)
+        ++r.draws;
+    else
+        ++r.losses;
 }
 
 }  // namespace
@@ -41,8 +44,10 @@ void Standings::add(const GameRecord& r) {
     count(head_to_head_[w][b], white_points2);
     int diff = r.black_discs - r.white_discs;
     const int empties = 64 - r.black_discs - r.white_discs;
-    if (r.winner == Winner::kBlack) diff = std::max(diff, 0) + empties;
-    else if (r.winner == Winner::kWhite) diff = std::min(diff, 0) - empties;
+    if (r.winner == Winner::kBlack)
+        diff = std::max(diff, 0) + empties;
+    else if (r.winner == Winner::kWhite)
+        diff = std::min(diff, 0) - empties;
     tallies_[b].disc_difference_sum += diff;
     tallies_[w].disc_difference_sum -= diff;
 
@@ -56,11 +61,15 @@ void Standings::add(const GameRecord& r) {
     const int second_points2 = first_engine == b ? black_points2 : white_points2;
     const int other = first_engine == b ? w : b;
     const int total = first_points2 + second_points2;  // 0..4 half points of first_engine
-    if (first_engine < other) ++pentanomial_[first_engine][other].counts[total];
-    else ++pentanomial_[other][first_engine].counts[4 - total];
+    if (first_engine < other)
+        ++pentanomial_[first_engine][other].counts[total];
+    else
+        ++pentanomial_[other][first_engine].counts[4 - total];
 }
 
-WinDrawLoss Standings::head_to_head(int a, int b) const { return head_to_head_[a][b]; }
+WinDrawLoss Standings::head_to_head(int a, int b) const {
+    return head_to_head_[a][b];
+}
 
 Pentanomial Standings::pentanomial(int a, int b) const {
     if (a < b) return pentanomial_[a][b];

@@ -15,13 +15,13 @@ namespace othello {
 
 struct EngineTally {
     WinDrawLoss total;
-    WinDrawLoss as_black;  // first player
-    WinDrawLoss as_white;  // second player
+    WinDrawLoss as_black;          // first player
+    WinDrawLoss as_white;          // second player
     long disc_difference_sum = 0;  // own minus opponent's discs, empties to the winner
 };
 
 class Standings {
-public:
+  public:
     explicit Standings(std::vector<std::string> names);
 
     // Records with an engine name not in the list are ignored.
@@ -37,7 +37,7 @@ public:
     // How many games ended for each reason.
     const std::map<std::string, long>& reasons() const { return reasons_; }
 
-private:
+  private:
     int index_of(const std::string& name) const;
 
     std::vector<std::string> names_;

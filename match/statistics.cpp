@@ -53,7 +53,9 @@ double llr(const MeanVariance& m, const SprtParameters& sprt) {
 
 }  // namespace
 
-double WinDrawLoss::score() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
+double WinDrawLoss::score() const {
+    return games() ? (wins + 0.5 * draws) / games() : 0.5;
+}
 
 double elo_from_score(double s) {
     if (s <= 0) return -std::numeric_limits<double>::infinity();
@@ -61,10 +63,16 @@ double elo_from_score(double s) {
     return -400.0 * std::log10(1.0 / s - 1.0);
 }
 
-double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+double score_from_elo(double elo) {
+    return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+}
 
-EloEstimate trinomial_elo(const WinDrawLoss& r) { return estimate(trinomial(r)); }
-EloEstimate pentanomial_elo(const Pentanomial& p) { return estimate(pentanomial(p)); }
+EloEstimate trinomial_elo(const WinDrawLoss& r) {
+    return estimate(trinomial(r));
+}
+EloEstimate pentanomial_elo(const Pentanomial& p) {
+    return estimate(pentanomial(p));
+}
 
 double likelihood_of_superiority(const WinDrawLoss& r) {
     const long decisive = r.wins + r.losses;
@@ -72,11 +80,19 @@ double likelihood_of_superiority(const WinDrawLoss& r) {
     return 0.5 * (1.0 + std::erf((r.wins - r.losses) / std::sqrt(2.0 * decisive)));
 }
 
-double SprtParameters::lower_bound() const { return std::log(beta / (1 - alpha)); }
-double SprtParameters::upper_bound() const { return std::log((1 - beta) / alpha); }
+double SprtParameters::lower_bound() const {
+    return std::log(beta / (1 - alpha));
+}
+double SprtParameters::upper_bound() const {
+    return std::log((1 - beta) / alpha);
+}
 
-double sprt_llr(const WinDrawLoss& r, const SprtParameters& sprt) { return llr(trinomial(r), sprt); }
-double sprt_llr(const Pentanomial& p, const SprtParameters& sprt) { return llr(pentanomial(p), sprt); }
+double sprt_llr(const WinDrawLoss& r, const SprtParameters& sprt) {
+    return llr(trinomial(r), sprt);
+}
+double sprt_llr(const Pentanomial& p, const SprtParameters& sprt) {
+    return llr(pentanomial(p), sprt);
+}
 
 SprtDecision sprt_decide(double value, const SprtParameters& sprt) {
     if (value >= sprt.upper_bound()) return SprtDecision::kAcceptH1;

@@ -37,22 +37,26 @@ std::string join(const std::vector<std::string>& argv) {
 
 EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(options.argv)) {
     ignore_sigpipe_once();
-    if (options.argv.empty()) throw ChannelError(ChannelFailure::kStartFailed, "empty engine command");
+    if (options.argv.empty())
+        throw ChannelError(ChannelFailure::kStartFailed, "empty engine command");
     int in_pipe[2], out_pipe[2], exec_status[2];
     if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
         ::pipe2(exec_status, O_CLOEXEC) != 0) {
-        throw ChannelError(ChannelFailure::kStartFailed, "cannot create pipes for '" + command_ + "': " + std::strerror(errno));
+        throw ChannelError(ChannelFailure::kStartFailed,
+                           "cannot create pipes for '" + command_ + "': " + std::strerror(errno));
     }
     // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
     std::vector<char*> args;
     for (const auto& a : options.argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
-    const char* dir = options.working_directory.empty() ? nullptr : options.working_directory.c_str();
+    const char* dir =
+        options.working_directory.empty() ? nullptr : options.working_directory.c_str();
     const int devnull = options.inherit_stderr ? -1 : ::open("/dev/null", O_WRONLY | O_CLOEXEC);
 
     pid_ = ::fork();
     if (pid_ < 0) {
-        throw ChannelError(ChannelFailure::kStartFailed, "cannot fork for '" + command_ + "': " + std::strerror(errno));
+        throw ChannelError(ChannelFailure::kStartFailed,
+                           "cannot fork for '" + command_ + "': " + std::strerror(errno));
     }
     if (pid_ == 0) {
         ::dup2(in_pipe[0], 0);
@@ -87,23 +91,27 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
         close_fd(to_child_);
         close_fd(from_child_);
         throw ChannelError(ChannelFailure::kStartFailed,
-                           "cannot start '" + command_ + "'" + (dir ? std::string(" in ") + dir : "") + ": " +
-                               std::strerror(err));
+                           "cannot start '" + command_ + "'" +
+                               (dir ? std::string(" in ") + dir : "") + ": " + std::strerror(err));
     }
 }
 
-EngineProcess::~EngineProcess() { stop(std::chrono::milliseconds(200)); }
+EngineProcess::~EngineProcess() {
+    stop(std::chrono::milliseconds(200));
+}
 
 void EngineProcess::write_line(std::string_view line) {
     std::string data(line);
     data += '\n';
     std::size_t done = 0;
     while (done < data.size()) {
-        if (to_child_ < 0) throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
+        if (to_child_ < 0)
+            throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
         const ssize_t n = ::write(to_child_, data.data() + done, data.size() - done);
         if (n < 0) {
             if (errno == EINTR) continue;
-            throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' closed its input: " + std::strerror(errno));
+            throw ChannelError(ChannelFailure::kClosed,
+                               "'" + command_ + "' closed its input: " + std::strerror(errno));
         }
         done += static_cast<std::size_t>(n);
     }
@@ -118,21 +126,29 @@ std::string EngineProcess::read_line(Deadline deadline) {
             if (!line.empty() && line.back() == '\r') line.pop_back();
             return line;
         }
-        if (from_child_ < 0) throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        if (left.count() < 0) throw ChannelError(ChannelFailure::kTimeout, "'" + command_ + "' did not reply in time");
+        if (from_child_ < 0)
+            throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        if (left.count() < 0)
+            throw ChannelError(ChannelFailure::kTimeout,
+                               "'" + command_ + "' did not reply in time");
         pollfd pfd{from_child_, POLLIN, 0};
         // Round up so a deadline a fraction of a millisecond away still waits.
-        const int r = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30)));
+        const int r =
+            ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30)));
         if (r < 0) {
             if (errno == EINTR) continue;
-            throw ChannelError(ChannelFailure::kClosed, "poll failed: " + std::string(std::strerror(errno)));
+            throw ChannelError(ChannelFailure::kClosed,
+                               "poll failed: " + std::string(std::strerror(errno)));
         }
         if (r == 0) continue;  // the deadline check above decides
         char chunk[4096];
         const ssize_t n = ::read(from_child_, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' exited or closed its output");
+        if (n <= 0)
+            throw ChannelError(ChannelFailure::kClosed,
+                               "'" + command_ + "' exited or closed its output");
         buffer_.append(chunk, static_cast<std::size_t>(n));
     }
 }

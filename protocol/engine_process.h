@@ -19,7 +19,7 @@ struct ProcessOptions {
 };
 
 class EngineProcess : public LineChannel {
-public:
+  public:
     // Throws ChannelError(kStartFailed) naming the command when it cannot be started.
     explicit EngineProcess(const ProcessOptions& options);
     ~EngineProcess() override;
@@ -33,7 +33,7 @@ public:
 
     pid_t pid() const { return pid_; }
 
-private:
+  private:
     pid_t pid_ = -1;
     int to_child_ = -1;
     int from_child_ = -1;

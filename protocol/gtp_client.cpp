@@ -14,7 +14,9 @@ std::string trim(std::string_view s) {
     return std::string(s.substr(b, e - b));
 }
 
-bool is_blank(std::string_view s) { return trim(s).empty(); }
+bool is_blank(std::string_view s) {
+    return trim(s).empty();
+}
 
 }  // namespace
 
@@ -26,13 +28,15 @@ GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
         first = channel_->read_line(deadline);
     } while (is_blank(first));
     if (first[0] != '=' && first[0] != '?') {
-        throw ChannelError(ChannelFailure::kMalformed,
-                           "reply to '" + std::string(command) + "' is not GTP: '" + first.substr(0, 80) + "'");
+        throw ChannelError(
+            ChannelFailure::kMalformed,
+            "reply to '" + std::string(command) + "' is not GTP: '" + first.substr(0, 80) + "'");
     }
     GtpResponse response;
     response.success = first[0] == '=';
     std::size_t i = 1;
-    while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i]))) ++i;  // optional id
+    while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i])))
+        ++i;  // optional id
     response.text = trim(std::string_view(first).substr(i));
     // A response ends with an empty line; further lines belong to a multi-line result.
     for (;;) {

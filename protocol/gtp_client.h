@@ -21,18 +21,18 @@ enum class ChannelFailure {
 };
 
 class ChannelError : public std::runtime_error {
-public:
+  public:
     ChannelError(ChannelFailure failure, const std::string& message)
         : std::runtime_error(message), failure_(failure) {}
     ChannelFailure failure() const { return failure_; }
 
-private:
+  private:
     ChannelFailure failure_;
 };
 
 // A bidirectional line transport to an engine.
 class LineChannel {
-public:
+  public:
     virtual ~LineChannel() = default;
     // Sends `line` plus '\n'. Throws ChannelError(kClosed) if the peer is gone.
     virtual void write_line(std::string_view line) = 0;
@@ -49,7 +49,7 @@ struct GtpResponse {
 };
 
 class GtpClient {
-public:
+  public:
     explicit GtpClient(std::unique_ptr<LineChannel> channel) : channel_(std::move(channel)) {}
 
     // Sends one command and reads the whole response (up to its empty line). Throws ChannelError:
@@ -62,13 +62,14 @@ public:
 
     LineChannel& channel() { return *channel_; }
 
-private:
+  private:
     std::unique_ptr<LineChannel> channel_;
 };
 
 inline Deadline deadline_after(double seconds) {
     return std::chrono::steady_clock::now() +
-           std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+               std::chrono::duration<double>(seconds));
 }
 
 }  // namespace othello

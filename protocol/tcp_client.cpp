@@ -15,16 +15,21 @@ TcpClient::TcpClient(const std::string& host, unsigned short port, Deadline dead
     boost::system::error_code ec;
     tcp::resolver resolver(io_);
     const auto endpoints = resolver.resolve(host, std::to_string(port), ec);
-    if (ec) throw ChannelError(ChannelFailure::kStartFailed, "cannot resolve " + where_ + ": " + ec.message());
+    if (ec)
+        throw ChannelError(ChannelFailure::kStartFailed,
+                           "cannot resolve " + where_ + ": " + ec.message());
     bool done = false;
-    asio::async_connect(socket_, endpoints, [&](const boost::system::error_code& e, const tcp::endpoint&) {
-        ec = e;
-        done = true;
-    });
+    asio::async_connect(socket_, endpoints,
+                        [&](const boost::system::error_code& e, const tcp::endpoint&) {
+                            ec = e;
+                            done = true;
+                        });
     if (!run_until(done, deadline)) {
         throw ChannelError(ChannelFailure::kStartFailed, "connecting to " + where_ + " timed out");
     }
-    if (ec) throw ChannelError(ChannelFailure::kStartFailed, "cannot connect to " + where_ + ": " + ec.message());
+    if (ec)
+        throw ChannelError(ChannelFailure::kStartFailed,
+                           "cannot connect to " + where_ + ": " + ec.message());
     socket_.set_option(tcp::no_delay(true), ec);  // one small line per round trip: do not batch
 }
 
@@ -44,16 +49,20 @@ bool TcpClient::run_until(const bool& done, Deadline deadline) {
 }
 
 void TcpClient::write_line(std::string_view line) {
-    if (!socket_.is_open()) throw ChannelError(ChannelFailure::kClosed, "connection to " + where_ + " is closed");
+    if (!socket_.is_open())
+        throw ChannelError(ChannelFailure::kClosed, "connection to " + where_ + " is closed");
     std::string data(line);
     data += '\n';
     boost::system::error_code ec;
     asio::write(socket_, asio::buffer(data), ec);  // Asio sends with MSG_NOSIGNAL on Linux
-    if (ec) throw ChannelError(ChannelFailure::kClosed, "connection to " + where_ + " lost: " + ec.message());
+    if (ec)
+        throw ChannelError(ChannelFailure::kClosed,
+                           "connection to " + where_ + " lost: " + ec.message());
 }
 
 std::string TcpClient::read_line(Deadline deadline) {
-    if (!socket_.is_open()) throw ChannelError(ChannelFailure::kClosed, "connection to " + where_ + " is closed");
+    if (!socket_.is_open())
+        throw ChannelError(ChannelFailure::kClosed, "connection to " + where_ + " is closed");
     bool done = false;
     boost::system::error_code ec;
     std::size_t length = 0;
@@ -66,7 +75,9 @@ std::string TcpClient::read_line(Deadline deadline) {
     if (!run_until(done, deadline)) {
         throw ChannelError(ChannelFailure::kTimeout, where_ + " did not reply in time");
     }
-    if (ec) throw ChannelError(ChannelFailure::kClosed, "connection to " + where_ + " lost: " + ec.message());
+    if (ec)
+        throw ChannelError(ChannelFailure::kClosed,
+                           "connection to " + where_ + " lost: " + ec.message());
     std::string line = buffer_.substr(0, length - 1);
     buffer_.erase(0, length);
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -1,8 +1,9 @@
 // TcpClient: a GTP engine served over TCP ("tcp://host:port"), as a LineChannel with deadlines.
 #pragma once
 
+// clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
-
+// clang-format on
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <string>
@@ -12,7 +13,7 @@
 namespace othello {
 
 class TcpClient : public LineChannel {
-public:
+  public:
     // Connects before `deadline`; throws ChannelError(kStartFailed) naming host and port.
     TcpClient(const std::string& host, unsigned short port, Deadline deadline);
 
@@ -20,7 +21,7 @@ public:
     std::string read_line(Deadline deadline) override;
     void stop(std::chrono::milliseconds grace) override;
 
-private:
+  private:
     // Runs the io_context until `done` or the deadline; on the deadline cancels the pending
     // operation and returns false.
     bool run_until(const bool& done, Deadline deadline);

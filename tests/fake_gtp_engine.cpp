@@ -2,8 +2,9 @@
 // moves, and misbehaves on cue: --mode illegal|garbage|crash|hang|silent|disconnect|refuse-play
 // at its --at'th genmove. With --tcp PORT it serves connections on 127.0.0.1 (PORT 0: any free
 // port, printed on stdout first).
-#include <utility>  // before Asio: Boost 1.74 needs it for std::exchange
-
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
+// clang-format on
 #include <boost/asio.hpp>
 #include <chrono>
 #include <cstdlib>
@@ -111,10 +112,14 @@ int main(int argc, char** argv) {
     int tcp_port = -1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string key = argv[i], value = argv[i + 1];
-        if (key == "--mode") script.mode = value;
-        else if (key == "--at") script.at = std::atoi(value.c_str());
-        else if (key == "--seed") script.seed = std::strtoull(value.c_str(), nullptr, 10);
-        else if (key == "--tcp") tcp_port = std::atoi(value.c_str());
+        if (key == "--mode")
+            script.mode = value;
+        else if (key == "--at")
+            script.at = std::atoi(value.c_str());
+        else if (key == "--seed")
+            script.seed = std::strtoull(value.c_str(), nullptr, 10);
+        else if (key == "--tcp")
+            tcp_port = std::atoi(value.c_str());
         else {
             std::cerr << "fake-gtp-engine: unknown option " << key << "\n";
             return 2;
@@ -127,7 +132,8 @@ int main(int argc, char** argv) {
     }
     namespace asio = boost::asio;
     asio::io_context io;
-    asio::ip::tcp::acceptor acceptor(io, {asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(tcp_port)});
+    asio::ip::tcp::acceptor acceptor(
+        io, {asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(tcp_port)});
     std::cout << acceptor.local_endpoint().port() << std::endl;
     // Serves one connection at a time until stdin closes (the test's way of stopping it).
     std::thread stdin_watch([] {
@@ -143,6 +149,7 @@ int main(int argc, char** argv) {
         stream.socket().set_option(asio::ip::tcp::no_delay(true));  // one small reply per command
         serve(stream, stream, script, genmoves);
         stream.close();
-        if (script.mode == "disconnect") script.mode = "normal";  // misbehave once, then let it reconnect
+        if (script.mode == "disconnect")
+            script.mode = "normal";  // misbehave once, then let it reconnect
     }
 }

@@ -43,7 +43,11 @@ TEST_CASE("a silent child times out, an exiting child is EOF, a missing program 
         CHECK(e.failure() == ChannelFailure::kClosed);
     }
     // Writing to a process that is gone is an error, not a SIGPIPE.
-    CHECK_THROWS_AS([&] { for (int i = 0; i < 100; ++i) quitter.write_line(std::string(4096, 'x')); }(), ChannelError);
+    CHECK_THROWS_AS(
+        [&] {
+            for (int i = 0; i < 100; ++i) quitter.write_line(std::string(4096, 'x'));
+        }(),
+        ChannelError);
 
     try {
         EngineProcess missing(ProcessOptions{{"/nonexistent/engine", "-x"}, "", false});
@@ -67,11 +71,13 @@ TEST_CASE("GTP framing: success, failure, garbage") {
     const GtpResponse refused = gtp.send("boardsize 10", deadline_after(5));
     CHECK(!refused.success);
     CHECK(refused.text == "unacceptable size");
-    CHECK_THROWS_WITH_AS(gtp.ask("boardsize 10", deadline_after(5)), doctest::Contains("unacceptable size"), ChannelError);
+    CHECK_THROWS_WITH_AS(gtp.ask("boardsize 10", deadline_after(5)),
+                         doctest::Contains("unacceptable size"), ChannelError);
     CHECK(Move::parse(gtp.ask("genmove b", deadline_after(5))).has_value());
     gtp.quit(std::chrono::milliseconds(1000));
 
-    GtpClient garbage(std::make_unique<EngineProcess>(ProcessOptions{{kFake, "--mode", "garbage"}, "", false}));
+    GtpClient garbage(
+        std::make_unique<EngineProcess>(ProcessOptions{{kFake, "--mode", "garbage"}, "", false}));
     try {
         garbage.ask("genmove b", deadline_after(5));
         FAIL("accepted garbage");
@@ -82,10 +88,12 @@ TEST_CASE("GTP framing: success, failure, garbage") {
 }
 
 TEST_CASE("GTP over TCP on 127.0.0.1, and a dropped connection") {
-    EngineProcess server(ProcessOptions{{kFake, "--tcp", "0", "--mode", "disconnect", "--at", "2"}, "", false});
+    EngineProcess server(
+        ProcessOptions{{kFake, "--tcp", "0", "--mode", "disconnect", "--at", "2"}, "", false});
     const int port = std::stoi(server.read_line(deadline_after(5)));
     {
-        GtpClient gtp(std::make_unique<TcpClient>("127.0.0.1", static_cast<unsigned short>(port), deadline_after(5)));
+        GtpClient gtp(std::make_unique<TcpClient>("127.0.0.1", static_cast<unsigned short>(port),
+                                                  deadline_after(5)));
         CHECK(gtp.ask("protocol_version", deadline_after(5)) == "2");
         CHECK(Move::parse(gtp.ask("genmove b", deadline_after(5))).has_value());
         try {
@@ -96,7 +104,8 @@ TEST_CASE("GTP over TCP on 127.0.0.1, and a dropped connection") {
         }
     }
     // The server accepts again: a reconnection works.
-    GtpClient again(std::make_unique<TcpClient>("127.0.0.1", static_cast<unsigned short>(port), deadline_after(5)));
+    GtpClient again(std::make_unique<TcpClient>("127.0.0.1", static_cast<unsigned short>(port),
+                                                deadline_after(5)));
     CHECK(again.ask("name", deadline_after(5)) == "fake");
     again.quit(std::chrono::milliseconds(100));
     server.stop(std::chrono::milliseconds(1000));  // stdin closed: the server exits

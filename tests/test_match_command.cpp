@@ -1,7 +1,6 @@
 // The othello-match command end to end: a real match against gtp-rhino, the results file, a
 // killed match resumed to exactly N games, and clear errors for bad arguments.
 #include <doctest/doctest.h>
-
 #include <signal.h>
 #include <unistd.h>
 
@@ -46,8 +45,8 @@ std::string slurp(const fs::path& p) {
 
 // Runs othello-match with `args` (already shell-quoted) and collects its output.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command =
-        kMatch + " " + args + " >" + (dir / "out.txt").string() + " 2>" + (dir / "err.txt").string();
+    const std::string command = kMatch + " " + args + " >" + (dir / "out.txt").string() + " 2>" +
+                                (dir / "err.txt").string();
     const int status = std::system(command.c_str());
     return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
 }
@@ -59,7 +58,8 @@ void check_complete_legal_games(const nlohmann::json& games) {
         CHECK(g.at("reason") == "normal");
         const Game game = Game::from_transcript(g.at("moves").get<std::string>());
         CHECK(game.is_over());
-        const int black = game.current().disc_count(Color::Black), white = game.current().disc_count(Color::White);
+        const int black = game.current().disc_count(Color::Black),
+                  white = game.current().disc_count(Color::White);
         CHECK(g.at("black_discs") == black);
         CHECK(g.at("white_discs") == white);
         CHECK(g.at("winner") == (black > white ? "black" : black < white ? "white" : "draw"));
@@ -74,10 +74,12 @@ TEST_CASE("othello-engine --policy mobility against gtp-rhino -l 1, both colours
         return;
     }
     const fs::path dir = temp_dir("match_rhino");
-    const Run r = run_match("--engine 'cmd:" + kBin + "/othello-engine --policy mobility' --engine "
-                            "'name=rhino,cmd:/usr/games/gtp-rhino -l 1' --games 4 --concurrency 2 --results " +
-                                (dir / "results.json").string(),
-                            dir);
+    const Run r = run_match(
+        "--engine 'cmd:" + kBin +
+            "/othello-engine --policy mobility' --engine "
+            "'name=rhino,cmd:/usr/games/gtp-rhino -l 1' --games 4 --concurrency 2 --results " +
+            (dir / "results.json").string(),
+        dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(r.out.find("othello-engine --policy mobility vs rhino: 4 games") != std::string::npos);
@@ -129,10 +131,12 @@ TEST_CASE("a killed match resumes to exactly N distinct games") {
     CHECK(!fs::exists(results));  // killed before the end
     // A line cut short by the kill must not count: simulate one.
     std::ofstream(journal, std::ios::app) << "{\"id\": 39, \"pair\": 1";
-    const Run r = run_match("--engine 'cmd:" + kBin + "/fake-gtp-engine' --engine 'name=other,cmd:" + kBin +
-                                "/fake-gtp-engine --seed 2' --games 40 --concurrency 2 --openings random:4 --resume "
-                                "--results " + results.string(),
-                            dir);
+    const Run r = run_match(
+        "--engine 'cmd:" + kBin + "/fake-gtp-engine' --engine 'name=other,cmd:" + kBin +
+            "/fake-gtp-engine --seed 2' --games 40 --concurrency 2 --openings random:4 --resume "
+            "--results " +
+            results.string(),
+        dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(r.err.find("Resuming: ") != std::string::npos);
@@ -147,10 +151,11 @@ TEST_CASE("a killed match resumes to exactly N distinct games") {
     CHECK(r.out.find(": 40 games") != std::string::npos);
 
     // Resuming a finished match plays nothing more.
-    const Run again = run_match("--engine 'cmd:" + kBin + "/fake-gtp-engine' --engine 'name=other,cmd:" + kBin +
-                                    "/fake-gtp-engine --seed 2' --games 40 --resume --openings random:4 --results " +
-                                    results.string(),
-                                dir);
+    const Run again = run_match(
+        "--engine 'cmd:" + kBin + "/fake-gtp-engine' --engine 'name=other,cmd:" + kBin +
+            "/fake-gtp-engine --seed 2' --games 40 --resume --openings random:4 --results " +
+            results.string(),
+        dir);
     CHECK(again.status == 0);
     CHECK(nlohmann::json::parse(slurp(results)).at("games").size() == kGames);
     fs::remove_all(dir);
@@ -158,16 +163,18 @@ TEST_CASE("a killed match resumes to exactly N distinct games") {
 
 TEST_CASE("in-process policies: a fast match, pinned JSON fields, SPRT stops early") {
     const fs::path dir = temp_dir("match_policy");
-    const Run r = run_match("--engine policy:mobility --engine policy:random --games 2000 --openings random:3 "
-                            "--sprt elo0=0,elo1=100 --results " + (dir / "r.json").string() + " --records " +
-                                (dir / "games.txt").string(),
-                            dir);
+    const Run r = run_match(
+        "--engine policy:mobility --engine policy:random --games 2000 --openings random:3 "
+        "--sprt elo0=0,elo1=100 --results " +
+            (dir / "r.json").string() + " --records " + (dir / "games.txt").string(),
+        dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(r.out.find("H1 accepted") != std::string::npos);
     const auto games = nlohmann::json::parse(slurp(dir / "r.json")).at("games");
     CHECK(games.size() < 2000);
-    for (const char* field : {"black", "white", "moves", "black_discs", "white_discs", "winner", "reason", "opening"}) {
+    for (const char* field :
+         {"black", "white", "moves", "black_discs", "white_discs", "winner", "reason", "opening"}) {
         CHECK(games[0].contains(field));
     }
     check_complete_legal_games(games);
@@ -189,11 +196,14 @@ TEST_CASE("bad arguments and unreachable engines give clear errors") {
     r = run_match("--engine policy:random --engine policy:nosuch", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("unknown policy 'nosuch'") != std::string::npos);
-    r = run_match("--engine policy:random --engine policy:mobility --openings /nonexistent.txt", dir);
+    r = run_match("--engine policy:random --engine policy:mobility --openings /nonexistent.txt",
+                  dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("cannot open openings file '/nonexistent.txt'") != std::string::npos);
-    r = run_match("--engine policy:random --engine 'name=gone,cmd:/nonexistent/engine' --games 2", dir);
+    r = run_match("--engine policy:random --engine 'name=gone,cmd:/nonexistent/engine' --games 2",
+                  dir);
     CHECK(r.status == 1);
-    CHECK(r.err.find("engine 'gone' failed to start: cannot start '/nonexistent/engine'") != std::string::npos);
+    CHECK(r.err.find("engine 'gone' failed to start: cannot start '/nonexistent/engine'") !=
+          std::string::npos);
     fs::remove_all(dir);
 }

@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <set>
-
 #include <sstream>
 
 #include "match/engine_spec.h"
@@ -21,7 +20,8 @@ const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
 
 std::vector<GameRecord> play(const std::string& fake_spec, int games, TimeControl time = {}) {
     MatchSetup setup;
-    setup.engines = {parse_engine_spec("name=fake," + fake_spec), parse_engine_spec("policy:random")};
+    setup.engines = {parse_engine_spec("name=fake," + fake_spec),
+                     parse_engine_spec("policy:random")};
     setup.openings = load_openings("start", 1, 1);
     setup.time = time;
     setup.concurrency = 1;
@@ -36,7 +36,8 @@ std::vector<GameRecord> play(const std::string& fake_spec, int games, TimeContro
 }
 
 // Every game was played, the fake lost each one for `reason`, and the board is consistent.
-void check_fake_lost_all(const std::vector<GameRecord>& records, int games, const std::string& reason) {
+void check_fake_lost_all(const std::vector<GameRecord>& records, int games,
+                         const std::string& reason) {
     REQUIRE(records.size() == static_cast<std::size_t>(games));
     for (const auto& r : records) {
         CAPTURE(r.detail);
@@ -107,10 +108,11 @@ TEST_CASE("refusing the opponent's move loses") {
     CHECK(records[0].detail.find("refused 'play") != std::string::npos);
 }
 
-TEST_CASE("an engine that never answers protocol_version is a start failure; its games are skipped") {
+TEST_CASE(
+    "an engine that never answers protocol_version is a start failure; its games are skipped") {
     MatchSetup setup;
-    setup.engines = {parse_engine_spec("name=mute,cmd:" + kFake + " --mode silent"), parse_engine_spec("policy:random"),
-                     parse_engine_spec("policy:mobility")};
+    setup.engines = {parse_engine_spec("name=mute,cmd:" + kFake + " --mode silent"),
+                     parse_engine_spec("policy:random"), parse_engine_spec("policy:mobility")};
     setup.openings = load_openings("start", 1, 1);
     setup.time.start_timeout = 0.3;
     setup.concurrency = 2;
@@ -130,7 +132,8 @@ TEST_CASE("an engine that never answers protocol_version is a start failure; its
 }
 
 TEST_CASE("a TCP engine that disconnects loses that game; the runner reconnects and goes on") {
-    EngineProcess server(ProcessOptions{{kFake, "--tcp", "0", "--mode", "disconnect", "--at", "3"}, "", false});
+    EngineProcess server(
+        ProcessOptions{{kFake, "--tcp", "0", "--mode", "disconnect", "--at", "3"}, "", false});
     const std::string port = server.read_line(deadline_after(5));
     const auto records = play("tcp://127.0.0.1:" + port, 4);
     REQUIRE(records.size() == 4);
@@ -147,11 +150,12 @@ TEST_CASE("openings: the referee starts from the opening and keeps it in the tra
     setup.concurrency = 2;
     MatchRunner runner(setup);
     std::vector<GameRecord> records;
-    runner.run(make_schedule(2, TournamentKind::kRoundRobin, 6, static_cast<int>(setup.openings.size())),
-               [&](const GameRecord& r) {
-                   records.push_back(r);
-                   return true;
-               });
+    runner.run(
+        make_schedule(2, TournamentKind::kRoundRobin, 6, static_cast<int>(setup.openings.size())),
+        [&](const GameRecord& r) {
+            records.push_back(r);
+            return true;
+        });
     REQUIRE(records.size() == 6);
     for (const auto& r : records) {
         CHECK(r.reason == "normal");
@@ -171,7 +175,8 @@ TEST_CASE("a human at the terminal: the board, the legal moves, and a bad entry 
     CHECK(shown.find("Move 1, black to play") != std::string::npos);
     CHECK(shown.find("'zz' is not a legal move here") != std::string::npos);
     CHECK(shown.find("'d4' is not a legal move here") != std::string::npos);
-    CHECK_THROWS_AS(human.choose(start, Deadline::max(), std::nullopt), PlayerError);  // input ended
+    CHECK_THROWS_AS(human.choose(start, Deadline::max(), std::nullopt),
+                    PlayerError);  // input ended
 }
 
 TEST_CASE("a failing results callback stops the match with the reason") {

@@ -1,9 +1,8 @@
 // Match statistics, standings, schedules, engine specs and openings against hand-computed values.
 #include <doctest/doctest.h>
-
-#include <cmath>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -129,11 +128,13 @@ TEST_CASE("engine specs") {
     CHECK(policy.policy == "mobility");
     CHECK(policy.name == "mobility");
     CHECK(policy.seed == 7);
-    CHECK_THROWS_WITH_AS(parse_engine_spec("tcp://nowhere"), doctest::Contains("tcp://HOST:PORT"), std::invalid_argument);
-    CHECK_THROWS_WITH_AS(parse_engine_spec("colour=red,policy:x"), doctest::Contains("unknown option 'colour'"),
+    CHECK_THROWS_WITH_AS(parse_engine_spec("tcp://nowhere"), doctest::Contains("tcp://HOST:PORT"),
                          std::invalid_argument);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("colour=red,policy:x"),
+                         doctest::Contains("unknown option 'colour'"), std::invalid_argument);
     CHECK_THROWS_AS(parse_engine_spec("mobility"), std::invalid_argument);
-    std::vector<EngineSpec> two{parse_engine_spec("policy:random"), parse_engine_spec("policy:random")};
+    std::vector<EngineSpec> two{parse_engine_spec("policy:random"),
+                                parse_engine_spec("policy:random")};
     make_names_distinct(two);
     CHECK(two[0].name == "random");
     CHECK(two[1].name == "random-2");
@@ -159,12 +160,14 @@ TEST_CASE("openings: start, all distinct positions after k plies, balanced, file
 
     const std::string path = "/tmp/othello_test_openings_" + std::to_string(::getpid()) + ".txt";
     std::ofstream(path) << "# comment\nf5d6\n\nf5f6e6\tsome name\nf5z9\n";
-    CHECK_THROWS_WITH(load_openings(path, 1, 1), doctest::Contains((path + ":5: bad opening").c_str()));
+    CHECK_THROWS_WITH(load_openings(path, 1, 1),
+                      doctest::Contains((path + ":5: bad opening").c_str()));
     std::ofstream(path) << "# comment\nf5d6\n\nf5f6e6\tsome name\n";
     const auto from_file = load_openings(path, 1, 1);
     REQUIRE(from_file.size() == 2);
     CHECK(from_file[1].name == "some name");
     CHECK(from_file[1].transcript == "f5f6e6");
     std::remove(path.c_str());
-    CHECK_THROWS_WITH(load_openings("/nonexistent/file", 1, 1), doctest::Contains("cannot open openings file"));
+    CHECK_THROWS_WITH(load_openings("/nonexistent/file", 1, 1),
+                      doctest::Contains("cannot open openings file"));
 }
