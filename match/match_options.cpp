@@ -76,7 +76,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "seconds per move before a timeout")("game-time",
                                              po::value(&o.time.game_time)->default_value(0),
                                              "seconds per side per game (0: none)")(
-        "time-margin", po::value(&o.time.margin)->default_value(0.1),
+        "time-margin", po::value(&o.time.margin)->default_value(0.1, "0.1"),
         "seconds forgiven past the game time")("start-timeout",
                                                po::value(&o.time.start_timeout)->default_value(10),
                                                "seconds to start an engine")(

@@ -1,6 +1,8 @@
 // TcpClient: Boost.Asio asynchronous operations driven with run_until, so each has a deadline.
 #include "protocol/tcp_client.h"
 
+#include <fcntl.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
@@ -30,6 +32,9 @@ TcpClient::TcpClient(const std::string& host, unsigned short port, Deadline dead
     if (ec)
         throw ChannelError(ChannelFailure::kStartFailed,
                            "cannot connect to " + where_ + ": " + ec.message());
+    // Engines started later as child processes must not inherit this connection (the peer would
+    // then never see it close).
+    ::fcntl(socket_.native_handle(), F_SETFD, FD_CLOEXEC);
     socket_.set_option(tcp::no_delay(true), ec);  // one small line per round trip: do not batch
 }
 
