@@ -1,6 +1,7 @@
 // Tests of the random and mobility policies and the policy registry.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -141,4 +142,41 @@ TEST_CASE("mobility minimises the opponent's replies; its score is minus their c
         const Position after = p.play_unchecked(Square::from_index(sq));
         CHECK(policy.score(p, Square::from_index(sq)) == -popcount(after.legal_moves()));
     }
+}
+
+TEST_CASE("mobility-max scores our fewest moves after any reply, plus the corner rules") {
+    MobilityPolicy policy(MobilityPolicy::Variant::MaximiseOwnAfterReply, 1);
+    constexpr Bitboard corners = bit(0) | bit(7) | bit(56) | bit(63);
+    int checked = 0;
+    for (const Position& p : testing::random_positions(10, 5)) {
+        for (int sq : Bits(p.legal_moves())) {
+            const Position after = p.play_unchecked(Square::from_index(sq));
+            if (after.is_game_over()) continue;
+            double expected = 0;
+            if (bit(sq) & corners) expected += MobilityPolicy::kCornerBonus;
+            if (after.legal_moves() & corners) expected -= MobilityPolicy::kGivesCornerPenalty;
+            if (after.legal_moves() == 0) {
+                expected += popcount(after.pass().legal_moves());
+            } else {
+                int fewest = 64;
+                for (int reply : Bits(after.legal_moves())) {
+                    const Position next = after.play_unchecked(Square::from_index(reply));
+                    fewest = std::min(fewest, popcount(next.legal_moves()));
+                }
+                expected += fewest;
+            }
+            CHECK(policy.score(p, Square::from_index(sq)) == expected);
+            ++checked;
+        }
+    }
+    CHECK(checked > 100);
+}
+
+TEST_CASE("a move that ends the game scores by its result") {
+    // After f5f4c3c6c5d6f3c4 black's c7 wipes white out: the game ends with black ahead.
+    const Game game = Game::from_transcript("f5f4c3c6c5d6f3c4");
+    MobilityPolicy policy(MobilityPolicy::Variant::MinimiseReplies, 1);
+    CHECK(policy.score(game.current(), Square::parse("c7").value()) ==
+          MobilityPolicy::kGameEndScore);
+    CHECK(policy.choose(game) == Move(Square::parse("c7").value()));
 }
