@@ -1,13 +1,14 @@
 // fake-gtp-engine: a scripted GTP engine for the match runner's tests. It plays random legal
 // moves, and misbehaves on cue: --mode illegal|garbage|crash|hang|silent|disconnect|refuse-play
-// at its --at'th genmove. With --tcp PORT it serves connections on 127.0.0.1 (PORT 0: any free
-// port, printed on stdout first).
+// at its --at'th genmove. --log FILE appends every command it receives to FILE. With --tcp PORT it
+// serves connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
 #include <boost/asio.hpp>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -24,6 +25,7 @@ struct Script {
     std::string mode = "normal";
     int at = 1;  // the genmove (counted over the engine's life) where the mode strikes
     std::uint64_t seed = 1;
+    std::string log_path;  // every command received is appended here
 };
 
 enum class SessionEnd { kQuit, kInputEnded, kDisconnect };
@@ -34,8 +36,11 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
     std::string line;
     auto reply = [&](const std::string& text) { out << "= " << text << "\n\n" << std::flush; };
     auto fail = [&](const std::string& text) { out << "? " << text << "\n\n" << std::flush; };
+    std::ofstream log;
+    if (!script.log_path.empty()) log.open(script.log_path, std::ios::app);
     while (std::getline(in, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (log.is_open()) log << line << std::endl;
         std::istringstream words(line);
         std::string command, color, where;
         words >> command >> color >> where;
@@ -118,6 +123,8 @@ int main(int argc, char** argv) {
             script.at = std::atoi(value.c_str());
         else if (key == "--seed")
             script.seed = std::strtoull(value.c_str(), nullptr, 10);
+        else if (key == "--log")
+            script.log_path = value;
         else if (key == "--tcp")
             tcp_port = std::atoi(value.c_str());
         else {

@@ -1,7 +1,10 @@
 // The referee and runner against scripted fake engines: every misbehaviour gives the right result
 // and reason, the offender loses, the engine is restarted, and the match completes.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -193,4 +196,45 @@ TEST_CASE("a failing results callback stops the match with the reason") {
                                  }),
                       "disk full");
     CHECK(seen < 100);
+}
+
+TEST_CASE("what engines are sent: handshake, clear_board, time commands, never a pass, quit") {
+    const std::string log = "/tmp/othello_fake_log_" + std::to_string(::getpid()) + ".txt";
+    std::remove(log.c_str());
+    TimeControl time;
+    time.game_time = 100;
+    const auto records = play("cmd:" + kFake + " --log " + log, 40, time);
+    REQUIRE(records.size() == 40);
+    int games_with_passes = 0;
+    for (const auto& r : records) {
+        CHECK(r.reason == "normal");
+        const Game game = Game::from_transcript(r.moves);
+        for (Move m : game.moves()) {
+            if (m.is_pass()) {
+                ++games_with_passes;
+                break;
+            }
+        }
+    }
+    std::ifstream in(log);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    REQUIRE(lines.size() > 5);
+    CHECK(lines[0] == "protocol_version");
+    CHECK(lines[1] == "name");
+    CHECK(lines[2] == "boardsize 8");
+    CHECK(lines[3] == "clear_board");
+    CHECK(lines[4] == "time_settings 100 0 0");
+    CHECK(lines.back() == "quit");
+    int clear_boards = 0, time_lefts = 0;
+    for (const auto& line : lines) {
+        CAPTURE(line);
+        CHECK(line.find("pass") == std::string::npos);
+        clear_boards += line == "clear_board";
+        time_lefts += line.starts_with("time_left ");
+    }
+    CHECK(clear_boards == 40);  // one process, reused for every game
+    CHECK(time_lefts > 40 * 20);
+    MESSAGE(games_with_passes << " of 40 games had a pass the referee kept implicit");
+    std::remove(log.c_str());
 }
