@@ -2,11 +2,34 @@
 #include "engine/patterns/self_play.h"
 
 #include <atomic>
+#include <stdexcept>
 #include <thread>
 
+#include "engine/patterns/endgame_solver.h"
 #include "engine/patterns/regression_policy.h"
 
 namespace othello::patterns {
+
+void add_exactly_labelled_positions(const Game& game, int exact_empties, TrainingSamples& out) {
+    const auto result = black_result(game);
+    if (!result) throw std::invalid_argument("add_exactly_labelled_positions: the game is not over");
+    // Black's value under perfect play from the first position with few enough empties; the
+    // game's result when it never got there with a move to make.
+    int black_exact = *result;
+    for (const Position& p : game.positions()) {
+        if (p.empty_count() > exact_empties || !p.has_legal_move()) continue;
+        const int value = solve_endgame(p);
+        black_exact = p.side_to_move() == Color::Black ? value : -value;
+        break;
+    }
+    for (const Position& p : game.positions()) {
+        if (!p.has_legal_move()) continue;
+        const bool black = p.side_to_move() == Color::Black;
+        const int value = p.empty_count() <= exact_empties ? solve_endgame(p)
+                                                           : (black ? black_exact : -black_exact);
+        out.push_back({p.player(), p.opponent(), static_cast<float>(value)});
+    }
+}
 
 namespace {
 
@@ -16,6 +39,12 @@ TrainingSamples play_one(std::shared_ptr<const PatternWeights> weights,
     Rng rng(seed);
     RegressionPolicy policy(std::move(weights), seed ^ 0x5DEECE66DULL, options.temperature);
     const int random_plies = static_cast<int>(rng.below(options.max_random_plies + 1));
+    // Which colour the other policy plays, if any: a draw every game makes, so the random plies
+    // do not depend on the share.
+    const bool against_opponent = rng.uniform() < options.opponent_share && options.opponent;
+    const Color opponent_color = rng.below(2) ? Color::Black : Color::White;
+    std::unique_ptr<Policy> opponent;
+    if (against_opponent) opponent = options.opponent(seed ^ 0x9E3779B97F4A7C15ULL);
     Game game;
     while (!game.is_over()) {
         const Position& p = game.current();
@@ -24,12 +53,18 @@ TrainingSamples play_one(std::shared_ptr<const PatternWeights> weights,
             game.play(Move::pass());
         } else if (static_cast<int>(game.moves().size()) < random_plies) {
             game.play(Square::from_index(rng.pick_bit(moves)));
+        } else if (opponent && p.side_to_move() == opponent_color) {
+            game.play(opponent->choose(game));
         } else {
             game.play(policy.choose(p));
         }
     }
     TrainingSamples out;
-    add_game_positions(game, *black_result(game), std::nullopt, 0, out);
+    if (options.exact_empties > 0) {
+        add_exactly_labelled_positions(game, options.exact_empties, out);
+    } else {
+        add_game_positions(game, *black_result(game), std::nullopt, 0, out);
+    }
     return out;
 }
 

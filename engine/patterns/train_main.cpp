@@ -14,6 +14,7 @@
 #include "engine/patterns/regression_policy.h"
 #include "engine/patterns/self_play.h"
 #include "engine/patterns/training_set.h"
+#include "engine/policies/policy_registry.h"
 #include "engine/wthor.h"
 
 namespace po = boost::program_options;
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     TrainerOptions trainer;
     SelfPlayOptions self_play;
-    std::string self_play_weights;
+    std::string self_play_weights, self_play_opponent;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")(
         "data", po::value(&data)->default_value("wthor"),
@@ -79,6 +80,13 @@ int main(int argc, char** argv) {
         "softmax temperature of the self-play moves, in discs")(
         "self-play-random-plies", po::value(&self_play.max_random_plies)->default_value(12),
         "each self-play game opens with up to this many random moves")(
+        "self-play-exact-empties", po::value(&self_play.exact_empties)->default_value(0),
+        "label self-play positions with at most this many empties by the exact endgame solver "
+        "(and earlier ones by the exact value where the game reached it); 0: game results")(
+        "self-play-opponent", po::value(&self_play_opponent),
+        "policy (e.g. mobility) that plays one side in a share of the self-play games")(
+        "self-play-opponent-share", po::value(&self_play.opponent_share)->default_value(0.0),
+        "share of the self-play games against --self-play-opponent (0..1)")(
         "output", po::value(&output), "write the weights file here")(
         "export-csv", po::value(&csv), "write the training set as CSV here");
     po::variables_map vm;
@@ -123,6 +131,14 @@ int main(int argc, char** argv) {
             const auto play_start = std::chrono::steady_clock::now();
             self_play.seed = seed;
             self_play.threads = trainer.threads;
+            if (!self_play_opponent.empty()) {
+                make_policy(self_play_opponent, PolicyOptions{});  // an unknown name fails here
+                self_play.opponent = [self_play_opponent](std::uint64_t policy_seed) {
+                    PolicyOptions o;
+                    o.seed = policy_seed;
+                    return make_policy(self_play_opponent, o);
+                };
+            }
             const auto extra = self_play_samples(shared_weights(self_play_weights), self_play);
             std::printf("self-play: %d games, %zu positions (%.1f s)\n", self_play.games, extra.size(),
                         seconds_since(play_start));

@@ -1,0 +1,86 @@
+// Negamax alpha-beta on bitboards. With many empties the moves are tried in order of the opponent's
+// fewest replies (a cheap and strong ordering for exact endgames); near the end, in board order.
+#include "engine/patterns/endgame_solver.h"
+
+#include <algorithm>
+#include <array>
+
+#include "engine/movegen.h"
+
+namespace othello::patterns {
+
+namespace {
+
+// Empties from which the solver sorts moves; below it ordering costs more than it saves.
+constexpr int kOrderFromEmpties = 7;
+
+int final_score(Bitboard player, Bitboard opponent) {
+    const int own = popcount(player), other = popcount(opponent);
+    const int empties = 64 - own - other;
+    if (own > other) return own - other + empties;
+    if (own < other) return own - other - empties;
+    return 0;
+}
+
+struct Solver {
+    std::uint64_t nodes = 0;
+
+    int search(Bitboard player, Bitboard opponent, int alpha, int beta) {
+        ++nodes;
+        const Bitboard moves = legal_moves(player, opponent);
+        if (!moves) {
+            if (!legal_moves(opponent, player)) return final_score(player, opponent);
+            return -search(opponent, player, -beta, -alpha);
+        }
+        const int empties = 64 - popcount(player | opponent);
+        if (empties >= kOrderFromEmpties) {
+            struct Child {
+                Bitboard player, opponent;
+                int replies;
+            };
+            std::array<Child, 32> children;
+            int count = 0;
+            for (int sq : Bits(moves)) {
+                const Bitboard flipped = flips(sq, player, opponent);
+                const Bitboard next_player = opponent ^ flipped;
+                const Bitboard next_opponent = player | flipped | bit(sq);
+                children[count++] = {next_player, next_opponent,
+                                     popcount(legal_moves(next_player, next_opponent))};
+            }
+            std::stable_sort(children.begin(), children.begin() + count,
+                             [](const Child& a, const Child& b) { return a.replies < b.replies; });
+            int best = -65;
+            for (int i = 0; i < count; ++i) {
+                const int value = -search(children[i].player, children[i].opponent, -beta, -alpha);
+                if (value > best) {
+                    best = value;
+                    if (value > alpha) alpha = value;
+                    if (alpha >= beta) break;
+                }
+            }
+            return best;
+        }
+        int best = -65;
+        for (int sq : Bits(moves)) {
+            const Bitboard flipped = flips(sq, player, opponent);
+            const int value = -search(opponent ^ flipped, player | flipped | bit(sq), -beta, -alpha);
+            if (value > best) {
+                best = value;
+                if (value > alpha) alpha = value;
+                if (alpha >= beta) break;
+            }
+        }
+        return best;
+    }
+};
+
+}  // namespace
+
+int solve_endgame(const Position& p, std::uint64_t* nodes) {
+    Solver solver;
+    const int value = solver.search(p.player(), p.opponent(), -64, 64);
+    if (nodes) *nodes += solver.nodes;
+    return value;
+}
+
+}  // namespace othello::patterns

@@ -1,0 +1,17 @@
+// An exact endgame solver used only to label training positions (the regression policy itself never
+// searches): the final disc difference under perfect play, by alpha-beta over the remaining moves.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/position.h"
+
+namespace othello::patterns {
+
+// The final disc difference for the side to move when both sides play perfectly from `p`, scored
+// as Position::final_disc_difference (empty squares go to the winner). Exponential in the number of
+// empty squares: meant for positions with up to about 14 of them. `nodes`, when given, is
+// increased by the number of positions visited.
+int solve_endgame(const Position& p, std::uint64_t* nodes = nullptr);
+
+}  // namespace othello::patterns
