@@ -49,6 +49,20 @@ void parse_listen(const std::string& text, TcpServerOptions& options) {
     options.port = static_cast<unsigned short>(value);
 }
 
+// Anyone who can reach the port can make the engine work; say so when that is more than this
+// machine.
+void warn_if_reachable(const TcpServerOptions& server) {
+    boost::system::error_code not_ip;
+    const auto address =
+        boost::asio::ip::make_address(server.host == "localhost" ? "127.0.0.1" : server.host, not_ip);
+    if (not_ip || address.is_loopback()) return;
+    std::cerr << "othello-engine: warning: " << server.host
+              << " is not a loopback address: other machines can connect"
+              << (server.token.empty() ? "; consider --token SECRET and --max-clients-per-address"
+                                       : "")
+              << "\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -89,6 +103,11 @@ int main(int argc, char** argv) {
         "max-line-length",
         po::value(&settings.max_line_length)->default_value(settings.max_line_length),
         "longest accepted input line in bytes")(
+        "max-clients-per-address",
+        po::value(&server.max_clients_per_address)->default_value(0),
+        "most concurrent TCP connections from one client address (0: no limit)")(
+        "token", po::value(&server.token),
+        "shared secret: a TCP client's first line must be 'othello-token SECRET'")(
         "exec", po::value(&exec),
         "with --listen: run this stdio engine command per connection and relay to it");
 
@@ -119,6 +138,7 @@ int main(int argc, char** argv) {
             return serve_stdio(*session, 0, 1, settings.max_line_length);
         }
         parse_listen(listen, server);
+        warn_if_reachable(server);
         std::unique_ptr<TcpServer> tcp;
         if (!exec.empty()) {
             tcp = std::make_unique<TcpServer>(server, exec_relay_handler(parse_exec_command(exec)));

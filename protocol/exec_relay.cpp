@@ -80,7 +80,13 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
         if (after.count() <= 0) return;
         timer_.expires_after(after);
         timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
-            if (!error) self->finish();
+            if (error) return;
+            if (!self->client_gone_) {
+                self->context_.log_drop("idle for " +
+                                        std::to_string(self->context_.idle_timeout.count()) +
+                                        " ms");
+            }
+            self->finish();
         });
     }
 

@@ -1,6 +1,7 @@
 // One TCP connection serving one LineSession: read, frame, answer, write, with an idle timeout.
 // Reading pauses while a response is written, so a client that does not read cannot make the
-// server buffer more than one read's worth of answers.
+// server buffer more than one read's worth of answers. Idle connections, and connections that keep
+// sending over-long lines, are dropped with the reason logged.
 #include <array>
 #include <boost/asio/write.hpp>
 
@@ -12,6 +13,9 @@ namespace {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
+
+// An over-long line is answered (the session refuses it); this many in one connection is abuse.
+constexpr int kOverlongLinesBeforeDrop = 3;
 
 class SessionConnection : public std::enable_shared_from_this<SessionConnection> {
   public:
@@ -37,7 +41,10 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
         if (context_.idle_timeout.count() <= 0) return;
         idle_.expires_after(context_.idle_timeout);
         idle_.async_wait([self = shared_from_this()](boost::system::error_code error) {
-            if (!error) self->close();
+            if (error) return;
+            self->context_.log_drop("idle for " +
+                                    std::to_string(self->context_.idle_timeout.count()) + " ms");
+            self->close();
         });
     }
 
@@ -56,7 +63,15 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
         for (const std::string& line : framer_.feed(bytes)) {
             out_ += session_->handle(line);
             if (session_->closed()) break;
+            if (line.size() > context_.max_line_length &&
+                ++overlong_lines_ >= kOverlongLinesBeforeDrop) {
+                context_.log_drop(std::to_string(overlong_lines_) + " lines over " +
+                                  std::to_string(context_.max_line_length) + " bytes");
+                dropping_ = true;
+                break;
+            }
         }
+        if (dropping_) return out_.empty() ? close() : write();
         if (out_.empty()) return session_->closed() ? close() : read();  // NBoard quit answers nothing
         write();
     }
@@ -66,7 +81,7 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
             socket_, asio::buffer(out_),
             [self = shared_from_this()](boost::system::error_code error, std::size_t) {
                 self->out_.clear();
-                if (error || self->session_->closed()) return self->close();
+                if (error || self->session_->closed() || self->dropping_) return self->close();
                 self->read();
             });
     }
@@ -85,6 +100,8 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
     LineFramer framer_;
     std::array<char, 4096> buffer_;
     std::string out_;
+    int overlong_lines_ = 0;
+    bool dropping_ = false;  // answering, then closing
 };
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "protocol/token_gate.h"
+
 namespace othello {
 
 namespace asio = boost::asio;
@@ -13,6 +15,11 @@ using asio::ip::tcp;
 
 TcpServer::TcpServer(const TcpServerOptions& options, ConnectionHandler handler)
     : options_(options), handler_(std::move(handler)), acceptor_(io_) {
+    if (!options_.log) {
+        options_.log = [](const std::string& line) {
+            std::cerr << "othello-engine: " + line + "\n" << std::flush;
+        };
+    }
     boost::system::error_code bad_host;
     const std::string host = options.host == "localhost" ? "127.0.0.1" : options.host;
     const auto address = asio::ip::make_address(host, bad_host);
@@ -36,24 +43,57 @@ void TcpServer::accept() {
     acceptor_.async_accept([this](boost::system::error_code error, tcp::socket socket) {
         if (error == asio::error::operation_aborted || !acceptor_.is_open()) return;
         if (!error) {
-            if (active_->load() >= options_.max_clients) {
-                // Full: refuse by closing at once, so the client sees end of stream, not a hang.
-                boost::system::error_code ignored;
-                socket.shutdown(tcp::socket::shutdown_both, ignored);
-                socket.close(ignored);
-            } else {
-                ++*active_;
-                auto counter = active_;
-                std::shared_ptr<void> slot(nullptr, [counter](void*) { --*counter; });
-                handler_(std::move(socket),
-                         ConnectionContext{options_.idle_timeout, options_.max_line_length, slot});
-            }
+            admit(std::move(socket));
         } else if (error == asio::error::no_descriptors) {
-            std::cerr << "othello-engine: out of file descriptors; refusing connections\n";
+            log("out of file descriptors; refusing connections");
         }
         accept();
     });
 }
+
+void TcpServer::admit(tcp::socket socket) {
+    boost::system::error_code no_peer;
+    const tcp::endpoint peer = socket.remote_endpoint(no_peer);
+    if (no_peer) return;  // reset before we looked: nothing to serve
+    const std::string where = peer.address().to_string() + ":" + std::to_string(peer.port());
+    // Refusing is closing at once, so the client sees end of stream, not a hang.
+    const auto refuse = [&](const std::string& why) {
+        log(where + " refused: " + why);
+        boost::system::error_code ignored;
+        socket.shutdown(tcp::socket::shutdown_both, ignored);
+        socket.close(ignored);
+    };
+    if (active_->load() >= options_.max_clients) {
+        return refuse("server full (" + std::to_string(options_.max_clients) + " connections)");
+    }
+    std::shared_ptr<AddressCounts> counts;
+    if (options_.max_clients_per_address > 0) {
+        std::lock_guard lock(per_address_->mutex);
+        std::size_t& open = per_address_->open[peer.address()];
+        if (open >= options_.max_clients_per_address) {
+            return refuse(std::to_string(open) + " connections already open from this address");
+        }
+        ++open;
+        counts = per_address_;
+    }
+    ++*active_;
+    std::shared_ptr<void> slot(nullptr, [counter = active_, counts, address = peer.address()](
+                                            void*) {
+        --*counter;
+        if (!counts) return;
+        std::lock_guard lock(counts->mutex);
+        if (--counts->open[address] == 0) counts->open.erase(address);
+    });
+    ConnectionContext context{options_.idle_timeout, options_.max_line_length, std::move(slot),
+                              where, options_.log};
+    if (options_.token.empty()) {
+        handler_(std::move(socket), std::move(context));
+    } else {
+        pass_token_gate(std::move(socket), std::move(context), options_.token, handler_);
+    }
+}
+
+void TcpServer::log(const std::string& line) const { options_.log(line); }
 
 void TcpServer::run(bool handle_signals) {
     asio::signal_set signals(io_);

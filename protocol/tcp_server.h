@@ -9,7 +9,9 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 
@@ -24,14 +26,27 @@ struct TcpServerOptions {
     std::size_t max_clients = 1100;
     std::chrono::milliseconds idle_timeout{std::chrono::minutes(10)};  // 0: none
     std::size_t max_line_length = kDefaultMaxLineLength;
+    std::size_t max_clients_per_address = 0;  // 0: no limit beyond max_clients
+    // Non-empty: a client's first line must be "othello-token <token>" (see token_gate.h).
+    std::string token;
+    // Where refused and dropped connections are reported, one line each with the peer and the
+    // reason; empty: standard error, prefixed "othello-engine: ".
+    std::function<void(const std::string&)> log;
 };
 
-// What a connection needs from its server: its bounds, and a token whose destruction frees its
-// place among max_clients.
+// What a connection needs from its server: its bounds, a token whose destruction frees its
+// place among max_clients, and where to say why it was dropped.
 struct ConnectionContext {
     std::chrono::milliseconds idle_timeout;
     std::size_t max_line_length;
     std::shared_ptr<void> slot;
+    std::string peer;  // "address:port", for log lines
+    std::function<void(const std::string&)> log;
+
+    // Logs "<peer> dropped: <reason>".
+    void log_drop(const std::string& reason) const {
+        if (log) log(peer + " dropped: " + reason);
+    }
 };
 
 // Starts serving one accepted connection; the handler keeps itself alive through its own
@@ -56,6 +71,8 @@ class TcpServer {
 
   private:
     void accept();
+    void admit(boost::asio::ip::tcp::socket socket);
+    void log(const std::string& line) const;
 
     TcpServerOptions options_;
     ConnectionHandler handler_;
@@ -64,6 +81,12 @@ class TcpServer {
     unsigned short port_ = 0;
     std::shared_ptr<std::atomic<std::size_t>> active_ =
         std::make_shared<std::atomic<std::size_t>>(0);
+    // Open connections per client address (only counted when max_clients_per_address is set).
+    struct AddressCounts {
+        std::mutex mutex;
+        std::map<boost::asio::ip::address, std::size_t> open;
+    };
+    std::shared_ptr<AddressCounts> per_address_ = std::make_shared<AddressCounts>();
 };
 
 // The handler that serves LineSession objects over a socket (what the SessionFactory constructor

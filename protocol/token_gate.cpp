@@ -1,0 +1,144 @@
+// The token gate: reads and checks the first line of a connection before its session starts.
+#include "protocol/token_gate.h"
+
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <cctype>
+
+namespace othello {
+
+namespace {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+// Compares without stopping at the first difference, so the answer time says nothing about how
+// much of a guess was right.
+bool same_secret(std::string_view given, std::string_view token) {
+    unsigned char differ = given.size() == token.size() ? 0 : 1;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        differ |= static_cast<unsigned char>(given[i] ^ token[i % (token.empty() ? 1 : token.size())]);
+    }
+    return differ == 0 && !token.empty();
+}
+
+std::vector<std::string_view> words_of(std::string_view line) {
+    std::vector<std::string_view> words;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+        if (i > start) words.push_back(line.substr(start, i - start));
+    }
+    return words;
+}
+
+class TokenGate : public std::enable_shared_from_this<TokenGate> {
+  public:
+    TokenGate(tcp::socket socket, ConnectionContext context, std::string token,
+              ConnectionHandler handler)
+        : socket_(std::move(socket)),
+          timer_(socket_.get_executor()),
+          context_(std::move(context)),
+          token_(std::move(token)),
+          handler_(std::move(handler)) {}
+
+    void start() {
+        if (context_.idle_timeout.count() > 0) {
+            timer_.expires_after(context_.idle_timeout);
+            timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+                if (error || self->done_) return;
+                self->context_.log_drop("no token within " +
+                                        std::to_string(self->context_.idle_timeout.count()) +
+                                        " ms");
+                self->close();
+            });
+        }
+        read_byte();
+    }
+
+  private:
+    void read_byte() {
+        asio::async_read(socket_, asio::buffer(&byte_, 1),
+                         [self = shared_from_this()](boost::system::error_code error, std::size_t) {
+                             if (self->done_) return;
+                             if (error) return self->close();  // gone before the handshake
+                             self->take(self->byte_);
+                         });
+    }
+
+    void take(char c) {
+        if (c != '\n') {
+            if (line_.size() >= kMaxTokenLineLength) {
+                context_.log_drop("first line over " + std::to_string(kMaxTokenLineLength) +
+                                  " bytes without a token");
+                return answer("? token required\n\n", false);
+            }
+            line_ += c;
+            return read_byte();
+        }
+        if (!line_.empty() && line_.back() == '\r') line_.pop_back();
+        bool accepted = false;
+        const std::string text = token_gate_answer(line_, token_, accepted);
+        if (!accepted) context_.log_drop("wrong or missing token");
+        answer(text, accepted);
+    }
+
+    void answer(const std::string& text, bool accepted) {
+        out_ = text;
+        asio::async_write(socket_, asio::buffer(out_),
+                          [self = shared_from_this(), accepted](boost::system::error_code error,
+                                                                std::size_t) {
+                              if (self->done_) return;
+                              if (error || !accepted) return self->close();
+                              self->done_ = true;
+                              self->timer_.cancel();
+                              self->handler_(std::move(self->socket_), std::move(self->context_));
+                          });
+    }
+
+    void close() {
+        done_ = true;
+        boost::system::error_code ignored;
+        timer_.cancel();
+        socket_.shutdown(tcp::socket::shutdown_both, ignored);
+        socket_.close(ignored);
+    }
+
+    tcp::socket socket_;
+    asio::steady_timer timer_;
+    ConnectionContext context_;
+    std::string token_;
+    ConnectionHandler handler_;
+    std::string line_;
+    std::string out_;
+    char byte_ = 0;
+    bool done_ = false;
+};
+
+}  // namespace
+
+std::string token_gate_answer(std::string_view line, std::string_view token, bool& accepted) {
+    auto words = words_of(line);
+    std::string id;
+    if (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
+        bool digits = true;
+        for (char c : words[0]) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+        if (digits) {
+            id = std::string(words[0]);
+            words.erase(words.begin());
+        }
+    }
+    accepted = words.size() == 2 && words[0] == kTokenCommand && same_secret(words[1], token);
+    return accepted ? "=" + id + "\n\n" : "?" + id + " token required\n\n";
+}
+
+void pass_token_gate(tcp::socket socket, ConnectionContext context, std::string token,
+                     ConnectionHandler handler) {
+    std::make_shared<TokenGate>(std::move(socket), std::move(context), std::move(token),
+                                std::move(handler))
+        ->start();
+}
+
+}  // namespace othello

@@ -1,0 +1,115 @@
+// Serving on a network: the token handshake, the per-address connection limit, the warning for a
+// non-loopback --listen, drops logged with reasons, and a small abuse run (100 games while 20
+// misbehaving clients attack) against the real othello-engine on 127.0.0.1.
+#include <doctest/doctest.h>
+
+#include "engine_server_process.h"
+#include "protocol/token_gate.h"
+#include "tcp_abuse_driver.h"
+
+using namespace othello;
+using namespace othello::testing;
+
+TEST_CASE("Token handshake answers: GTP success with the id, refusal otherwise") {
+    bool ok = false;
+    CHECK(token_gate_answer("othello-token s3cret", "s3cret", ok) == "=\n\n");
+    CHECK(ok);
+    CHECK(token_gate_answer("7 othello-token  s3cret ", "s3cret", ok) == "=7\n\n");
+    CHECK(ok);
+    CHECK(token_gate_answer("othello-token s3cre", "s3cret", ok) == "? token required\n\n");
+    CHECK_FALSE(ok);
+    CHECK(token_gate_answer("othello-token s3crett", "s3cret", ok) == "? token required\n\n");
+    CHECK_FALSE(ok);
+    CHECK(token_gate_answer("3 name", "s3cret", ok) == "?3 token required\n\n");
+    CHECK_FALSE(ok);
+    CHECK(token_gate_answer("othello-token s3cret extra", "s3cret", ok) == "? token required\n\n");
+    CHECK_FALSE(ok);
+}
+
+TEST_CASE("--token: a client must present the secret first; others are refused and logged") {
+    EngineServerProcess server({"--token", "s3cret"});
+    {
+        GtpSocket intruder(server.port());
+        CHECK(intruder.send("name") == "? token required\n");
+        CHECK(intruder.closed_by_server());
+    }
+    {
+        GtpSocket guesser(server.port());
+        CHECK(guesser.send("othello-token wrong") == "? token required\n");
+        CHECK(guesser.closed_by_server());
+    }
+    {
+        GtpSocket member(server.port());
+        CHECK(member.send("1 othello-token s3cret") == "=1\n");
+        CHECK(member.send("2 name") == "=2 othello-engine\n");
+        CHECK(member.send("3 play b d3") == "=3\n");
+    }
+    {
+        // Pipelined: the command right behind the token line is served, not swallowed.
+        GtpSocket hurried(server.port());
+        hurried.send_raw("othello-token s3cret\n4 name\n");
+        CHECK(hurried.read() == "=\n");
+        CHECK(hurried.read() == "=4 othello-engine\n");
+    }
+    CHECK(server.stop() == 0);
+    CHECK(server.log_lines_with("dropped: wrong or missing token") == 2);
+}
+
+TEST_CASE("--max-clients-per-address refuses the extra connection and logs it") {
+    EngineServerProcess server({"--max-clients-per-address", "2"});
+    GtpSocket a(server.port()), b(server.port());
+    CHECK(a.send("name") == "= othello-engine\n");
+    CHECK(b.send("name") == "= othello-engine\n");
+    {
+        GtpSocket c(server.port());
+        CHECK(c.closed_by_server());
+    }
+    CHECK(server.log_lines_with("refused: 2 connections already open from this address") == 1);
+    // A place frees when a connection ends.
+    b.send_raw("quit\n");
+    CHECK(b.closed_by_server());
+    bool served = false;
+    for (int i = 0; i < 200 && !served; ++i) {
+        GtpSocket d(server.port());
+        d.send_raw("name\n");
+        served = d.read() == "= othello-engine\n";
+        if (!served) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(served);
+}
+
+TEST_CASE("Listening beyond loopback warns; loopback does not") {
+    EngineServerProcess loopback({});
+    CHECK(loopback.log().find("warning") == std::string::npos);
+    // Tests open sockets on 127.0.0.1 only: 192.0.2.1 (TEST-NET-1, never this machine's) is warned
+    // about before the bind, which then fails.
+    const std::string out = run_with_input(
+        "/bin/sh", {"-c", "\"$0\" --listen 192.0.2.1:0 2>&1", engine_path()}, "");
+    CHECK(out.find("warning: 192.0.2.1 is not a loopback address") != std::string::npos);
+    CHECK(out.find("--token") != std::string::npos);
+}
+
+TEST_CASE("Abuse: 100 games complete while 20 misbehaving clients attack; drops are logged") {
+    EngineServerProcess server(
+        {"--idle-timeout", "1", "--max-line-length", "4096", "--policy", "mobility"});
+    AbuseCounts counts;
+    counts.good_games = 100;
+    counts.good_threads = 8;
+    counts.slowloris = counts.overlong = counts.garbage = counts.mid_command = counts.churn = 4;
+    const AbuseResult result = run_tcp_abuse(server.port(), counts);
+    for (const auto& failure : result.failures) CAPTURE(failure);
+    CHECK(result.failures.empty());
+    CHECK(result.games_completed == 100);
+    CHECK(result.slowloris_closed_by_server == 4);
+    CHECK(result.overlong_closed_by_server == 4);
+    CHECK(server.running());
+    // Still serving after the attack.
+    CHECK(abuse_detail::play_checked_game(server.port(), "").empty());
+    const long peak_kb = server.status_kb("VmHWM");
+    MESSAGE("server peak resident memory " << peak_kb << " kB");
+    CHECK(peak_kb > 0);
+    CHECK(peak_kb < 256 * 1024);  // bounded: far below what 20 x 600 KB of junk lines would cost
+    CHECK(server.stop() == 0);
+    CHECK(server.log_lines_with("dropped: idle for 1000 ms") >= 4);
+    CHECK(server.log_lines_with("dropped: 3 lines over 4096 bytes") == 4);
+}
