@@ -53,8 +53,8 @@ void parse_listen(const std::string& text, TcpServerOptions& options) {
 // machine.
 void warn_if_reachable(const TcpServerOptions& server) {
     boost::system::error_code not_ip;
-    const auto address =
-        boost::asio::ip::make_address(server.host == "localhost" ? "127.0.0.1" : server.host, not_ip);
+    const auto address = boost::asio::ip::make_address(
+        server.host == "localhost" ? "127.0.0.1" : server.host, not_ip);
     if (not_ip || address.is_loopback()) return;
     std::cerr << "othello-engine: warning: " << server.host
               << " is not a loopback address: other machines can connect"
@@ -103,8 +103,7 @@ int main(int argc, char** argv) {
         "max-line-length",
         po::value(&settings.max_line_length)->default_value(settings.max_line_length),
         "longest accepted input line in bytes")(
-        "max-clients-per-address",
-        po::value(&server.max_clients_per_address)->default_value(0),
+        "max-clients-per-address", po::value(&server.max_clients_per_address)->default_value(0),
         "most concurrent TCP connections from one client address (0: no limit)")(
         "token", po::value(&server.token),
         "shared secret: a TCP client's first line must be 'othello-token SECRET'")(

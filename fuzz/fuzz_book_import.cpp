@@ -1,8 +1,9 @@
 // libFuzzer target: the book's line importers (`moves<TAB>name` opening lines and finished-game
 // transcripts), fed through a file as othello-book reads them. Bad lines throw BookImportError.
+#include <unistd.h>
+
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "engine/book/book_import.h"
 

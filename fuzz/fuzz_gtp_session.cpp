@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto session = factory();
     for (const std::string& line : fuzz_input_lines(data, size)) {
         const std::string response = session->handle(line);
-        // A GTP response is empty (blank or comment line) or "=..." / "?..." ending in a blank line.
+        // A GTP response is empty (blank or comment line) or "=..." / "?..." ending in a blank
+        // line.
         if (!response.empty()) {
             const bool framed = (response[0] == '=' || response[0] == '?') &&
                                 response.size() >= 2 &&

@@ -115,10 +115,12 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             }
         } else if (key == "stderr") {
             spec.stderr_visible = value == "1" || value == "yes" || value == "true";
+        } else if (key == "token") {
+            spec.token = value;
         } else {
             throw std::invalid_argument("engine spec '" + std::string(text) +
                                         "': unknown option '" + key +
-                                        "' (known: name, dir, args, seed, stderr)");
+                                        "' (known: name, dir, args, seed, stderr, token)");
         }
     }
     return spec;

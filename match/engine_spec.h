@@ -18,14 +18,16 @@ struct EngineSpec {
     std::string working_directory;  // kCommand: "dir=" option
     std::string host;               // kTcp
     unsigned short port = 0;        // kTcp
+    std::string token;              // kTcp: "token=" option, sent first as "othello-token TOKEN"
     std::uint64_t seed = 0;         // kPolicy: "seed=" option; 0: derived from --seed
     bool stderr_visible = false;    // kCommand: "stderr=1" shows the engine's stderr
 };
 
 // Parses "[key=value,]...KIND" where KIND is "policy:NAME", "cmd:COMMAND LINE" (split like a shell:
 // quotes and backslashes), "tcp://HOST:PORT" or "human". Keys: name, dir, args (appended to the
-// command, shell-split), seed, stderr. `each` holds --each options applied first (the engine's own
-// options win). Throws std::invalid_argument saying what is wrong with which spec.
+// command, shell-split), seed, stderr, token (the shared secret of an `othello-engine --listen
+// ... --token SECRET` server). `each` holds --each options applied first (the engine's own options
+// win). Throws std::invalid_argument saying what is wrong with which spec.
 EngineSpec parse_engine_spec(std::string_view text, std::string_view each = {});
 
 // Gives every engine a distinct display name ("random", "random-2", ...).

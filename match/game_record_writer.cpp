@@ -7,6 +7,7 @@
 
 #include "engine/ggf.h"
 #include "engine/notation.h"
+#include "match/atomic_file.h"
 
 namespace othello {
 
@@ -38,22 +39,21 @@ void write_game_records(const std::string& path, std::vector<GameRecord> records
                         GameRecordFormat format) {
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error("cannot write game records '" + path + "'");
-    switch (format) {
-        case GameRecordFormat::kTranscript:
-            // The transcript first so `cut -f1` gives a file the openings reader accepts.
-            for (const auto& r : records) {
-                out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs
-                    << "-" << r.white_discs << " " << to_string(r.winner) << " (" << r.reason
-                    << ")\n";
-            }
-            break;
-        case GameRecordFormat::kGgf:
-            for (const auto& r : records) out << to_ggf(ggf_record_of(r)) << "\n";
-            break;
-    }
-    if (!out) throw std::runtime_error("cannot write game records '" + path + "'");
+    write_file_atomically(path, [&](std::ostream& out) {
+        switch (format) {
+            case GameRecordFormat::kTranscript:
+                // The transcript first so `cut -f1` gives a file the openings reader accepts.
+                for (const auto& r : records) {
+                    out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs
+                        << "-" << r.white_discs << " " << to_string(r.winner) << " (" << r.reason
+                        << ")\n";
+                }
+                break;
+            case GameRecordFormat::kGgf:
+                for (const auto& r : records) out << to_ggf(ggf_record_of(r)) << "\n";
+                break;
+        }
+    });
 }
 
 }  // namespace othello

@@ -43,6 +43,12 @@ void GtpPlayer::start(const TimeControl& time) {
                 ProcessOptions{spec_.argv, spec_.working_directory, spec_.stderr_visible});
         }
         client_ = std::make_unique<GtpClient>(std::move(channel));
+        if (!spec_.token.empty()) {
+            // The server's handshake (protocol/token_gate.h); the secret stays out of messages.
+            if (!client_->send("othello-token " + spec_.token, deadline).success) {
+                throw ChannelError(ChannelFailure::kStartFailed, spec_.name + " refused the token");
+            }
+        }
         client_->ask("protocol_version", deadline);
         GtpResponse name = client_->send("name", deadline);
         reported_name_ = name.success ? name.text : "";

@@ -58,10 +58,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     po::options_description desc(
         "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
-        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,]KIND with KIND one of\n"
+        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,]KIND with KIND one of\n"
         "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
         "  cmd:COMMAND LINE     a GTP engine started as a process (split like a shell)\n"
-        "  tcp://HOST:PORT      a GTP engine served over TCP\n"
+        "  tcp://HOST:PORT      a GTP engine served over TCP (token=T: its --token secret)\n"
         "  human                you, at this terminal\n\nOptions");
     desc.add_options()("help,h", "this help")("list-policies", "the built-in policies")(
         "engine", po::value(&engines)->composing(), "an engine (give two or more)")(

@@ -11,6 +11,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "match/atomic_file.h"
+
 namespace othello {
 
 nlohmann::json to_json(const GameRecord& r) {
@@ -74,10 +76,14 @@ ResultsJournal::ResultsJournal(std::string path, bool resume) : path_(std::move(
         std::sort(previous_.begin(), previous_.end(),
                   [](const auto& a, const auto& b) { return a.id < b.id; });
     }
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+    // The kept lines replace the old journal in one step: a kill during the rewrite leaves the
+    // old journal (still readable the same way), never a truncated one.
+    write_file_atomically(path_, [&](std::ostream& out) {
+        for (const auto& r : previous_) out << to_json(r).dump() << '\n';
+    });
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0)
         throw std::runtime_error("cannot write journal '" + path_ + "': " + std::strerror(errno));
-    for (const auto& r : previous_) append(r);
 }
 
 ResultsJournal::~ResultsJournal() {
@@ -108,10 +114,7 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
                    const nlohmann::json& summary) {
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary);
-        if (!out) throw std::runtime_error("cannot write results '" + path + "'");
+    write_file_atomically(path, [&](std::ostream& out) {
         if (path.ends_with(".csv")) {
             out << "id,pair,black,white,opening,moves,black_discs,white_discs,winner,reason,detail,"
                    "black_seconds,"
@@ -128,12 +131,7 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
             for (const auto& r : records) games.push_back(to_json(r));
             out << nlohmann::json{{"summary", summary}, {"games", games}}.dump(1) << '\n';
         }
-        if (!out) throw std::runtime_error("cannot write results '" + path + "'");
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        throw std::runtime_error("cannot rename '" + temporary + "' to '" + path +
-                                 "': " + std::strerror(errno));
-    }
+    });
 }
 
 }  // namespace othello

@@ -77,13 +77,13 @@ void TcpServer::admit(tcp::socket socket) {
         counts = per_address_;
     }
     ++*active_;
-    std::shared_ptr<void> slot(nullptr, [counter = active_, counts, address = peer.address()](
-                                            void*) {
-        --*counter;
-        if (!counts) return;
-        std::lock_guard lock(counts->mutex);
-        if (--counts->open[address] == 0) counts->open.erase(address);
-    });
+    std::shared_ptr<void> slot(nullptr,
+                               [counter = active_, counts, address = peer.address()](void*) {
+                                   --*counter;
+                                   if (!counts) return;
+                                   std::lock_guard lock(counts->mutex);
+                                   if (--counts->open[address] == 0) counts->open.erase(address);
+                               });
     ConnectionContext context{options_.idle_timeout, options_.max_line_length, std::move(slot),
                               where, options_.log};
     if (options_.token.empty()) {
@@ -93,7 +93,9 @@ void TcpServer::admit(tcp::socket socket) {
     }
 }
 
-void TcpServer::log(const std::string& line) const { options_.log(line); }
+void TcpServer::log(const std::string& line) const {
+    options_.log(line);
+}
 
 void TcpServer::run(bool handle_signals) {
     asio::signal_set signals(io_);

@@ -17,7 +17,8 @@ using asio::ip::tcp;
 bool same_secret(std::string_view given, std::string_view token) {
     unsigned char differ = given.size() == token.size() ? 0 : 1;
     for (std::size_t i = 0; i < given.size(); ++i) {
-        differ |= static_cast<unsigned char>(given[i] ^ token[i % (token.empty() ? 1 : token.size())]);
+        differ |=
+            static_cast<unsigned char>(given[i] ^ token[i % (token.empty() ? 1 : token.size())]);
     }
     return differ == 0 && !token.empty();
 }
@@ -87,15 +88,15 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
 
     void answer(const std::string& text, bool accepted) {
         out_ = text;
-        asio::async_write(socket_, asio::buffer(out_),
-                          [self = shared_from_this(), accepted](boost::system::error_code error,
-                                                                std::size_t) {
-                              if (self->done_) return;
-                              if (error || !accepted) return self->close();
-                              self->done_ = true;
-                              self->timer_.cancel();
-                              self->handler_(std::move(self->socket_), std::move(self->context_));
-                          });
+        asio::async_write(
+            socket_, asio::buffer(out_),
+            [self = shared_from_this(), accepted](boost::system::error_code error, std::size_t) {
+                if (self->done_) return;
+                if (error || !accepted) return self->close();
+                self->done_ = true;
+                self->timer_.cancel();
+                self->handler_(std::move(self->socket_), std::move(self->context_));
+            });
     }
 
     void close() {

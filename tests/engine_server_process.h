@@ -26,9 +26,9 @@ class EngineServerProcess {
                      std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".log")) {
         std::vector<std::string> args{"--listen", "127.0.0.1:0"};
         args.insert(args.end(), extra_args.begin(), extra_args.end());
-        child_ = boost::process::child(boost::process::exe = engine_path(),
-                                       boost::process::args = args,
-                                       boost::process::std_err > log_path_.string());
+        child_ =
+            boost::process::child(boost::process::exe = engine_path(), boost::process::args = args,
+                                  boost::process::std_err > log_path_.string());
         const std::string marker = "listening on 127.0.0.1:";
         for (int i = 0; i < 3000; ++i) {
             const std::string text = log();

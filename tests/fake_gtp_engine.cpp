@@ -1,7 +1,8 @@
 // fake-gtp-engine: a scripted GTP engine for the match runner's tests. It plays random legal
 // moves, and misbehaves on cue: --mode illegal|garbage|crash|hang|silent|disconnect|refuse-play
-// at its --at'th genmove. --log FILE appends every command it receives to FILE. With --tcp PORT it
-// serves connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
+// at its --at'th genmove; --die-at N exits at the N'th whatever the mode. --log FILE appends every
+// command it receives to FILE. With --tcp PORT it serves connections on 127.0.0.1 (PORT 0: any free
+// port, printed on stdout first).
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
@@ -23,7 +24,8 @@ namespace {
 
 struct Script {
     std::string mode = "normal";
-    int at = 1;  // the genmove (counted over the engine's life) where the mode strikes
+    int at = 1;      // the genmove (counted over the engine's life) where the mode strikes
+    int die_at = 0;  // > 0: exits (as a crash) at this genmove, whatever the mode
     std::uint64_t seed = 1;
     std::string log_path;  // every command received is appended here
 };
@@ -80,6 +82,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
         } else if (command == "genmove") {
             const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
             ++genmoves;
+            if (script.die_at > 0 && genmoves >= script.die_at) std::_Exit(3);
             if (genmoves >= script.at) {
                 if (script.mode == "crash") std::_Exit(3);
                 if (script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
@@ -121,6 +124,8 @@ int main(int argc, char** argv) {
             script.mode = value;
         else if (key == "--at")
             script.at = std::atoi(value.c_str());
+        else if (key == "--die-at")
+            script.die_at = std::atoi(value.c_str());
         else if (key == "--seed")
             script.seed = std::strtoull(value.c_str(), nullptr, 10);
         else if (key == "--log")

@@ -19,19 +19,19 @@
 namespace othello::testing {
 
 struct AbuseCounts {
-    int good_games = 100;   // well-behaved clients, one whole game each
-    int good_threads = 8;   // how many play at once
-    int slowloris = 4;      // of each kind of misbehaving client
+    int good_games = 100;  // well-behaved clients, one whole game each
+    int good_threads = 8;  // how many play at once
+    int slowloris = 4;     // of each kind of misbehaving client
     int overlong = 4;
     int garbage = 4;
     int mid_command = 4;
-    int churn = 4;          // each connects and disconnects 10 times
+    int churn = 4;                            // each connects and disconnects 10 times
     std::size_t overlong_bytes = 200 * 1024;  // per over-long line (3 are sent)
-    std::string token;      // sent first by every client when not empty
+    std::string token;                        // sent first by every client when not empty
 };
 
 struct AbuseResult {
-    int games_completed = 0;  // legal, finished games whose moves match the transcript
+    int games_completed = 0;            // legal, finished games whose moves match the transcript
     std::vector<std::string> failures;  // what went wrong in the others
     int misbehaving_connections = 0;
     int slowloris_closed_by_server = 0;
@@ -57,8 +57,7 @@ inline std::string play_checked_game(unsigned short port, const std::string& tok
         Game local;
         for (int ply = 0; ply < 130 && !local.is_over(); ++ply) {
             const Color side = local.current().side_to_move();
-            const std::string reply =
-                client.send(side == Color::Black ? "genmove b" : "genmove w");
+            const std::string reply = client.send(side == Color::Black ? "genmove b" : "genmove w");
             if (reply.rfind("= ", 0) != 0) return "genmove answered: " + reply;
             const Move move = Move::parse_or_throw(reply.substr(2, reply.size() - 3));
             local.play(move);  // throws IllegalMove for an illegal answer

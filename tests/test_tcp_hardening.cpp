@@ -83,8 +83,8 @@ TEST_CASE("Listening beyond loopback warns; loopback does not") {
     CHECK(loopback.log().find("warning") == std::string::npos);
     // Tests open sockets on 127.0.0.1 only: 192.0.2.1 (TEST-NET-1, never this machine's) is warned
     // about before the bind, which then fails.
-    const std::string out = run_with_input(
-        "/bin/sh", {"-c", "\"$0\" --listen 192.0.2.1:0 2>&1", engine_path()}, "");
+    const std::string out =
+        run_with_input("/bin/sh", {"-c", "\"$0\" --listen 192.0.2.1:0 2>&1", engine_path()}, "");
     CHECK(out.find("warning: 192.0.2.1 is not a loopback address") != std::string::npos);
     CHECK(out.find("--token") != std::string::npos);
 }

@@ -1,0 +1,17 @@
+// Whole-file outputs (results, game records, a resumed journal) replace the old file only once the
+// new one is complete and on disk: written to a temporary next to it, fsync'ed, renamed over it,
+// and the folder fsync'ed. A crash at any moment leaves either the old file or the new one.
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <string>
+
+namespace othello {
+
+// Calls `write` with a stream to a temporary file in the same folder as `path`, then makes it
+// `path`. Throws std::runtime_error naming `path` (the temporary is removed).
+void write_file_atomically(const std::string& path,
+                           const std::function<void(std::ostream&)>& write);
+
+}  // namespace othello

@@ -1,0 +1,152 @@
+// The match runner under faults (issue 8): a match against engines that crash, hang, start slowly,
+// answer garbage, play illegal moves and drop their TCP connection still gives every game a result
+// and a reason; and a match killed with SIGKILL 20 times and resumed each time ends with exactly
+// the requested games, none lost or duplicated, its files parsing.
+#include <doctest/doctest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/process.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "engine/game.h"
+#include "engine/rng.h"
+#include "engine_server_process.h"
+
+using namespace othello;
+using namespace othello::testing;
+namespace fs = std::filesystem;
+namespace bp = boost::process;
+
+namespace {
+
+const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kChaos = std::string(OTHELLO_SOURCE_DIR) + "/scripts/chaos-engine.sh";
+
+fs::path fresh_dir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+nlohmann::json read_json(const fs::path& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in);
+}
+
+// Runs othello-match with `args`; returns its exit status.
+int run_match(const std::vector<std::string>& args) {
+    bp::child child(bp::exe = kBin + "/othello-match", bp::args = args, bp::std_out > bp::null,
+                    bp::std_err > bp::null);
+    child.wait();
+    return child.exit_code();
+}
+
+// Checks a finished results file: exactly ids 0..games-1, each with a winner and a reason, and the
+// summary's totals equal to the games. Returns the count of each reason.
+std::map<std::string, int> check_results(const fs::path& path, int games) {
+    const nlohmann::json results = read_json(path);
+    std::set<int> ids;
+    std::map<std::string, int> reasons;
+    int decided = 0;
+    for (const auto& g : results.at("games")) {
+        CHECK(ids.insert(g.at("id").get<int>()).second);
+        const std::string winner = g.at("winner").get<std::string>();
+        CHECK((winner == "black" || winner == "white" || winner == "draw"));
+        const std::string reason = g.at("reason").get<std::string>();
+        CHECK_FALSE(reason.empty());
+        ++reasons[reason];
+        ++decided;
+    }
+    CHECK(decided == games);
+    CHECK(ids.size() == static_cast<std::size_t>(games));
+    if (!ids.empty()) {
+        CHECK(*ids.begin() == 0);
+        CHECK(*ids.rbegin() == games - 1);
+    }
+    const auto& summary = results.at("summary");
+    CHECK(summary.at("games").get<int>() == games);
+    int wins = 0, losses = 0, draws = 0, by_reason = 0;
+    for (const auto& e : summary.at("engines")) {
+        wins += e.at("wins").get<int>();
+        losses += e.at("losses").get<int>();
+        draws += e.at("draws").get<int>();
+    }
+    for (const auto& [reason, n] : summary.at("reasons").items()) by_reason += n.get<int>();
+    CHECK(wins == losses);
+    CHECK(wins + draws / 2 == games);  // two engines: each game is one engine's win or a draw each
+    CHECK(by_reason == games);
+    return reasons;
+}
+
+}  // namespace
+
+TEST_CASE("Faults: 60 games against crashing, hanging, garbage, illegal and dropped engines") {
+    const fs::path dir = fresh_dir("othello_match_faults");
+    const std::string chaos = kChaos + " " + kBin + "/fake-gtp-engine";
+    // The second engine is the same chaos served over TCP: its faults are dropped connections.
+    EngineServerProcess relay({"--exec", chaos});
+    const int status =
+        run_match({"--engine", "name=chaos-pipe,cmd:" + chaos, "--engine",
+                   "name=chaos-tcp,tcp://127.0.0.1:" + std::to_string(relay.port()), "--games",
+                   "60", "--concurrency", "2", "--move-timeout", "1", "--start-timeout", "5",
+                   "--results", (dir / "r.json").string(), "--no-progress"});
+    CHECK(status == 0);
+    const auto reasons = check_results(dir / "r.json", 60);
+    std::ostringstream seen;
+    for (const auto& [reason, n] : reasons) seen << reason << " " << n << "; ";
+    MESSAGE("reasons: " << seen.str());
+    CHECK(reasons.size() >= 3);  // the faults showed up, not only normal games
+    fs::remove_all(dir);
+}
+
+TEST_CASE("SIGKILL 20 times, --resume each time: exactly 400 games, files parse") {
+    const fs::path dir = fresh_dir("othello_match_kills");
+    const std::string results = (dir / "r.json").string();
+    const int games = 400;  // ~4 ms each: 20 kills at random moments land mid-match
+    const std::vector<std::string> base = {
+        "--engine",      "name=fake,cmd:" + kBin + "/fake-gtp-engine",
+        "--engine",      "policy:mobility",
+        "--games",       std::to_string(games),
+        "--concurrency", "2",
+        "--results",     results,
+        "--no-progress"};
+    Rng rng(8);
+    int kills = 0;
+    for (int round = 0; round < 60 && kills < 20; ++round) {
+        auto args = base;
+        if (round > 0) args.push_back("--resume");
+        bp::child child(bp::exe = kBin + "/othello-match", bp::args = args, bp::std_out > bp::null,
+                        bp::std_err > bp::null);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5 + rng.below(120)));
+        if (child.running()) {
+            ::kill(child.id(), SIGKILL);
+            ++kills;
+        }
+        child.wait();
+        // Between kills the journal always parses up to at most one torn last line.
+        std::ifstream journal(dir / "r.jsonl");
+        std::string line;
+        int bad = 0;
+        while (std::getline(journal, line)) {
+            if (!nlohmann::json::accept(line)) ++bad;
+        }
+        CHECK(bad <= 1);
+        if (fs::exists(results)) CHECK(read_json(results).contains("games"));
+    }
+    CHECK(kills == 20);
+    auto args = base;
+    args.push_back("--resume");
+    CHECK(run_match(args) == 0);
+    check_results(results, games);
+    fs::remove_all(dir);
+}
