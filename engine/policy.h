@@ -26,6 +26,9 @@ public:
     virtual Move choose(const Game& game) = 0;
     // Every legal move with its score, best first; empty when the side to move has no legal move.
     virtual std::vector<MoveScore> evaluate(const Game& game) = 0;
+    // Restarts the policy's random generator (and its fallback's). The match runner seeds every
+    // game from --seed and the game's number, so results do not depend on which thread plays it.
+    virtual void reseed(std::uint64_t seed) = 0;
 };
 
 // Options shared by the policies; each policy reads what concerns it.

@@ -79,7 +79,7 @@ void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
     }
 }
 
-void GtpPlayer::new_game(const Game& setup, const TimeControl& time) {
+void GtpPlayer::new_game(const Game& setup, const TimeControl& time, std::uint64_t /*seed*/) {
     const bool fresh = !client_ || broken_;
     if (fresh) start(time);
     try {

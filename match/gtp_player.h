@@ -17,7 +17,7 @@ class GtpPlayer : public Player {
     ~GtpPlayer() override { shut_down(); }
 
     const std::string& name() const override { return spec_.name; }
-    void new_game(const Game& setup, const TimeControl& time) override;
+    void new_game(const Game& setup, const TimeControl& time, std::uint64_t seed) override;
     void opponent_played(const Game& game, Move move, const Deadline& deadline) override;
     Move choose(const Game& game, const Deadline& deadline,
                 std::optional<double> time_left) override;

@@ -8,7 +8,7 @@
 
 namespace othello {
 
-void HumanPlayer::new_game(const Game&, const TimeControl&) {
+void HumanPlayer::new_game(const Game&, const TimeControl&, std::uint64_t) {
     out_ << "New game: you are " << name_ << ".\n";
 }
 

@@ -63,8 +63,11 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                     }
                 }
                 starting = -1;
+                // The game's seed depends on --seed and the game's number only, never on the
+                // thread: in-process matches replay identically at any --concurrency.
                 GameRecord r = referee_game(*players[g.black], *players[g.white],
-                                            setup_.openings[g.opening], setup_.time);
+                                            setup_.openings[g.opening], setup_.time,
+                                            setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id));
                 r.id = g.id;
                 r.pair = g.pair;
                 std::lock_guard guard(lock);

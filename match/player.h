@@ -53,10 +53,11 @@ class Player {
   public:
     virtual ~Player() = default;
     virtual const std::string& name() const = 0;
-    // Prepares for a new game whose position is `setup` (the opening already played). Throws
-    // PlayerStartError if the engine cannot be (re)started, PlayerError if it fails while being set
-    // up.
-    virtual void new_game(const Game& setup, const TimeControl& time) = 0;
+    // Prepares for a new game whose position is `setup` (the opening already played). `seed` is
+    // this game's and side's own seed, for players that can use one (in-process policies).
+    // Throws PlayerStartError if the engine cannot be (re)started, PlayerError if it fails while
+    // being set up.
+    virtual void new_game(const Game& setup, const TimeControl& time, std::uint64_t seed) = 0;
     // The other side played `move` (never a pass: passes are implicit). `game` includes the move.
     virtual void opponent_played(const Game& game, Move move, const Deadline& deadline) = 0;
     // This side's move in game.current() (which has a legal move), answered before `deadline`.

@@ -63,7 +63,7 @@ double seconds_since(Clock::time_point t) {
 }  // namespace
 
 GameRecord referee_game(Player& black, Player& white, const Opening& opening,
-                        const TimeControl& time) {
+                        const TimeControl& time, std::uint64_t game_seed) {
     GameRecord r;
     r.black = black.name();
     r.white = white.name();
@@ -78,7 +78,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
     for (Color c : {Color::Black, Color::White}) {
         Player& p = *players[static_cast<int>(c)];
         try {
-            p.new_game(game, time);
+            p.new_game(game, time, game_seed * 2 + static_cast<std::uint64_t>(c));
         } catch (const PlayerError& e) {
             p.mark_broken();
             forfeit(r, game, c, reason_of(e.fault()),

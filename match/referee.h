@@ -9,9 +9,10 @@
 
 namespace othello {
 
-// Plays `opening` to the end. Fills every field of the record except id and pair.
+// Plays `opening` to the end. Fills every field of the record except id and pair. Each side is
+// handed its own seed derived from `game_seed`.
 // PlayerStartError propagates: the game could not be played at all.
 GameRecord referee_game(Player& black, Player& white, const Opening& opening,
-                        const TimeControl& time);
+                        const TimeControl& time, std::uint64_t game_seed);
 
 }  // namespace othello

@@ -26,6 +26,7 @@ class LowestSquarePolicy : public Policy {
         const Bitboard moves = game.current().legal_moves();
         return moves ? Move(Square::from_index(lowest_index(moves))) : Move::pass();
     }
+    void reseed(std::uint64_t) override {}
     std::vector<MoveScore> evaluate(const Game& game) override {
         std::vector<MoveScore> scores;
         double score = 0;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -205,5 +206,27 @@ TEST_CASE("bad arguments and unreachable engines give clear errors") {
     CHECK(r.status == 1);
     CHECK(r.err.find("engine 'gone' failed to start: cannot start '/nonexistent/engine'") !=
           std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("in-process matches replay identically at any concurrency") {
+    const fs::path dir = temp_dir("match_reproducible");
+    std::map<int, std::string> moves_by_id[2];
+    for (int run = 0; run < 2; ++run) {
+        const fs::path results = dir / (run == 0 ? "first.json" : "second.json");
+        std::ostringstream args;
+        args << "--engine policy:mobility --engine policy:random --games 60 --openings balanced --seed 7"
+             << " --no-progress --concurrency " << run + 1 << " --results " << results.string();
+        const Run r = run_match(args.str(), dir);
+        REQUIRE(r.status == 0);
+        std::ifstream in(results);
+        const auto json = nlohmann::json::parse(in);
+        INFO("stderr: " << r.err);
+        for (const auto& g : json.at("games")) {
+            moves_by_id[run][g.at("id").get<int>()] = g.at("moves").get<std::string>();
+        }
+    }
+    CHECK(moves_by_id[0].size() == 60);
+    CHECK(moves_by_id[0] == moves_by_id[1]);
     fs::remove_all(dir);
 }

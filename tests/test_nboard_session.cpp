@@ -27,6 +27,7 @@ class ScriptedPolicy : public Policy {
         return scores.empty() ? Move::pass() : scores.front().move;
     }
 
+    void reseed(std::uint64_t) override {}
     std::vector<MoveScore> evaluate(const Game& game) override {
         ++*calls_;
         const Position& p = game.current();

@@ -29,6 +29,10 @@ class BookPolicy : public Policy {
     // other legal moves as the fallback ranks them (detail starts "not in book"). Out of book:
     // the fallback's evaluation.
     std::vector<MoveScore> evaluate(const Game& game) override;
+    void reseed(std::uint64_t seed) override {
+        rng_ = Rng(seed);
+        fallback_->reseed(seed + 1);
+    }
 
     // Expected final disc difference for the mover, shrunk towards 0 for moves with few games.
     static double rating(const BookStats& stats);

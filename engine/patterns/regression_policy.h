@@ -24,6 +24,7 @@ public:
 
     Move choose(const Game& game) override { return choose(game.current()); }
     std::vector<MoveScore> evaluate(const Game& game) override;
+    void reseed(std::uint64_t seed) override { rng_ = Rng(seed); }
 
     // As choose(game), from a bare position: the in-process benchmark and training use it.
     Move choose(const Position& p);

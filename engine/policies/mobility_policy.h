@@ -33,6 +33,7 @@ class MobilityPolicy : public Policy {
     Move choose(const Game& game) override;
     // Every legal move, best first (ties in square order); see the score units above.
     std::vector<MoveScore> evaluate(const Game& game) override;
+    void reseed(std::uint64_t seed) override { rng_ = Rng(seed); }
 
     // The score of one legal move `s` in `p`, in the units above.
     double score(const Position& p, Square s) const;

@@ -14,6 +14,7 @@ class RandomPolicy : public Policy {
     Move choose(const Game& game) override;
     // Every legal move scores 0 (all are equally good to this policy), in square order.
     std::vector<MoveScore> evaluate(const Game& game) override;
+    void reseed(std::uint64_t seed) override { rng_ = Rng(seed); }
 
   private:
     Rng rng_;
