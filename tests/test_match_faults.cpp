@@ -150,3 +150,32 @@ TEST_CASE("SIGKILL 20 times, --resume each time: exactly 400 games, files parse"
     check_results(results, games);
     fs::remove_all(dir);
 }
+
+TEST_CASE("token=SECRET,tcp://: the runner presents an engine server's token; a wrong one fails") {
+    const fs::path dir = fresh_dir("othello_match_token");
+    EngineServerProcess server({"--token", "s3cret"});
+    const std::string where = "tcp://127.0.0.1:" + std::to_string(server.port());
+    const std::vector<std::string> common = {
+        "--engine", "policy:random", "--games", "2", "--concurrency", "1", "--no-progress"};
+    auto with = [&](const std::string& spec, const std::string& results) {
+        std::vector<std::string> args = {"--engine", spec, "--results", results};
+        args.insert(args.end(), common.begin(), common.end());
+        return args;
+    };
+    CHECK(run_match(with("name=served,token=s3cret," + where, (dir / "ok.json").string())) == 0);
+    const auto reasons = check_results(dir / "ok.json", 2);
+    CHECK(reasons.at("normal") == 2);
+
+    bp::ipstream err;
+    bp::child refused(
+        bp::exe = kBin + "/othello-match",
+        bp::args = with("name=served,token=guess," + where, (dir / "bad.json").string()),
+        bp::std_out > bp::null, bp::std_err > err);
+    const std::string message((std::istreambuf_iterator<char>(err)),
+                              std::istreambuf_iterator<char>());
+    refused.wait();
+    CHECK(refused.exit_code() == 1);
+    CHECK(message.find("served refused the token") != std::string::npos);
+    CHECK(message.find("guess") == std::string::npos);  // the secret is not repeated
+    fs::remove_all(dir);
+}
