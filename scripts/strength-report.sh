@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Produces docs/strength.md: the regression policy's matches against random, mobility and GRhino
-# (balanced openings, colours swapped), as othello-match prints them. Usage:
-# scripts/strength-report.sh [BUILD_DIR]   (needs /usr/games/gtp-rhino; takes about a minute)
+# (balanced openings, colours swapped), as othello-match prints them, and the shipped weights'
+# expert agreement and errors on the held-out WTHOR games (othello-train --evaluate). Usage:
+# scripts/strength-report.sh [BUILD_DIR]   (needs /usr/games/gtp-rhino; takes a few minutes)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
 match="$build/bin/othello-match"
+train="$build/bin/othello-train"
 out="$root/docs/strength.md"
 run() {  # title, then othello-match arguments
     local title="$1"; shift
@@ -26,3 +28,6 @@ for level in 1 2 3; do
     run "regression vs gtp-rhino -l $level" --engine policy:regression \
         --engine "cmd:/usr/games/gtp-rhino -l $level" --games 200 --openings balanced
 done
+printf '\n## Expert agreement and errors on held-out WTHOR games (2016 on)\n\n`othello-train --evaluate data/weights.bin`\n\n```\n' >> "$out"
+"$train" --evaluate "$root/data/weights.bin" | grep -v '^wrote\|^total\|^evaluating' >> "$out"
+printf '```\n' >> "$out"

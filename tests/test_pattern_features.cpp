@@ -16,8 +16,10 @@ TEST_CASE("the pattern set's tables are laid out end to end") {
     CHECK(kPatterns[0].size == 9);
     CHECK(kPatterns[0].configurations == 19683);
     CHECK(kPatterns[1].offset == 19683);
-    CHECK(kBiasEntry == 167265);
-    CHECK(kEntriesPerPhase == 167266);
+    CHECK(kMoverMobilityEntry == 167265);
+    CHECK(kOpponentMobilityEntry == 167265 + 32);
+    CHECK(kBiasEntry == 167265 + 64);
+    CHECK(kEntriesPerPhase == 167265 + 65);
     CHECK(phase_of_disc_count(4) == 0);
     CHECK(phase_of_disc_count(8) == 1);
     CHECK(phase_of_disc_count(63) == 14);
@@ -46,6 +48,15 @@ TEST_CASE("the start position's features by hand") {
     // line-4 (a4..h4) holds white d4 and black e4; black is to move: d4 = digit 2 at 3^3,
     // e4 = digit 1 at 3^4.
     CHECK(f.entries[5] == static_cast<std::uint32_t>(kPatterns[5].offset + 2 * 27 + 81));
+    // The last two entries are the mobility counts: 4 moves each at the start; after f5 white has
+    // 3 (d6 f4 f6).
+    CHECK(f.entries[kInstanceCount] == static_cast<std::uint32_t>(kMoverMobilityEntry + 4));
+    CHECK(f.entries[kInstanceCount + 1] == static_cast<std::uint32_t>(kOpponentMobilityEntry + 4));
+    const Position after = Position::start().play_unchecked(Square::from_index(37));  // f5
+    const Features g = extract_features(after);
+    CHECK(g.entries[kInstanceCount] == static_cast<std::uint32_t>(kMoverMobilityEntry + 3));
+    CHECK(g.entries[kInstanceCount + 1] ==
+          static_cast<std::uint32_t>(kOpponentMobilityEntry + popcount(after.pass().legal_moves())));
 }
 
 TEST_CASE("the evaluation is exactly the same on all 8 images of a position") {

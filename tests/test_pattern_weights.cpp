@@ -71,3 +71,23 @@ TEST_CASE("a wrong or truncated weights file is refused with a clear message") {
     CHECK_THROWS_WITH_AS(PatternWeights::load("/nonexistent/w.bin"),
                          "/nonexistent/w.bin: cannot open weights file", WeightsError);
 }
+
+TEST_CASE("the average of weight sets is their entry-by-entry mean, rounded") {
+    std::vector<double> a(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
+    std::vector<double> b = a;
+    a[kBiasEntry] = 1.0;       // 256 units
+    b[kBiasEntry] = 2.0;       // 512 units
+    a[5] = 3.0 / 256;          // 3 units
+    b[5] = 0;                  // mean 1.5 units rounds away from zero to 2
+    b[kEntriesPerPhase] = -1;  // phase 1, first entry: mean -128 units
+    const PatternWeights mean =
+        PatternWeights::average({PatternWeights::from_discs(a), PatternWeights::from_discs(b)});
+    CHECK(mean.phase_table(0)[kBiasEntry] == 384);
+    CHECK(mean.phase_table(0)[5] == 2);
+    CHECK(mean.phase_table(1)[0] == -128);
+    CHECK(mean.phase_table(2)[0] == 0);
+    // The mean of one set is that set.
+    const PatternWeights one = sample_weights();
+    CHECK(PatternWeights::average({one}).serialize() == one.serialize());
+    CHECK_THROWS_AS(PatternWeights::average({}), std::invalid_argument);
+}

@@ -2,6 +2,7 @@
 // the trainer fits and is deterministic; the shipped weights load and agree with experts.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -114,7 +115,7 @@ TEST_CASE("self-play data is deterministic for a seed and labelled from the side
     CHECK(a[0].player == Position::start().player());
 }
 
-TEST_CASE("the CSV export has one row per position with the phase, target and 88 entries") {
+TEST_CASE("the CSV export has one row per position with the phase, target and 90 entries") {
     const Game game = Game::from_transcript("f5d6c3d3c4f4f6f3e6e7");
     TrainingSamples samples;
     add_game_positions(game, 10, std::nullopt, 0, samples);
@@ -126,9 +127,14 @@ TEST_CASE("the CSV export has one row per position with the phase, target and 88
     std::string header, row;
     std::getline(lines, header);
     CHECK(header.rfind("phase,target,f0,f1,", 0) == 0);
-    CHECK(header.substr(header.size() - 4) == ",f87");
+    CHECK(header.substr(header.size() - 4) == ",f89");
     std::getline(lines, row);
     CHECK(row.rfind("0,10,0,19683,", 0) == 0);
+    CHECK(std::count(row.begin(), row.end(), ',') == 2 + kFeatureCount - 1);
+    // The start position: 4 moves for each side, the last two entries.
+    std::ostringstream mobility;
+    mobility << ',' << kMoverMobilityEntry + 4 << ',' << kOpponentMobilityEntry + 4;
+    CHECK(row.ends_with(mobility.str()));
     int rows = 1;
     while (std::getline(lines, row)) ++rows;
     CHECK(rows == 11);

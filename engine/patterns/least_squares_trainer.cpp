@@ -1,5 +1,5 @@
 // Conjugate gradient on the normal equations (A^T A + lambda I) w = A^T y, one phase at a time.
-// A row of A holds a 1 for each of its 88 instance entries and for the bias, so A p and A^T r are
+// A row of A holds a 1 for each of its 90 feature entries and for the bias, so A p and A^T r are
 // gathers and scatters over the precomputed entries: one pass over the phase's samples per step.
 #include "engine/patterns/least_squares_trainer.h"
 
@@ -12,7 +12,7 @@ namespace othello::patterns {
 
 namespace {
 
-constexpr int kRowWidth = kInstanceCount + 1;  // the 88 entries and the bias
+constexpr int kRowWidth = kFeatureCount + 1;  // the 90 entries and the bias
 
 struct PhaseProblem {
     std::vector<std::uint32_t> rows;  // kRowWidth entries per sample

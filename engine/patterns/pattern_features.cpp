@@ -1,6 +1,8 @@
 // The slow, obviously right feature extraction that the fast one is tested against.
 #include "engine/patterns/pattern_features.h"
 
+#include <algorithm>
+
 #include "engine/symmetry.h"
 
 namespace othello::patterns {
@@ -23,6 +25,17 @@ Features reference_features(const Position& p) {
             f.entries[i++] = static_cast<std::uint32_t>(pattern.offset + index);
         }
     }
+    // Mobility: the squares where a move is legal, asked one by one of the rules.
+    int mine = 0, theirs = 0;
+    const Position other_side = p.pass();
+    for (int sq = 0; sq < 64; ++sq) {
+        const Move m(Square::from_index(sq));
+        if (p.is_legal(m)) ++mine;
+        if (other_side.is_legal(m)) ++theirs;
+    }
+    f.entries[i++] = static_cast<std::uint32_t>(kMoverMobilityEntry + std::min(mine, kMobilityCap));
+    f.entries[i++] =
+        static_cast<std::uint32_t>(kOpponentMobilityEntry + std::min(theirs, kMobilityCap));
     return f;
 }
 

@@ -1,8 +1,9 @@
-// Feature extraction: the phase of a position and, for each of the 88 pattern instances, the entry
-// of the phase's weight table it selects. The same code serves play and training, so the two can
+// Feature extraction: the phase of a position and, for each of the 88 pattern instances and the two
+// mobility counts, the entry of the phase's weight table it selects. The same code serves play and training, so the two can
 // never disagree; reference_features() is the slow square-by-square definition the tests hold it to.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -17,7 +18,7 @@ namespace othello::patterns {
 
 struct Features {
     int phase = 0;
-    std::array<std::uint32_t, kInstanceCount> entries{};  // table entries, pattern offset included
+    std::array<std::uint32_t, kFeatureCount> entries{};  // table entries, pattern offset included
 };
 
 namespace detail {
@@ -75,7 +76,8 @@ inline constexpr TernaryTable kTernary{};
 
 inline int phase_of(const Position& p) { return phase_of_disc_count(popcount(p.occupied())); }
 
-// Calls visit(entry) for each of the 88 instances: digit 0 empty, 1 mover, 2 opponent.
+// Calls visit(entry) for each of the 88 instances (digit 0 empty, 1 mover, 2 opponent), then for
+// the mover's and the opponent's mobility.
 template <typename Visit>
 inline void for_each_entry(const Position& p, Visit&& visit) {
     const auto players = detail::symmetric_images(p.player());
@@ -88,6 +90,10 @@ inline void for_each_entry(const Position& p, Visit&& visit) {
                                              2 * detail::kTernary.of[theirs]));
         }
     }
+    const int mine = popcount(p.legal_moves());
+    const int theirs = popcount(othello::legal_moves(p.opponent(), p.player()));
+    visit(static_cast<std::uint32_t>(kMoverMobilityEntry + std::min(mine, kMobilityCap)));
+    visit(static_cast<std::uint32_t>(kOpponentMobilityEntry + std::min(theirs, kMobilityCap)));
 }
 
 inline Features extract_features(const Position& p) {

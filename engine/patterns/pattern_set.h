@@ -18,6 +18,10 @@
 // the evaluation is exactly invariant under the board symmetries: training on one position is
 // training on its 8 images, the symmetry augmentation for free. A placement that a symmetry maps
 // onto itself (the main diagonal, say) is simply counted twice, once per reading direction.
+//
+// Two small global features follow the patterns, read once per position: the number of legal
+// moves of the side to move and of its opponent (each capped at kMobilityCap), one weight per
+// count. A one-ply player cannot see mobility by looking ahead, so the evaluation has to.
 #pragma once
 
 #include <array>
@@ -38,8 +42,12 @@ struct Pattern {
 
 inline constexpr int kPatternCount = 11;
 inline constexpr int kInstanceCount = kPatternCount * 8;
+// Entries one position selects: the pattern instances, then the two mobility counts.
+inline constexpr int kFeatureCount = kInstanceCount + 2;
+// Mobility counts above this share the last weight (positions with more moves are very rare).
+inline constexpr int kMobilityCap = 31;
 // Changes whenever the set, the square order or the entry layout changes; stored in weight files.
-inline constexpr std::uint32_t kPatternSetId = 0x45444131;  // "EDA1"
+inline constexpr std::uint32_t kPatternSetId = 0x45444132;  // "EDA2": EDA1 plus mobility
 
 namespace detail {
 
@@ -84,8 +92,11 @@ constexpr std::array<Pattern, kPatternCount> make_patterns() {
 
 inline constexpr std::array<Pattern, kPatternCount> kPatterns = detail::make_patterns();
 
-// Entries of one phase's table: every pattern's configurations, then one bias entry.
-inline constexpr int kBiasEntry = kPatterns.back().offset + kPatterns.back().configurations;
+// Entries of one phase's table: every pattern's configurations, the mover's mobility counts
+// 0..kMobilityCap, the opponent's, then one bias entry.
+inline constexpr int kMoverMobilityEntry = kPatterns.back().offset + kPatterns.back().configurations;
+inline constexpr int kOpponentMobilityEntry = kMoverMobilityEntry + kMobilityCap + 1;
+inline constexpr int kBiasEntry = kOpponentMobilityEntry + kMobilityCap + 1;
 inline constexpr int kEntriesPerPhase = kBiasEntry + 1;
 
 // Game phases by the number of discs on the board: 4 plies per phase.

@@ -59,6 +59,18 @@ PatternWeights PatternWeights::from_discs(const std::vector<double>& weights, in
     return w;
 }
 
+PatternWeights PatternWeights::average(const std::vector<PatternWeights>& sets) {
+    if (sets.empty()) throw std::invalid_argument("PatternWeights::average: no weight sets");
+    PatternWeights mean;
+    const double count = static_cast<double>(sets.size());
+    for (std::size_t i = 0; i < mean.table_.size(); ++i) {
+        double sum = 0;
+        for (const PatternWeights& w : sets) sum += w.table_[i];
+        mean.table_[i] = static_cast<std::int16_t>(std::lround(sum / count));
+    }
+    return mean;
+}
+
 std::string PatternWeights::serialize() const {
     std::string out(kMagic, sizeof kMagic);
     put_u32(out, kVersion);

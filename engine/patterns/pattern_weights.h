@@ -9,7 +9,7 @@
 //   offset 24  uint32    entries per phase (all pattern configurations, then one bias entry)
 //   offset 28  uint32    units per disc: a stored weight w is worth w / units discs
 //   offset 32  int16     weights[phase][entry], phase-major
-// The evaluation of a position is the sum of the 88 selected entries and the bias of its phase,
+// The evaluation of a position is the sum of the 90 selected entries and the bias of its phase,
 // in integers, so symmetric positions score exactly alike.
 #pragma once
 
@@ -40,6 +40,10 @@ public:
     // Rounds real weights in discs (phase-major, kPhaseCount * kEntriesPerPhase of them) to the
     // stored units; values beyond the int16 range are clamped and counted in *clamped.
     static PatternWeights from_discs(const std::vector<double>& weights, int* clamped = nullptr);
+
+    // The entry-by-entry mean of several weight sets (rounded to the nearest unit): an ensemble
+    // of fits that evaluates as their average, at the cost of one. Throws on an empty list.
+    static PatternWeights average(const std::vector<PatternWeights>& sets);
 
     static PatternWeights load(const std::filesystem::path& path);
     // Parses a file's bytes; `name` is used in error messages.

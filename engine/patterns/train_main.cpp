@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <boost/program_options.hpp>
 
@@ -51,7 +52,8 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     TrainerOptions trainer;
     SelfPlayOptions self_play;
-    std::string self_play_weights, self_play_opponent;
+    std::string self_play_weights, self_play_opponent, evaluate;
+    std::vector<std::string> average;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")(
         "data", po::value(&data)->default_value("wthor"),
@@ -88,6 +90,10 @@ int main(int argc, char** argv) {
         "self-play-opponent-share", po::value(&self_play.opponent_share)->default_value(0.0),
         "share of the self-play games against --self-play-opponent (0..1)")(
         "output", po::value(&output), "write the weights file here")(
+        "average", po::value(&average)->multitoken(),
+        "fit nothing: write the mean of these weights files (an ensemble) to --output")(
+        "evaluate", po::value(&evaluate),
+        "fit nothing: report this weights file's errors and expert agreement on the data")(
         "export-csv", po::value(&csv), "write the training set as CSV here");
     po::variables_map vm;
     try {
@@ -102,6 +108,14 @@ int main(int argc, char** argv) {
         return 0;
     }
     try {
+        if (!average.empty()) {
+            if (output.empty()) throw std::invalid_argument("--average needs --output FILE");
+            std::vector<PatternWeights> sets;
+            for (const std::string& file : average) sets.push_back(PatternWeights::load(file));
+            PatternWeights::average(sets).save(output);
+            std::printf("wrote %s, the mean of %zu weights files\n", output.c_str(), sets.size());
+            return 0;
+        }
         const auto start = std::chrono::steady_clock::now();
         TrainingSamples train, validation;
         std::vector<Game> held_out_games;
@@ -153,13 +167,19 @@ int main(int argc, char** argv) {
             std::printf("wrote %s\n", csv.c_str());
             if (output.empty()) return 0;
         }
-        const auto fit_start = std::chrono::steady_clock::now();
-        const auto real = fit_pattern_weights(train, trainer, &std::cout);
-        int clamped = 0;
-        const auto weights = std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
-        std::printf("fit: %.1f s with %d threads, %d iterations, lambda %g; %d weights clamped\n",
-                    seconds_since(fit_start), trainer.threads, trainer.iterations, trainer.lambda,
-                    clamped);
+        std::shared_ptr<const PatternWeights> weights;
+        if (!evaluate.empty()) {
+            weights = shared_weights(evaluate);
+            std::printf("evaluating %s\n", evaluate.c_str());
+        } else {
+            const auto fit_start = std::chrono::steady_clock::now();
+            const auto real = fit_pattern_weights(train, trainer, &std::cout);
+            int clamped = 0;
+            weights = std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
+            std::printf("fit: %.1f s with %d threads, %d iterations, lambda %g; %d weights clamped\n",
+                        seconds_since(fit_start), trainer.threads, trainer.iterations,
+                        trainer.lambda, clamped);
+        }
         print_errors(*weights, train, validation);
         if (!held_out_games.empty()) {
             RegressionPolicy policy(weights, seed);

@@ -104,7 +104,7 @@ TrainingSamples transcript_samples(const std::filesystem::path& path, int* unfin
 
 void write_csv(std::ostream& out, const TrainingSamples& samples) {
     out << "phase,target";
-    for (int i = 0; i < kInstanceCount; ++i) out << ",f" << i;
+    for (int i = 0; i < kFeatureCount; ++i) out << ",f" << i;
     out << '\n';
     for (const TrainingSample& s : samples) {
         const Features f =

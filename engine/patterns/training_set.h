@@ -59,7 +59,7 @@ TrainingSamples random_playout_samples(int games, std::uint64_t seed);
 // in *unfinished and skipped.
 TrainingSamples transcript_samples(const std::filesystem::path& path, int* unfinished = nullptr);
 
-// CSV: header "phase,target,f0,...,f87" then one row per sample (f = table entries of the phase).
+// CSV: header "phase,target,f0,...,f89" then one row per sample (f = table entries of the phase).
 void write_csv(std::ostream& out, const TrainingSamples& samples);
 
 }  // namespace othello::patterns
