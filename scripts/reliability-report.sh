@@ -45,7 +45,7 @@ fuzz_rows=$(awk 'NR > 1 && $1 ~ /^fuzz_/ {
   echo "| TCP: misbehaving clients (slowloris, 3 over-long lines, 8 KB binary garbage, close mid-command, connect/disconnect loops) | $(field abuse 'misbehaving connections') | slowloris closed $(field abuse 'slowloris closed'); over-long closed $(field abuse 'over-long closed'); drop log: $(field abuse 'drop log') |"
   echo "| TCP server memory under that load | $(field abuse 'concurrent game clients') concurrent game clients | $(field abuse 'server memory') |"
   echo "| Match: chaos engines on pipes and over TCP (crash, hang, slow start, garbage, illegal move, refused move, closed output / dropped connection) at concurrency 2 | $(grep -m1 'games requested' "$out/faults" | sed 's/,.*//') | $(held faults): $(grep -m1 '^reasons' "$out/faults"); $(grep -m1 '^totals' "$out/faults") |"
-  echo "| Runner killed with SIGKILL at random moments, \`--resume\` each time (1,000-game match) | $(grep -m1 '^SIGKILLs' "$out/kills") | $(held kills): $(grep -m1 '^final games' "$out/kills"); $(grep -m1 '^most torn' "$out/kills") |"
+  echo "| Runner killed with SIGKILL at random moments, \`--resume\` each time (3,000-game match) | $(grep -m1 '^SIGKILLs' "$out/kills") | $(held kills): $(grep -m1 '^final games' "$out/kills"); $(grep -m1 '^most torn' "$out/kills") |"
   echo
   echo "Whole-file outputs (results, game records, the journal rewritten on resume) are written to a"
   echo "temporary file, fsync'ed and renamed over the old one (match/atomic_file.h); the journal is"
