@@ -20,6 +20,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "engine_server_process.h"
+#include "match/atomic_file.h"
 
 using namespace othello;
 using namespace othello::testing;
@@ -177,5 +178,30 @@ TEST_CASE("token=SECRET,tcp://: the runner presents an engine server's token; a 
     CHECK(refused.exit_code() == 1);
     CHECK(message.find("served refused the token") != std::string::npos);
     CHECK(message.find("guess") == std::string::npos);  // the secret is not repeated
+    fs::remove_all(dir);
+}
+
+TEST_CASE("write_file_atomically: the old file stays until the new one is complete") {
+    const fs::path dir = fresh_dir("othello_atomic_file");
+    const std::string path = (dir / "results.json").string();
+    write_file_atomically(path, [](std::ostream& out) { out << "old\n"; });
+    CHECK_THROWS_AS(write_file_atomically(path,
+                                          [](std::ostream& out) {
+                                              out << "half of the new";
+                                              throw std::runtime_error("disk full");
+                                          }),
+                    std::runtime_error);
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == "old\n");
+    write_file_atomically(path, [](std::ostream& out) { out << "new\n"; });
+    std::ifstream again(path);
+    std::getline(again, text);
+    CHECK(text == "new");
+    // No temporary is left behind.
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+    CHECK_THROWS_WITH_AS(write_file_atomically((dir / "no/such/folder/x.json").string(),
+                                               [](std::ostream& out) { out << "x"; }),
+                         doctest::Contains("no/such/folder/x.json"), std::runtime_error);
     fs::remove_all(dir);
 }
