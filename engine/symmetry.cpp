@@ -1,30 +1,9 @@
-// Board symmetries by bit tricks (delta swaps), so canonicalising a position costs a few dozen
-// instructions per image.
+// Board symmetries applied to squares, moves and positions; canonical forms and hashes.
 #include "engine/symmetry.h"
 
 namespace othello {
 
 namespace {
-
-constexpr Bitboard mirror_columns(Bitboard b) {
-    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
-    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
-    b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
-    return b;
-}
-
-constexpr Bitboard mirror_rows(Bitboard b) { return __builtin_bswap64(b); }
-
-// Swap (column, row) for (row, column): reflection in the a1-h8 diagonal.
-constexpr Bitboard transpose(Bitboard b) {
-    Bitboard t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    t = 0x3333000033330000ULL & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    t = 0x5500550055005500ULL & (b ^ (b << 7));
-    b ^= t ^ (t >> 7);
-    return b;
-}
 
 constexpr Bitboard apply(Symmetry s, Bitboard b) {
     if (s & 4) b = transpose(b);

@@ -24,6 +24,7 @@ TEST_CASE("square and bitboard transforms agree") {
     for (Symmetry s = 0; s < kSymmetryCount; ++s) {
         for (int i = 0; i < 64; ++i) {
             CHECK(transform(s, bit(i)) == transform(s, Square::from_index(i)).bit());
+            CHECK(symmetric_images(bit(i) | bit(63 - i / 2))[s] == transform(s, bit(i) | bit(63 - i / 2)));
         }
     }
     // Spot checks of the convention: bit 0 mirrors columns, bit 1 rows, bit 2 transposes.

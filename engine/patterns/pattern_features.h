@@ -9,6 +9,7 @@
 
 #include "engine/patterns/pattern_set.h"
 #include "engine/position.h"
+#include "engine/symmetry.h"
 
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -22,30 +23,6 @@ struct Features {
 };
 
 namespace detail {
-
-// The 8 images of a bitboard, numbered as in engine/symmetry.h (bit 2 transposes, then bit 0
-// mirrors columns, then bit 1 mirrors rows), by the same delta swaps.
-inline Bitboard mirror_columns(Bitboard b) {
-    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
-    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
-    b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
-    return b;
-}
-inline Bitboard transpose(Bitboard b) {
-    Bitboard t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    t = 0x3333000033330000ULL & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    t = 0x5500550055005500ULL & (b ^ (b << 7));
-    b ^= t ^ (t >> 7);
-    return b;
-}
-inline std::array<Bitboard, 8> symmetric_images(Bitboard b) {
-    const Bitboard t = transpose(b);
-    const Bitboard mb = mirror_columns(b), mt = mirror_columns(t);
-    return {b, mb, __builtin_bswap64(b), __builtin_bswap64(mb),
-            t, mt, __builtin_bswap64(t), __builtin_bswap64(mt)};
-}
 
 // The bits of b under mask, packed to the low end in square order.
 inline std::uint32_t gather(Bitboard b, Bitboard mask) {
@@ -80,8 +57,8 @@ inline int phase_of(const Position& p) { return phase_of_disc_count(popcount(p.o
 // the mover's and the opponent's mobility.
 template <typename Visit>
 inline void for_each_entry(const Position& p, Visit&& visit) {
-    const auto players = detail::symmetric_images(p.player());
-    const auto opponents = detail::symmetric_images(p.opponent());
+    const auto players = othello::symmetric_images(p.player());
+    const auto opponents = othello::symmetric_images(p.opponent());
     for (int s = 0; s < 8; ++s) {
         for (const Pattern& pattern : kPatterns) {
             const std::uint32_t mine = detail::gather(players[s], pattern.mask);
