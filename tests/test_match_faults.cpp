@@ -7,10 +7,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/process.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -113,7 +115,7 @@ TEST_CASE("Faults: 60 games against crashing, hanging, garbage, illegal and drop
 TEST_CASE("SIGKILL 20 times, --resume each time: exactly 400 games, files parse") {
     const fs::path dir = fresh_dir("othello_match_kills");
     const std::string results = (dir / "r.json").string();
-    const int games = 400;  // ~4 ms each: 20 kills at random moments land mid-match
+    const int games = 400;
     const std::vector<std::string> base = {
         "--engine",      "name=fake,cmd:" + kBin + "/fake-gtp-engine",
         "--engine",      "policy:mobility",
@@ -121,14 +123,27 @@ TEST_CASE("SIGKILL 20 times, --resume each time: exactly 400 games, files parse"
         "--concurrency", "2",
         "--results",     results,
         "--no-progress"};
+    const auto journal_lines = [&] {
+        std::ifstream journal(dir / "r.jsonl");
+        return static_cast<int>(std::count(std::istreambuf_iterator<char>(journal),
+                                           std::istreambuf_iterator<char>(), '\n'));
+    };
     Rng rng(8);
     int kills = 0;
     for (int round = 0; round < 60 && kills < 20; ++round) {
         auto args = base;
         if (round > 0) args.push_back("--resume");
+        // Kill once the match has finished a random 0-15 more games (at most 20 x 15 = 300 of
+        // the 400), a few milliseconds later still: the moment depends on progress, not on how
+        // fast this machine is, so every round is cut short mid-match.
+        const int target = journal_lines() + static_cast<int>(rng.below(16));
         bp::child child(bp::exe = kBin + "/othello-match", bp::args = args, bp::std_out > bp::null,
                         bp::std_err > bp::null);
-        std::this_thread::sleep_for(std::chrono::milliseconds(5 + rng.below(120)));
+        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (child.running() && journal_lines() < target && std::chrono::steady_clock::now() < give_up) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(rng.below(3000)));
         if (child.running()) {
             ::kill(child.id(), SIGKILL);
             ++kills;
