@@ -10,23 +10,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "protocol/fd_write.h"
+
 namespace othello {
-
-namespace {
-
-// Writes all of `data` to `fd`, retrying short writes.
-bool write_all(int fd, const std::string& data) {
-    std::size_t done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += static_cast<std::size_t>(n);
-    }
-    return true;
-}
-
-}  // namespace
 
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write) {

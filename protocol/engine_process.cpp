@@ -12,6 +12,8 @@
 #include <mutex>
 #include <thread>
 
+#include "protocol/fd_write.h"
+
 namespace othello {
 
 namespace {
@@ -103,17 +105,10 @@ EngineProcess::~EngineProcess() {
 void EngineProcess::write_line(std::string_view line) {
     std::string data(line);
     data += '\n';
-    std::size_t done = 0;
-    while (done < data.size()) {
-        if (to_child_ < 0)
-            throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
-        const ssize_t n = ::write(to_child_, data.data() + done, data.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw ChannelError(ChannelFailure::kClosed,
-                               "'" + command_ + "' closed its input: " + std::strerror(errno));
-        }
-        done += static_cast<std::size_t>(n);
+    if (to_child_ < 0) throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
+    if (!write_all(to_child_, data)) {
+        throw ChannelError(ChannelFailure::kClosed,
+                           "'" + command_ + "' closed its input: " + std::strerror(errno));
     }
 }
 

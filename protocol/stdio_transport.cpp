@@ -7,22 +7,9 @@
 #include <cerrno>
 #include <string>
 
+#include "protocol/fd_write.h"
+
 namespace othello {
-
-namespace {
-
-bool write_all(int fd, const std::string& text) {
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += static_cast<std::size_t>(n);
-    }
-    return true;
-}
-
-}  // namespace
 
 int serve_stdio(LineSession& session, int in_fd, int out_fd, std::size_t max_line_length) {
     if (!write_all(out_fd, session.greeting())) return 1;
