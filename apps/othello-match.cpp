@@ -91,7 +91,7 @@ int run(const MatchOptions& o) {
             const Pentanomial p = standings.pentanomial(0, 1);
             const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt)
                                              : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
-            if (sprt_decide(llr, *o.sprt) != SprtDecision::kContinue) return false;
+            if (sprt_decide(llr, *o.sprt) != SprtDecision::Continue) return false;
         }
         return true;
     });

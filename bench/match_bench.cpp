@@ -46,7 +46,7 @@ MatchFigures run_match(const std::string& a, const std::string& b, int games, in
     setup.concurrency = threads;
     MatchRunner runner(setup);
     MatchFigures f;
-    const auto schedule = make_schedule(2, TournamentKind::kRoundRobin, games, 1);
+    const auto schedule = make_schedule(2, TournamentKind::RoundRobin, games, 1);
     const double cpu0 = cpu_seconds();
     const auto t0 = Clock::now();
     runner.run(schedule, [&](const GameRecord& r) {

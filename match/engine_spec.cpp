@@ -60,14 +60,14 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
 
     EngineSpec spec;
     if (kind.starts_with("policy:")) {
-        spec.kind = EngineSpec::Kind::kPolicy;
+        spec.kind = EngineSpec::Kind::Policy;
         spec.policy = std::string(kind.substr(7));
         if (spec.policy.empty())
             throw std::invalid_argument("engine spec '" + std::string(text) +
                                         "': policy name missing");
         spec.name = spec.policy;
     } else if (kind.starts_with("cmd:") || kind.starts_with("cmd=")) {
-        spec.kind = EngineSpec::Kind::kCommand;
+        spec.kind = EngineSpec::Kind::Command;
         std::string line(kind.substr(4));
         // cutechess style: cmd="/usr/games/gtp-rhino -l 2" — the quotes hold the whole command.
         if (line.size() >= 2 && line.front() == '"' && line.back() == '"' &&
@@ -80,7 +80,7 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         spec.name = basename_of(spec.argv[0]);
         for (std::size_t i = 1; i < spec.argv.size(); ++i) spec.name += " " + spec.argv[i];
     } else if (kind.starts_with("tcp://")) {
-        spec.kind = EngineSpec::Kind::kTcp;
+        spec.kind = EngineSpec::Kind::Tcp;
         const std::string_view hp = kind.substr(6);
         const auto colon = hp.rfind(':');
         unsigned port = 0;
@@ -94,7 +94,7 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         spec.port = static_cast<unsigned short>(port);
         spec.name = std::string(hp);
     } else {
-        spec.kind = EngineSpec::Kind::kHuman;
+        spec.kind = EngineSpec::Kind::Human;
         spec.name = "human";
     }
 

@@ -10,17 +10,17 @@
 namespace othello {
 
 struct EngineSpec {
-    enum class Kind { kPolicy, kCommand, kTcp, kHuman };
-    Kind kind = Kind::kPolicy;
+    enum class Kind { Policy, Command, Tcp, Human };
+    Kind kind = Kind::Policy;
     std::string name;               // display name; derived from the spec when not given
-    std::string policy;             // kPolicy: the registry spec, e.g. "mobility"
-    std::vector<std::string> argv;  // kCommand
-    std::string working_directory;  // kCommand: "dir=" option
-    std::string host;               // kTcp
-    unsigned short port = 0;        // kTcp
-    std::string token;              // kTcp: "token=" option, sent first as "othello-token TOKEN"
-    std::uint64_t seed = 0;         // kPolicy: "seed=" option; 0: derived from --seed
-    bool stderr_visible = false;    // kCommand: "stderr=1" shows the engine's stderr
+    std::string policy;             // Policy: the registry spec, e.g. "mobility"
+    std::vector<std::string> argv;  // Command
+    std::string working_directory;  // Command: "dir=" option
+    std::string host;               // Tcp
+    unsigned short port = 0;        // Tcp
+    std::string token;              // Tcp: "token=" option, sent first as "othello-token TOKEN"
+    std::uint64_t seed = 0;         // Policy: "seed=" option; 0: derived from --seed
+    bool stderr_visible = false;    // Command: "stderr=1" shows the engine's stderr
 };
 
 // Parses "[key=value,]...KIND" where KIND is "policy:NAME", "cmd:COMMAND LINE" (split like a shell:

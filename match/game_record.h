@@ -6,7 +6,7 @@
 
 namespace othello {
 
-enum class Winner { kBlack, kWhite, kDraw };
+enum class Winner { Black, White, Draw };
 
 std::string to_string(Winner w);                  // "black", "white", "draw"
 Winner winner_from_string(const std::string& s);  // throws std::invalid_argument
@@ -21,7 +21,7 @@ struct GameRecord {
     std::string moves;  // full transcript from the standard start, opening included
     int black_discs = 0;
     int white_discs = 0;
-    Winner winner = Winner::kDraw;
+    Winner winner = Winner::Draw;
     std::string reason;  // "normal", "illegal move", "malformed reply", "crash", "timeout",
                          // "disconnection", "time forfeit"
     std::string detail;  // for people: "white played a1, which is not legal: ..."

@@ -21,9 +21,9 @@ GgfRecord ggf_record_of(const GameRecord& r) {
     }
     if (!ggf.result) {
         // Forfeits (illegal move, crash, timeout): the winner takes all 64 discs.
-        const double difference = r.winner == Winner::kBlack   ? 64
-                                  : r.winner == Winner::kWhite ? -64
-                                                               : 0;
+        const double difference = r.winner == Winner::Black   ? 64
+                                  : r.winner == Winner::White ? -64
+                                                              : 0;
         const bool on_time = r.reason == "timeout" || r.reason == "time forfeit";
         ggf.result = GgfResult{difference, on_time ? "t" : "r"};
     }
@@ -32,7 +32,7 @@ GgfRecord ggf_record_of(const GameRecord& r) {
 }
 
 GameRecordFormat game_record_format_for(const std::string& path) {
-    return path.ends_with(".ggf") ? GameRecordFormat::kGgf : GameRecordFormat::kTranscript;
+    return path.ends_with(".ggf") ? GameRecordFormat::Ggf : GameRecordFormat::Transcript;
 }
 
 void write_game_records(const std::string& path, std::vector<GameRecord> records,
@@ -41,7 +41,7 @@ void write_game_records(const std::string& path, std::vector<GameRecord> records
               [](const auto& a, const auto& b) { return a.id < b.id; });
     write_file_atomically(path, [&](std::ostream& out) {
         switch (format) {
-            case GameRecordFormat::kTranscript:
+            case GameRecordFormat::Transcript:
                 // The transcript first so `cut -f1` gives a file the openings reader accepts.
                 for (const auto& r : records) {
                     out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs
@@ -49,7 +49,7 @@ void write_game_records(const std::string& path, std::vector<GameRecord> records
                         << ")\n";
                 }
                 break;
-            case GameRecordFormat::kGgf:
+            case GameRecordFormat::Ggf:
                 for (const auto& r : records) out << to_ggf(ggf_record_of(r)) << "\n";
                 break;
         }

@@ -10,9 +10,9 @@
 
 namespace othello {
 
-enum class GameRecordFormat { kTranscript, kGgf };
+enum class GameRecordFormat { Transcript, Ggf };
 
-// "file.ggf" -> kGgf; anything else ("file.txt") -> kTranscript.
+// "file.ggf" -> Ggf; anything else ("file.txt") -> Transcript.
 GameRecordFormat game_record_format_for(const std::string& path);
 
 // Writes the records sorted by id. Throws std::runtime_error if the file cannot be written.

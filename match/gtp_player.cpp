@@ -18,16 +18,16 @@ const char* color_word(Color c) {
 
 PlayerError GtpPlayer::to_player_error(const ChannelError& e) const {
     switch (e.failure()) {
-        case ChannelFailure::kTimeout:
-            return PlayerError(PlayerFault::kTimeout, e.what());
-        case ChannelFailure::kMalformed:
-            return PlayerError(PlayerFault::kMalformed, e.what());
-        case ChannelFailure::kClosed:
-        case ChannelFailure::kStartFailed:
+        case ChannelFailure::Timeout:
+            return PlayerError(PlayerFault::Timeout, e.what());
+        case ChannelFailure::Malformed:
+            return PlayerError(PlayerFault::Malformed, e.what());
+        case ChannelFailure::Closed:
+        case ChannelFailure::StartFailed:
             break;
     }
     return PlayerError(
-        spec_.kind == EngineSpec::Kind::kTcp ? PlayerFault::kDisconnect : PlayerFault::kCrash,
+        spec_.kind == EngineSpec::Kind::Tcp ? PlayerFault::Disconnect : PlayerFault::Crash,
         e.what());
 }
 
@@ -36,7 +36,7 @@ void GtpPlayer::start(const TimeControl& time) {
     const Deadline deadline = deadline_after(time.start_timeout);
     try {
         std::unique_ptr<LineChannel> channel;
-        if (spec_.kind == EngineSpec::Kind::kTcp) {
+        if (spec_.kind == EngineSpec::Kind::Tcp) {
             channel = std::make_unique<TcpClient>(spec_.host, spec_.port, deadline);
         } else {
             channel = std::make_unique<EngineProcess>(
@@ -46,7 +46,7 @@ void GtpPlayer::start(const TimeControl& time) {
         if (!spec_.token.empty()) {
             // The server's handshake (protocol/token_gate.h); the secret stays out of messages.
             if (!client_->send("othello-token " + spec_.token, deadline).success) {
-                throw ChannelError(ChannelFailure::kStartFailed, spec_.name + " refused the token");
+                throw ChannelError(ChannelFailure::StartFailed, spec_.name + " refused the token");
             }
         }
         client_->ask("protocol_version", deadline);
@@ -118,7 +118,7 @@ Move GtpPlayer::choose(const Game& game, const Deadline& deadline,
         const std::string reply =
             client_->ask(std::string("genmove ") + color_word(side), deadline);
         if (auto move = Move::parse(reply)) return *move;
-        throw PlayerError(PlayerFault::kMalformed,
+        throw PlayerError(PlayerFault::Malformed,
                           "reply '" + reply.substr(0, 80) + "' to genmove is not a move");
     } catch (const ChannelError& e) {
         throw to_player_error(e);

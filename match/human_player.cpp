@@ -26,7 +26,7 @@ Move HumanPlayer::choose(const Game& game, const Deadline&, std::optional<double
         out_ << "\nYour move: " << std::flush;
         std::string line;
         if (!std::getline(in_, line))
-            throw PlayerError(PlayerFault::kCrash, "the terminal input ended");
+            throw PlayerError(PlayerFault::Crash, "the terminal input ended");
         const auto first = line.find_first_not_of(" \t");
         const auto last = line.find_last_not_of(" \t\r");
         const std::string entry =

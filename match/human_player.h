@@ -16,7 +16,7 @@ class HumanPlayer : public Player {
     const std::string& name() const override { return name_; }
     void new_game(const Game&, const TimeControl&, std::uint64_t) override;
     void opponent_played(const Game& game, Move move, const Deadline&) override;
-    // Throws PlayerError(kCrash) when the input ends. The deadline is not enforced on a person.
+    // Throws PlayerError(Crash) when the input ends. The deadline is not enforced on a person.
     Move choose(const Game& game, const Deadline&, std::optional<double>) override;
     bool is_timed() const override { return false; }
 

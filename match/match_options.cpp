@@ -105,7 +105,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, each));
     for (const auto& e : o.engines) {
         // An unknown policy is a usage error, found before any game starts.
-        if (e.kind == EngineSpec::Kind::kPolicy) make_policy(e.policy, PolicyOptions{});
+        if (e.kind == EngineSpec::Kind::Policy) make_policy(e.policy, PolicyOptions{});
     }
     if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
     make_names_distinct(o.engines);
@@ -123,7 +123,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         throw std::invalid_argument("--resume needs --results FILE");
     o.progress = !vm.count("no-progress");
     for (const auto& e : o.engines) {
-        if (e.kind == EngineSpec::Kind::kHuman)
+        if (e.kind == EngineSpec::Kind::Human)
             o.concurrency = 1;  // one person, one board at a time
     }
     return o;

@@ -23,7 +23,7 @@ struct MatchOptions {
     std::string results_path;
     bool resume = false;
     std::string records_path;
-    TournamentKind tournament = TournamentKind::kRoundRobin;
+    TournamentKind tournament = TournamentKind::RoundRobin;
     std::optional<SprtParameters> sprt;
     int report_every = 0;  // games between interim tables; 0: only at the end
     bool progress = true;

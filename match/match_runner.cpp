@@ -13,13 +13,13 @@ namespace othello {
 
 std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed) {
     switch (spec.kind) {
-        case EngineSpec::Kind::kPolicy:
+        case EngineSpec::Kind::Policy:
             return std::make_unique<PolicyPlayer>(spec.name, spec.policy,
                                                   spec.seed ? spec.seed : seed);
-        case EngineSpec::Kind::kCommand:
-        case EngineSpec::Kind::kTcp:
+        case EngineSpec::Kind::Command:
+        case EngineSpec::Kind::Tcp:
             return std::make_unique<GtpPlayer>(spec);
-        case EngineSpec::Kind::kHuman:
+        case EngineSpec::Kind::Human:
             return std::make_unique<HumanPlayer>(spec.name);
     }
     return nullptr;
@@ -65,9 +65,9 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                 starting = -1;
                 // The game's seed depends on --seed and the game's number only, never on the
                 // thread: in-process matches replay identically at any --concurrency.
-                GameRecord r = referee_game(*players[g.black], *players[g.white],
-                                            setup_.openings[g.opening], setup_.time,
-                                            setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id));
+                GameRecord r = referee_game(
+                    *players[g.black], *players[g.white], setup_.openings[g.opening], setup_.time,
+                    setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id));
                 r.id = g.id;
                 r.pair = g.pair;
                 std::lock_guard guard(lock);

@@ -13,10 +13,10 @@ namespace othello {
 
 // Why a player failed; each becomes a game result reason and the offender loses.
 enum class PlayerFault {
-    kCrash,       // process exited / EOF
-    kDisconnect,  // TCP connection lost
-    kTimeout,     // no reply within the per-move timeout
-    kMalformed,   // the reply is not GTP or not a move, or a command was refused
+    Crash,       // process exited / EOF
+    Disconnect,  // TCP connection lost
+    Timeout,     // no reply within the per-move timeout
+    Malformed,   // the reply is not GTP or not a move, or a command was refused
 };
 
 class PlayerError : public std::runtime_error {

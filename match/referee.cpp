@@ -7,20 +7,20 @@ namespace othello {
 
 std::string to_string(Winner w) {
     switch (w) {
-        case Winner::kBlack:
+        case Winner::Black:
             return "black";
-        case Winner::kWhite:
+        case Winner::White:
             return "white";
-        case Winner::kDraw:
+        case Winner::Draw:
             return "draw";
     }
     return "draw";
 }
 
 Winner winner_from_string(const std::string& s) {
-    if (s == "black") return Winner::kBlack;
-    if (s == "white") return Winner::kWhite;
-    if (s == "draw") return Winner::kDraw;
+    if (s == "black") return Winner::Black;
+    if (s == "white") return Winner::White;
+    if (s == "draw") return Winner::Draw;
     throw std::invalid_argument("winner '" + s + "' is not black, white or draw");
 }
 
@@ -30,13 +30,13 @@ using Clock = std::chrono::steady_clock;
 
 std::string reason_of(PlayerFault fault) {
     switch (fault) {
-        case PlayerFault::kCrash:
+        case PlayerFault::Crash:
             return "crash";
-        case PlayerFault::kDisconnect:
+        case PlayerFault::Disconnect:
             return "disconnection";
-        case PlayerFault::kTimeout:
+        case PlayerFault::Timeout:
             return "timeout";
-        case PlayerFault::kMalformed:
+        case PlayerFault::Malformed:
             return "malformed reply";
     }
     return "crash";
@@ -51,7 +51,7 @@ void finish(GameRecord& r, const Game& game) {
 void forfeit(GameRecord& r, const Game& game, Color offender, std::string reason,
              std::string detail) {
     finish(r, game);
-    r.winner = offender == Color::Black ? Winner::kWhite : Winner::kBlack;
+    r.winner = offender == Color::Black ? Winner::White : Winner::Black;
     r.reason = std::move(reason);
     r.detail = std::move(detail);
 }
@@ -117,7 +117,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
                                 budget ? std::optional<double>(left[s]) : std::nullopt);
         } catch (const PlayerError& e) {
             mover.mark_broken();
-            if (e.fault() == PlayerFault::kTimeout && budget_binds) {
+            if (e.fault() == PlayerFault::Timeout && budget_binds) {
                 forfeit(r, game, side, "time forfeit",
                         who() + " loses on time at move " + std::to_string(move_number));
             } else {
@@ -163,7 +163,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
     r.black_seconds = used[0];
     r.white_seconds = used[1];
     const int diff = r.black_discs - r.white_discs;
-    r.winner = diff > 0 ? Winner::kBlack : diff < 0 ? Winner::kWhite : Winner::kDraw;
+    r.winner = diff > 0 ? Winner::Black : diff < 0 ? Winner::White : Winner::Draw;
     r.reason = "normal";
     r.detail = "game over: black " + std::to_string(r.black_discs) + ", white " +
                std::to_string(r.white_discs);

@@ -61,9 +61,9 @@ void print_pair(std::ostream& out, const Standings& st, int a, int b,
                       "  SPRT (elo0 %g, elo1 %g): LLR %.2f [%.2f, %.2f] ", sprt->elo0, sprt->elo1,
                       llr, sprt->lower_bound(), sprt->upper_bound());
         out << sprt_line
-            << (d == SprtDecision::kAcceptH1   ? "H1 accepted"
-                : d == SprtDecision::kAcceptH0 ? "H0 accepted"
-                                               : "undecided")
+            << (d == SprtDecision::AcceptH1   ? "H1 accepted"
+                : d == SprtDecision::AcceptH0 ? "H0 accepted"
+                                              : "undecided")
             << "\n";
     }
 }

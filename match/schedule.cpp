@@ -14,8 +14,7 @@ std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, 
     std::vector<std::pair<int, int>> pairings;
     for (int a = 0; a < engine_count; ++a) {
         for (int b = a + 1; b < engine_count; ++b) {
-            if (kind == TournamentKind::kGauntlet && a != 0)
-                continue;  // engine 0 against the field
+            if (kind == TournamentKind::Gauntlet && a != 0) continue;  // engine 0 against the field
             pairings.emplace_back(a, b);
         }
     }
@@ -34,8 +33,8 @@ std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, 
 }
 
 TournamentKind tournament_kind_from_string(const std::string& s) {
-    if (s == "round-robin" || s == "roundrobin" || s == "match") return TournamentKind::kRoundRobin;
-    if (s == "gauntlet") return TournamentKind::kGauntlet;
+    if (s == "round-robin" || s == "roundrobin" || s == "match") return TournamentKind::RoundRobin;
+    if (s == "gauntlet") return TournamentKind::Gauntlet;
     throw std::invalid_argument("--tournament '" + s + "': expected round-robin or gauntlet");
 }
 

@@ -7,7 +7,7 @@
 
 namespace othello {
 
-enum class TournamentKind { kRoundRobin, kGauntlet };  // two engines: both are a plain match
+enum class TournamentKind { RoundRobin, Gauntlet };  // two engines: both are a plain match
 
 struct ScheduledGame {
     int id;     // position in the schedule; results are keyed on it

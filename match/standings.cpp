@@ -34,7 +34,7 @@ void Standings::add(const GameRecord& r) {
     if (b < 0 || w < 0) return;
     ++games_;
     ++reasons_[r.reason];
-    const int black_points2 = r.winner == Winner::kBlack ? 2 : r.winner == Winner::kDraw ? 1 : 0;
+    const int black_points2 = r.winner == Winner::Black ? 2 : r.winner == Winner::Draw ? 1 : 0;
     const int white_points2 = 2 - black_points2;
     count(tallies_[b].total, black_points2);
     count(tallies_[b].as_black, black_points2);
@@ -44,9 +44,9 @@ void Standings::add(const GameRecord& r) {
     count(head_to_head_[w][b], white_points2);
     int diff = r.black_discs - r.white_discs;
     const int empties = 64 - r.black_discs - r.white_discs;
-    if (r.winner == Winner::kBlack)
+    if (r.winner == Winner::Black)
         diff = std::max(diff, 0) + empties;
-    else if (r.winner == Winner::kWhite)
+    else if (r.winner == Winner::White)
         diff = std::min(diff, 0) - empties;
     tallies_[b].disc_difference_sum += diff;
     tallies_[w].disc_difference_sum -= diff;

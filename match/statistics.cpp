@@ -95,9 +95,9 @@ double sprt_llr(const Pentanomial& p, const SprtParameters& sprt) {
 }
 
 SprtDecision sprt_decide(double value, const SprtParameters& sprt) {
-    if (value >= sprt.upper_bound()) return SprtDecision::kAcceptH1;
-    if (value <= sprt.lower_bound()) return SprtDecision::kAcceptH0;
-    return SprtDecision::kContinue;
+    if (value >= sprt.upper_bound()) return SprtDecision::AcceptH1;
+    if (value <= sprt.lower_bound()) return SprtDecision::AcceptH0;
+    return SprtDecision::Continue;
 }
 
 }  // namespace othello

@@ -52,7 +52,7 @@ struct SprtParameters {
     double upper_bound() const;  // ln((1 - beta) / alpha)
 };
 
-enum class SprtDecision { kContinue, kAcceptH0, kAcceptH1 };
+enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
 
 // Generalised SPRT with the normal approximation: LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var),
 // s0, s1 the scores of elo0, elo1, and s, var the observed mean and per-sample variance.

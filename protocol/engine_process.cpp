@@ -40,11 +40,11 @@ std::string join(const std::vector<std::string>& argv) {
 EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(options.argv)) {
     ignore_sigpipe_once();
     if (options.argv.empty())
-        throw ChannelError(ChannelFailure::kStartFailed, "empty engine command");
+        throw ChannelError(ChannelFailure::StartFailed, "empty engine command");
     int in_pipe[2], out_pipe[2], exec_status[2];
     if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
         ::pipe2(exec_status, O_CLOEXEC) != 0) {
-        throw ChannelError(ChannelFailure::kStartFailed,
+        throw ChannelError(ChannelFailure::StartFailed,
                            "cannot create pipes for '" + command_ + "': " + std::strerror(errno));
     }
     // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
@@ -57,7 +57,7 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
 
     pid_ = ::fork();
     if (pid_ < 0) {
-        throw ChannelError(ChannelFailure::kStartFailed,
+        throw ChannelError(ChannelFailure::StartFailed,
                            "cannot fork for '" + command_ + "': " + std::strerror(errno));
     }
     if (pid_ == 0) {
@@ -92,9 +92,9 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
         pid_ = -1;
         close_fd(to_child_);
         close_fd(from_child_);
-        throw ChannelError(ChannelFailure::kStartFailed,
-                           "cannot start '" + command_ + "'" +
-                               (dir ? std::string(" in ") + dir : "") + ": " + std::strerror(err));
+        throw ChannelError(ChannelFailure::StartFailed, "cannot start '" + command_ + "'" +
+                                                            (dir ? std::string(" in ") + dir : "") +
+                                                            ": " + std::strerror(err));
     }
 }
 
@@ -105,9 +105,9 @@ EngineProcess::~EngineProcess() {
 void EngineProcess::write_line(std::string_view line) {
     std::string data(line);
     data += '\n';
-    if (to_child_ < 0) throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
+    if (to_child_ < 0) throw ChannelError(ChannelFailure::Closed, "'" + command_ + "' is stopped");
     if (!write_all(to_child_, data)) {
-        throw ChannelError(ChannelFailure::kClosed,
+        throw ChannelError(ChannelFailure::Closed,
                            "'" + command_ + "' closed its input: " + std::strerror(errno));
     }
 }
@@ -122,19 +122,18 @@ std::string EngineProcess::read_line(Deadline deadline) {
             return line;
         }
         if (from_child_ < 0)
-            throw ChannelError(ChannelFailure::kClosed, "'" + command_ + "' is stopped");
+            throw ChannelError(ChannelFailure::Closed, "'" + command_ + "' is stopped");
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             deadline - std::chrono::steady_clock::now());
         if (left.count() < 0)
-            throw ChannelError(ChannelFailure::kTimeout,
-                               "'" + command_ + "' did not reply in time");
+            throw ChannelError(ChannelFailure::Timeout, "'" + command_ + "' did not reply in time");
         pollfd pfd{from_child_, POLLIN, 0};
         // Round up so a deadline a fraction of a millisecond away still waits.
         const int r =
             ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30)));
         if (r < 0) {
             if (errno == EINTR) continue;
-            throw ChannelError(ChannelFailure::kClosed,
+            throw ChannelError(ChannelFailure::Closed,
                                "poll failed: " + std::string(std::strerror(errno)));
         }
         if (r == 0) continue;  // the deadline check above decides
@@ -142,7 +141,7 @@ std::string EngineProcess::read_line(Deadline deadline) {
         const ssize_t n = ::read(from_child_, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0)
-            throw ChannelError(ChannelFailure::kClosed,
+            throw ChannelError(ChannelFailure::Closed,
                                "'" + command_ + "' exited or closed its output");
         buffer_.append(chunk, static_cast<std::size_t>(n));
     }

@@ -20,7 +20,7 @@ struct ProcessOptions {
 
 class EngineProcess : public LineChannel {
   public:
-    // Throws ChannelError(kStartFailed) naming the command when it cannot be started.
+    // Throws ChannelError(StartFailed) naming the command when it cannot be started.
     explicit EngineProcess(const ProcessOptions& options);
     ~EngineProcess() override;
     EngineProcess(const EngineProcess&) = delete;

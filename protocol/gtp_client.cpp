@@ -29,7 +29,7 @@ GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
     } while (is_blank(first));
     if (first[0] != '=' && first[0] != '?') {
         throw ChannelError(
-            ChannelFailure::kMalformed,
+            ChannelFailure::Malformed,
             "reply to '" + std::string(command) + "' is not GTP: '" + first.substr(0, 80) + "'");
     }
     GtpResponse response;
@@ -51,7 +51,7 @@ GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
 std::string GtpClient::ask(std::string_view command, Deadline deadline) {
     GtpResponse r = send(command, deadline);
     if (!r.success) {
-        throw ChannelError(ChannelFailure::kMalformed,
+        throw ChannelError(ChannelFailure::Malformed,
                            "engine refused '" + std::string(command) + "': " + r.text);
     }
     return r.text;

@@ -14,10 +14,10 @@ using Deadline = std::chrono::steady_clock::time_point;
 
 // Why talking to an engine failed; the referee turns each into a game result reason.
 enum class ChannelFailure {
-    kStartFailed,  // the process could not be started or the connection not made
-    kTimeout,      // no complete reply before the deadline
-    kClosed,       // EOF: the process exited or crashed, or the peer closed the connection
-    kMalformed,    // the reply is not GTP
+    StartFailed,  // the process could not be started or the connection not made
+    Timeout,      // no complete reply before the deadline
+    Closed,       // EOF: the process exited or crashed, or the peer closed the connection
+    Malformed,    // the reply is not GTP
 };
 
 class ChannelError : public std::runtime_error {
@@ -34,10 +34,10 @@ class ChannelError : public std::runtime_error {
 class LineChannel {
   public:
     virtual ~LineChannel() = default;
-    // Sends `line` plus '\n'. Throws ChannelError(kClosed) if the peer is gone.
+    // Sends `line` plus '\n'. Throws ChannelError(Closed) if the peer is gone.
     virtual void write_line(std::string_view line) = 0;
-    // The next line without its line ending ('\r' stripped). Throws ChannelError(kTimeout) at the
-    // deadline and ChannelError(kClosed) at EOF.
+    // The next line without its line ending ('\r' stripped). Throws ChannelError(Timeout) at the
+    // deadline and ChannelError(Closed) at EOF.
     virtual std::string read_line(Deadline deadline) = 0;
     // Ends the connection: lets the engine exit by itself for up to `grace`, then forces it.
     virtual void stop(std::chrono::milliseconds grace) = 0;
@@ -53,9 +53,9 @@ class GtpClient {
     explicit GtpClient(std::unique_ptr<LineChannel> channel) : channel_(std::move(channel)) {}
 
     // Sends one command and reads the whole response (up to its empty line). Throws ChannelError:
-    // kTimeout, kClosed, or kMalformed when a line does not start with '=' or '?'.
+    // Timeout, Closed, or Malformed when a line does not start with '=' or '?'.
     GtpResponse send(std::string_view command, Deadline deadline);
-    // As send, but a '?' failure is a ChannelError(kMalformed) naming the command and message.
+    // As send, but a '?' failure is a ChannelError(Malformed) naming the command and message.
     std::string ask(std::string_view command, Deadline deadline);
     // Sends `quit` (best effort), then stops the channel.
     void quit(std::chrono::milliseconds grace);

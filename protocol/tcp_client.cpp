@@ -18,7 +18,7 @@ TcpClient::TcpClient(const std::string& host, unsigned short port, Deadline dead
     tcp::resolver resolver(io_);
     const auto endpoints = resolver.resolve(host, std::to_string(port), ec);
     if (ec)
-        throw ChannelError(ChannelFailure::kStartFailed,
+        throw ChannelError(ChannelFailure::StartFailed,
                            "cannot resolve " + where_ + ": " + ec.message());
     bool done = false;
     asio::async_connect(socket_, endpoints,
@@ -27,10 +27,10 @@ TcpClient::TcpClient(const std::string& host, unsigned short port, Deadline dead
                             done = true;
                         });
     if (!run_until(done, deadline)) {
-        throw ChannelError(ChannelFailure::kStartFailed, "connecting to " + where_ + " timed out");
+        throw ChannelError(ChannelFailure::StartFailed, "connecting to " + where_ + " timed out");
     }
     if (ec)
-        throw ChannelError(ChannelFailure::kStartFailed,
+        throw ChannelError(ChannelFailure::StartFailed,
                            "cannot connect to " + where_ + ": " + ec.message());
     // Engines started later as child processes must not inherit this connection (the peer would
     // then never see it close).
@@ -55,19 +55,19 @@ bool TcpClient::run_until(const bool& done, Deadline deadline) {
 
 void TcpClient::write_line(std::string_view line) {
     if (!socket_.is_open())
-        throw ChannelError(ChannelFailure::kClosed, "connection to " + where_ + " is closed");
+        throw ChannelError(ChannelFailure::Closed, "connection to " + where_ + " is closed");
     std::string data(line);
     data += '\n';
     boost::system::error_code ec;
     asio::write(socket_, asio::buffer(data), ec);  // Asio sends with MSG_NOSIGNAL on Linux
     if (ec)
-        throw ChannelError(ChannelFailure::kClosed,
+        throw ChannelError(ChannelFailure::Closed,
                            "connection to " + where_ + " lost: " + ec.message());
 }
 
 std::string TcpClient::read_line(Deadline deadline) {
     if (!socket_.is_open())
-        throw ChannelError(ChannelFailure::kClosed, "connection to " + where_ + " is closed");
+        throw ChannelError(ChannelFailure::Closed, "connection to " + where_ + " is closed");
     bool done = false;
     boost::system::error_code ec;
     std::size_t length = 0;
@@ -78,10 +78,10 @@ std::string TcpClient::read_line(Deadline deadline) {
                                done = true;
                            });
     if (!run_until(done, deadline)) {
-        throw ChannelError(ChannelFailure::kTimeout, where_ + " did not reply in time");
+        throw ChannelError(ChannelFailure::Timeout, where_ + " did not reply in time");
     }
     if (ec)
-        throw ChannelError(ChannelFailure::kClosed,
+        throw ChannelError(ChannelFailure::Closed,
                            "connection to " + where_ + " lost: " + ec.message());
     std::string line = buffer_.substr(0, length - 1);
     buffer_.erase(0, length);

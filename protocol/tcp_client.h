@@ -14,7 +14,7 @@ namespace othello {
 
 class TcpClient : public LineChannel {
   public:
-    // Connects before `deadline`; throws ChannelError(kStartFailed) naming host and port.
+    // Connects before `deadline`; throws ChannelError(StartFailed) naming host and port.
     TcpClient(const std::string& host, unsigned short port, Deadline deadline);
 
     void write_line(std::string_view line) override;

@@ -30,7 +30,7 @@ struct Script {
     std::string log_path;  // every command received is appended here
 };
 
-enum class SessionEnd { kQuit, kInputEnded, kDisconnect };
+enum class SessionEnd { Quit, InputEnded, Disconnect };
 
 SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int& genmoves) {
     Game game;
@@ -63,7 +63,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             reply("");
         } else if (command == "quit") {
             reply("");
-            return SessionEnd::kQuit;
+            return SessionEnd::Quit;
         } else if (command == "play") {
             const auto move = Move::parse(where);
             const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
@@ -86,7 +86,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             if (genmoves >= script.at) {
                 if (script.mode == "crash") std::_Exit(3);
                 if (script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
-                if (script.mode == "disconnect") return SessionEnd::kDisconnect;
+                if (script.mode == "disconnect") return SessionEnd::Disconnect;
                 if (script.mode == "garbage") {
                     out << "I think therefore I am\n\n" << std::flush;
                     continue;
@@ -110,7 +110,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             fail("unknown command");
         }
     }
-    return SessionEnd::kInputEnded;
+    return SessionEnd::InputEnded;
 }
 
 }  // namespace

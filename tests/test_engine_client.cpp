@@ -31,7 +31,7 @@ TEST_CASE("a silent child times out, an exiting child is EOF, a missing program 
         sleeper.read_line(deadline_after(0.05));
         FAIL("no timeout");
     } catch (const ChannelError& e) {
-        CHECK(e.failure() == ChannelFailure::kTimeout);
+        CHECK(e.failure() == ChannelFailure::Timeout);
     }
     sleeper.stop(std::chrono::milliseconds(10));  // killed: does not wait 10 s
 
@@ -40,7 +40,7 @@ TEST_CASE("a silent child times out, an exiting child is EOF, a missing program 
         quitter.read_line(deadline_after(5));
         FAIL("no EOF");
     } catch (const ChannelError& e) {
-        CHECK(e.failure() == ChannelFailure::kClosed);
+        CHECK(e.failure() == ChannelFailure::Closed);
     }
     // Writing to a process that is gone is an error, not a SIGPIPE.
     CHECK_THROWS_AS(
@@ -53,7 +53,7 @@ TEST_CASE("a silent child times out, an exiting child is EOF, a missing program 
         EngineProcess missing(ProcessOptions{{"/nonexistent/engine", "-x"}, "", false});
         FAIL("started");
     } catch (const ChannelError& e) {
-        CHECK(e.failure() == ChannelFailure::kStartFailed);
+        CHECK(e.failure() == ChannelFailure::StartFailed);
         CHECK(std::string(e.what()).find("/nonexistent/engine -x") != std::string::npos);
     }
     try {
@@ -82,7 +82,7 @@ TEST_CASE("GTP framing: success, failure, garbage") {
         garbage.ask("genmove b", deadline_after(5));
         FAIL("accepted garbage");
     } catch (const ChannelError& e) {
-        CHECK(e.failure() == ChannelFailure::kMalformed);
+        CHECK(e.failure() == ChannelFailure::Malformed);
         CHECK(std::string(e.what()).find("I think therefore I am") != std::string::npos);
     }
 }
@@ -100,7 +100,7 @@ TEST_CASE("GTP over TCP on 127.0.0.1, and a dropped connection") {
             gtp.ask("genmove w", deadline_after(5));
             FAIL("no disconnection");
         } catch (const ChannelError& e) {
-            CHECK(e.failure() == ChannelFailure::kClosed);
+            CHECK(e.failure() == ChannelFailure::Closed);
         }
     }
     // The server accepts again: a reconnection works.

@@ -30,7 +30,7 @@ std::vector<GameRecord> play(const std::string& fake_spec, int games, TimeContro
     setup.concurrency = 1;
     MatchRunner runner(setup);
     std::vector<GameRecord> records;
-    runner.run(make_schedule(2, TournamentKind::kRoundRobin, games, 1), [&](const GameRecord& r) {
+    runner.run(make_schedule(2, TournamentKind::RoundRobin, games, 1), [&](const GameRecord& r) {
         records.push_back(r);
         return true;
     });
@@ -45,7 +45,7 @@ void check_fake_lost_all(const std::vector<GameRecord>& records, int games,
     for (const auto& r : records) {
         CAPTURE(r.detail);
         CHECK(r.reason == reason);
-        CHECK(r.winner == (r.black == "fake" ? Winner::kWhite : Winner::kBlack));
+        CHECK(r.winner == (r.black == "fake" ? Winner::White : Winner::Black));
         const Game replay = Game::from_transcript(r.moves);
         CHECK(replay.current().disc_count(Color::Black) == r.black_discs);
         CHECK(replay.current().disc_count(Color::White) == r.white_discs);
@@ -64,7 +64,7 @@ TEST_CASE("a well-behaved GTP engine plays complete legal games") {
         CHECK(replay.is_over());
         CHECK(replay.current().disc_count(Color::Black) == r.black_discs);
         const int d = r.black_discs - r.white_discs;
-        CHECK(r.winner == (d > 0 ? Winner::kBlack : d < 0 ? Winner::kWhite : Winner::kDraw));
+        CHECK(r.winner == (d > 0 ? Winner::Black : d < 0 ? Winner::White : Winner::Draw));
     }
 }
 
@@ -121,7 +121,7 @@ TEST_CASE(
     setup.concurrency = 2;
     MatchRunner runner(setup);
     std::vector<GameRecord> records;
-    runner.run(make_schedule(3, TournamentKind::kRoundRobin, 2, 1), [&](const GameRecord& r) {
+    runner.run(make_schedule(3, TournamentKind::RoundRobin, 2, 1), [&](const GameRecord& r) {
         records.push_back(r);
         return true;
     });
@@ -141,7 +141,7 @@ TEST_CASE("a TCP engine that disconnects loses that game; the runner reconnects 
     const auto records = play("tcp://127.0.0.1:" + port, 4);
     REQUIRE(records.size() == 4);
     CHECK(records[0].reason == "disconnection");
-    CHECK(records[0].winner == Winner::kWhite);
+    CHECK(records[0].winner == Winner::White);
     for (int i = 1; i < 4; ++i) CHECK(records[i].reason == "normal");
     server.stop(std::chrono::milliseconds(1000));
 }
@@ -154,7 +154,7 @@ TEST_CASE("openings: the referee starts from the opening and keeps it in the tra
     MatchRunner runner(setup);
     std::vector<GameRecord> records;
     runner.run(
-        make_schedule(2, TournamentKind::kRoundRobin, 6, static_cast<int>(setup.openings.size())),
+        make_schedule(2, TournamentKind::RoundRobin, 6, static_cast<int>(setup.openings.size())),
         [&](const GameRecord& r) {
             records.push_back(r);
             return true;
@@ -189,7 +189,7 @@ TEST_CASE("a failing results callback stops the match with the reason") {
     setup.concurrency = 2;
     MatchRunner runner(setup);
     int seen = 0;
-    CHECK_THROWS_WITH(runner.run(make_schedule(2, TournamentKind::kRoundRobin, 100, 1),
+    CHECK_THROWS_WITH(runner.run(make_schedule(2, TournamentKind::RoundRobin, 100, 1),
                                  [&](const GameRecord&) -> bool {
                                      if (++seen == 3) throw std::runtime_error("disk full");
                                      return true;

@@ -49,13 +49,13 @@ TEST_CASE("SPRT log-likelihood ratio and decisions") {
     CHECK(sprt.lower_bound() == doctest::Approx(-2.944439));
     CHECK(sprt.upper_bound() == doctest::Approx(2.944439));
     CHECK(sprt_llr(r, sprt) == doctest::Approx(1.733713).epsilon(1e-5));
-    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::kContinue);
+    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::Continue);
     sprt.elo1 = 100;
     CHECK(sprt_llr(r, sprt) == doctest::Approx(11.377436).epsilon(1e-5));
-    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::kAcceptH1);
+    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::AcceptH1);
     sprt = {200, 300, 0.05, 0.05};
     CHECK(sprt_llr(r, sprt) == doctest::Approx(-5.824186).epsilon(1e-5));
-    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::kAcceptH0);
+    CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::AcceptH0);
     CHECK(sprt_llr(WinDrawLoss{}, sprt) == 0);
 }
 
@@ -77,11 +77,11 @@ GameRecord game(int pair, const char* black, const char* white, Winner w, int bd
 
 TEST_CASE("standings count colours, disc differences and pentanomial pairs") {
     Standings st({"a", "b"});
-    st.add(game(0, "a", "b", Winner::kBlack, 40, 20));  // a wins as black by 20 (+4 empties)
-    st.add(game(0, "b", "a", Winner::kDraw, 32, 32));   // pair 0: a has 1.5 points -> index 3
-    st.add(game(1, "a", "b", Winner::kWhite, 10, 50));  // a loses by 40 (+4 empties)
-    st.add(game(1, "b", "a", Winner::kBlack, 64, 0));   // pair 1: a has 0 points -> index 0
-    st.add(game(2, "a", "b", Winner::kBlack, 33, 31));  // pair 2 is still open
+    st.add(game(0, "a", "b", Winner::Black, 40, 20));  // a wins as black by 20 (+4 empties)
+    st.add(game(0, "b", "a", Winner::Draw, 32, 32));   // pair 0: a has 1.5 points -> index 3
+    st.add(game(1, "a", "b", Winner::White, 10, 50));  // a loses by 40 (+4 empties)
+    st.add(game(1, "b", "a", Winner::Black, 64, 0));   // pair 1: a has 0 points -> index 0
+    st.add(game(2, "a", "b", Winner::Black, 33, 31));  // pair 2 is still open
     CHECK(st.games() == 5);
     CHECK(st.tally(0).total.wins == 2);
     CHECK(st.tally(0).total.losses == 2);
@@ -97,7 +97,7 @@ TEST_CASE("standings count colours, disc differences and pentanomial pairs") {
 }
 
 TEST_CASE("schedules play each opening twice with colours swapped") {
-    const auto match = make_schedule(2, TournamentKind::kRoundRobin, 5, 2);
+    const auto match = make_schedule(2, TournamentKind::RoundRobin, 5, 2);
     REQUIRE(match.size() == 5);
     CHECK(match[0].black == 0);
     CHECK(match[1].black == 1);
@@ -105,16 +105,16 @@ TEST_CASE("schedules play each opening twice with colours swapped") {
     CHECK(match[0].opening == match[1].opening);
     CHECK(match[2].opening == 1);
     CHECK(match[4].opening == 0);  // wraps around
-    CHECK(make_schedule(4, TournamentKind::kRoundRobin, 2, 1).size() == 12);
-    const auto gauntlet = make_schedule(4, TournamentKind::kGauntlet, 2, 1);
+    CHECK(make_schedule(4, TournamentKind::RoundRobin, 2, 1).size() == 12);
+    const auto gauntlet = make_schedule(4, TournamentKind::Gauntlet, 2, 1);
     CHECK(gauntlet.size() == 6);
     for (const auto& g : gauntlet) CHECK((g.black == 0 || g.white == 0));
-    CHECK_THROWS_AS(make_schedule(1, TournamentKind::kRoundRobin, 2, 1), std::invalid_argument);
+    CHECK_THROWS_AS(make_schedule(1, TournamentKind::RoundRobin, 2, 1), std::invalid_argument);
 }
 
 TEST_CASE("engine specs") {
     auto rhino = parse_engine_spec("name=rhino,cmd:/usr/games/gtp-rhino -l 2");
-    CHECK(rhino.kind == EngineSpec::Kind::kCommand);
+    CHECK(rhino.kind == EngineSpec::Kind::Command);
     CHECK(rhino.name == "rhino");
     CHECK(rhino.argv == std::vector<std::string>{"/usr/games/gtp-rhino", "-l", "2"});
     auto quoted = parse_engine_spec("cmd:\"/path with space/eng\" --x 'a b'", "dir=/tmp");
