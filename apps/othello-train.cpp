@@ -1,14 +1,13 @@
 // othello-train: fits the regression policy's pattern weights to labelled positions (WTHOR expert
 // games, transcript files or random playouts), prints training and validation error per phase and
 // expert agreement, and writes the weights file; optionally exports the training set as CSV.
+#include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
-
-#include <boost/program_options.hpp>
 
 #include "engine/patterns/expert_agreement.h"
 #include "engine/patterns/least_squares_trainer.h"
@@ -35,9 +34,10 @@ void print_errors(const PatternWeights& weights, const TrainingSamples& train,
     std::printf("%-8s %10s %10s %10s %10s\n", "phase", "train n", "train MAE", "valid n",
                 "valid MAE");
     for (int phase = 0; phase <= kPhaseCount; ++phase) {
-        const std::string label = phase == kPhaseCount ? "all"
-                                                        : std::to_string(phase * kPliesPerPhase) + "-" +
-                                                              std::to_string(phase * kPliesPerPhase + 3);
+        const std::string label = phase == kPhaseCount
+                                      ? "all"
+                                      : std::to_string(phase * kPliesPerPhase) + "-" +
+                                            std::to_string(phase * kPliesPerPhase + 3);
         std::printf("%-8s %10d %10.2f %10d %10.2f\n", label.c_str(), train_errors[phase].samples,
                     train_errors[phase].mean_absolute_error, validation_errors[phase].samples,
                     validation_errors[phase].mean_absolute_error);
@@ -120,11 +120,13 @@ int main(int argc, char** argv) {
         TrainingSamples train, validation;
         std::vector<Game> held_out_games;
         if (data == "wthor") {
-            WthorData d = load_wthor({wthor_dir, validation_year, !vm.count("no-theoretical"), games});
-            std::printf("wthor: %d games (%d held out from %d on), %d illegal skipped, %d unfinished, "
-                        "%d recorded counts differ from the board\n",
-                        d.games, static_cast<int>(d.validation_games.size()), validation_year,
-                        d.illegal_games, d.unfinished_games, d.count_mismatches);
+            WthorData d =
+                load_wthor({wthor_dir, validation_year, !vm.count("no-theoretical"), games});
+            std::printf(
+                "wthor: %d games (%d held out from %d on), %d illegal skipped, %d unfinished, "
+                "%d recorded counts differ from the board\n",
+                d.games, static_cast<int>(d.validation_games.size()), validation_year,
+                d.illegal_games, d.unfinished_games, d.count_mismatches);
             train = std::move(d.train);
             validation = std::move(d.validation);
             held_out_games = std::move(d.validation_games);
@@ -133,15 +135,18 @@ int main(int argc, char** argv) {
             train = random_playout_samples(games, seed);
             validation = random_playout_samples(std::max(1, games / 10), seed + 1);
         } else if (data == "transcripts") {
-            if (transcripts.empty()) throw std::invalid_argument("--data transcripts needs --transcripts FILE");
+            if (transcripts.empty())
+                throw std::invalid_argument("--data transcripts needs --transcripts FILE");
             int unfinished = 0;
             train = transcript_samples(transcripts, &unfinished);
             std::printf("transcripts: %d unfinished games skipped\n", unfinished);
         } else {
-            throw std::invalid_argument("unknown --data '" + data + "' (wthor, transcripts, random)");
+            throw std::invalid_argument("unknown --data '" + data +
+                                        "' (wthor, transcripts, random)");
         }
         if (self_play.games > 0) {
-            if (self_play_weights.empty()) throw std::invalid_argument("--self-play needs --self-play-weights FILE");
+            if (self_play_weights.empty())
+                throw std::invalid_argument("--self-play needs --self-play-weights FILE");
             const auto play_start = std::chrono::steady_clock::now();
             self_play.seed = seed;
             self_play.threads = trainer.threads;
@@ -154,8 +159,8 @@ int main(int argc, char** argv) {
                 };
             }
             const auto extra = self_play_samples(shared_weights(self_play_weights), self_play);
-            std::printf("self-play: %d games, %zu positions (%.1f s)\n", self_play.games, extra.size(),
-                        seconds_since(play_start));
+            std::printf("self-play: %d games, %zu positions (%.1f s)\n", self_play.games,
+                        extra.size(), seconds_since(play_start));
             train.insert(train.end(), extra.begin(), extra.end());
         }
         std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),
@@ -175,17 +180,20 @@ int main(int argc, char** argv) {
             const auto fit_start = std::chrono::steady_clock::now();
             const auto real = fit_pattern_weights(train, trainer, &std::cout);
             int clamped = 0;
-            weights = std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
-            std::printf("fit: %.1f s with %d threads, %d iterations, lambda %g; %d weights clamped\n",
-                        seconds_since(fit_start), trainer.threads, trainer.iterations,
-                        trainer.lambda, clamped);
+            weights =
+                std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
+            std::printf(
+                "fit: %.1f s with %d threads, %d iterations, lambda %g; %d weights clamped\n",
+                seconds_since(fit_start), trainer.threads, trainer.iterations, trainer.lambda,
+                clamped);
         }
         print_errors(*weights, train, validation);
         if (!held_out_games.empty()) {
             RegressionPolicy policy(weights, seed);
             const Agreement a = expert_agreement(policy, held_out_games);
-            std::printf("expert agreement on %zu held-out games: %.1f%% of %d positions with a choice\n",
-                        held_out_games.size(), 100 * a.share(), a.positions);
+            std::printf(
+                "expert agreement on %zu held-out games: %.1f%% of %d positions with a choice\n",
+                held_out_games.size(), 100 * a.share(), a.positions);
         }
         if (!output.empty()) {
             weights->save(output);

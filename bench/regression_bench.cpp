@@ -2,12 +2,11 @@
 // policy time per move, in-process games per second against random on several threads) and a
 // small in-process strength check against random and mobility, colours alternating.
 #include <atomic>
+#include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <thread>
-
-#include <boost/program_options.hpp>
 
 #include "engine/patterns/regression_policy.h"
 #include "engine/policies/mobility_policy.h"
@@ -65,9 +64,10 @@ struct Tally {
         (diff > 0 ? wins : diff < 0 ? losses : draws)++;
     }
     void print(const char* name) const {
-        std::printf("  %-26s %5d games: %5.1f%% wins %4.1f%% draws %5.1f%% losses, mean disc diff %+.1f\n",
-                    name, games, 100.0 * wins / games, 100.0 * draws / games,
-                    100.0 * losses / games, static_cast<double>(disc_sum) / games);
+        std::printf(
+            "  %-26s %5d games: %5.1f%% wins %4.1f%% draws %5.1f%% losses, mean disc diff %+.1f\n",
+            name, games, 100.0 * wins / games, 100.0 * draws / games, 100.0 * losses / games,
+            static_cast<double>(disc_sum) / games);
     }
 };
 
@@ -78,8 +78,8 @@ int main(int argc, char** argv) {
     double seconds = 3;
     int threads = 2, strength_games = 1000;
     po::options_description options("othello-regression-bench options");
-    options.add_options()("help", "show this help")(
-        "weights", po::value(&weights_path), "weights file (default: the shipped weights)")(
+    options.add_options()("help", "show this help")("weights", po::value(&weights_path),
+                                                    "weights file (default: the shipped weights)")(
         "seconds", po::value(&seconds)->default_value(seconds), "length of the games/s run")(
         "threads", po::value(&threads)->default_value(threads), "threads for the games/s run")(
         "strength-games", po::value(&strength_games)->default_value(strength_games),
@@ -97,9 +97,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     try {
-        const auto weights =
-            shared_weights(weights_path.empty() ? default_weights_path()
-                                                       : std::filesystem::path(weights_path));
+        const auto weights = shared_weights(
+            weights_path.empty() ? default_weights_path() : std::filesystem::path(weights_path));
 
         const auto positions = sample_positions(2000, 7);
         std::int64_t checksum = 0;
@@ -109,7 +108,8 @@ int main(int argc, char** argv) {
             for (const Position& p : positions) checksum += weights->score_units(p);
             ++rounds;
         } while (seconds_since(start) < 1.0);
-        const double eval_ns = seconds_since(start) * 1e9 / (static_cast<double>(rounds) * positions.size());
+        const double eval_ns =
+            seconds_since(start) * 1e9 / (static_cast<double>(rounds) * positions.size());
         std::printf("evaluation: %.1f ns per position (%zu positions x %d rounds, checksum %lld)\n",
                     eval_ns, positions.size(), rounds, static_cast<long long>(checksum));
 
@@ -122,7 +122,8 @@ int main(int argc, char** argv) {
             moves += static_cast<int>(positions.size());
             ++rounds;
         } while (seconds_since(start) < 1.0);
-        std::printf("policy: %.2f us per move (%d moves)\n", seconds_since(start) * 1e6 / moves, moves);
+        std::printf("policy: %.2f us per move (%d moves)\n", seconds_since(start) * 1e6 / moves,
+                    moves);
 
         std::atomic<long> games{0};
         std::atomic<bool> stop{false};

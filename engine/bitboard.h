@@ -12,14 +12,22 @@ namespace othello {
 
 using Bitboard = std::uint64_t;
 
-constexpr Bitboard bit(int index) { return Bitboard{1} << index; }
+constexpr Bitboard bit(int index) {
+    return Bitboard{1} << index;
+}
 
-constexpr int popcount(Bitboard b) { return std::popcount(b); }
+constexpr int popcount(Bitboard b) {
+    return std::popcount(b);
+}
 
 // Index of the lowest set bit; b must not be zero.
-constexpr int lowest_index(Bitboard b) { return std::countr_zero(b); }
+constexpr int lowest_index(Bitboard b) {
+    return std::countr_zero(b);
+}
 
-constexpr Bitboard without_lowest(Bitboard b) { return b & (b - 1); }
+constexpr Bitboard without_lowest(Bitboard b) {
+    return b & (b - 1);
+}
 
 // The n-th (0-based, from the lowest) set bit of b, as a one-bit board; n < popcount(b).
 inline Bitboard nth_set_bit(Bitboard b, int n) {
@@ -34,10 +42,10 @@ inline Bitboard nth_set_bit(Bitboard b, int n) {
 
 // Iterate over the indices of the set bits: for (int sq : Bits(b)) ...
 class Bits {
-public:
+  public:
     explicit constexpr Bits(Bitboard b) : bits_(b) {}
     class Iterator {
-    public:
+      public:
         constexpr explicit Iterator(Bitboard b) : b_(b) {}
         constexpr int operator*() const { return lowest_index(b_); }
         constexpr Iterator& operator++() {
@@ -46,13 +54,13 @@ public:
         }
         constexpr bool operator!=(const Iterator& other) const { return b_ != other.b_; }
 
-    private:
+      private:
         Bitboard b_;
     };
     constexpr Iterator begin() const { return Iterator(bits_); }
     constexpr Iterator end() const { return Iterator(0); }
 
-private:
+  private:
     Bitboard bits_;
 };
 

@@ -18,7 +18,8 @@ void Game::play_passing_if_needed(Move m) {
     const Position& now = current();
     if (!m.is_pass() && !now.has_legal_move() && !now.is_game_over()) {
         // Check the move against the position after the pass before changing anything.
-        if (auto reason = now.pass().illegality(m)) throw IllegalMove("illegal move " + m.to_string() + ": " + *reason);
+        if (auto reason = now.pass().illegality(m))
+            throw IllegalMove("illegal move " + m.to_string() + ": " + *reason);
         play(Move::pass());
     }
     play(m);
@@ -31,7 +32,9 @@ bool Game::undo() {
     return true;
 }
 
-std::string Game::transcript() const { return to_transcript(moves_); }
+std::string Game::transcript() const {
+    return to_transcript(moves_);
+}
 
 Game Game::from_transcript(std::string_view transcript, Position start) {
     Game game(start);
@@ -40,8 +43,8 @@ Game Game::from_transcript(std::string_view transcript, Position start) {
         try {
             game.play_passing_if_needed(moves[i]);
         } catch (const IllegalMove& e) {
-            throw NotationError("transcript move " + std::to_string(i + 1) + " (" + moves[i].to_string() +
-                                "): " + e.what());
+            throw NotationError("transcript move " + std::to_string(i + 1) + " (" +
+                                moves[i].to_string() + "): " + e.what());
         }
     }
     return game;

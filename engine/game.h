@@ -11,7 +11,7 @@
 namespace othello {
 
 class Game {
-public:
+  public:
     explicit Game(Position start = Position::start());
 
     // Replays a transcript ("f5d6c3", any case, spaces allowed, passes implicit or written as
@@ -37,7 +37,7 @@ public:
     // The squares played, passes omitted: "f5d6c3d3c4".
     std::string transcript() const;
 
-private:
+  private:
     std::vector<Position> positions_;
     std::vector<Move> moves_;
 };

@@ -41,14 +41,11 @@ constexpr Bitboard legal_moves_portable(Bitboard player, Bitboard opponent) {
     using detail::moves_in_direction;
     // A horizontal or diagonal run may not wrap from column h to column a: drop edge columns.
     const Bitboard inner = opponent & 0x7E7E7E7E7E7E7E7EULL;
-    const Bitboard moves = moves_in_direction<1>(player, inner) |
-                           moves_in_direction<-1>(player, inner) |
-                           moves_in_direction<8>(player, opponent) |
-                           moves_in_direction<-8>(player, opponent) |
-                           moves_in_direction<7>(player, inner) |
-                           moves_in_direction<-7>(player, inner) |
-                           moves_in_direction<9>(player, inner) |
-                           moves_in_direction<-9>(player, inner);
+    const Bitboard moves =
+        moves_in_direction<1>(player, inner) | moves_in_direction<-1>(player, inner) |
+        moves_in_direction<8>(player, opponent) | moves_in_direction<-8>(player, opponent) |
+        moves_in_direction<7>(player, inner) | moves_in_direction<-7>(player, inner) |
+        moves_in_direction<9>(player, inner) | moves_in_direction<-9>(player, inner);
     return moves & ~(player | opponent);
 }
 
@@ -58,7 +55,8 @@ constexpr Bitboard legal_moves_portable(Bitboard player, Bitboard opponent) {
 inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent) {
     const __m256i shift1 = _mm256_set_epi64x(7, 9, 8, 1);
     const __m256i shift2 = _mm256_set_epi64x(14, 18, 16, 2);
-    const __m256i edge = _mm256_set_epi64x(0x7E7E7E7E7E7E7E7ELL, 0x7E7E7E7E7E7E7E7ELL, -1LL, 0x7E7E7E7E7E7E7E7ELL);
+    const __m256i edge =
+        _mm256_set_epi64x(0x7E7E7E7E7E7E7E7ELL, 0x7E7E7E7E7E7E7E7ELL, -1LL, 0x7E7E7E7E7E7E7E7ELL);
     const __m256i p = _mm256_set1_epi64x(static_cast<long long>(player));
     const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(opponent)), edge);
     __m256i left = _mm256_and_si256(o, _mm256_sllv_epi64(p, shift1));
@@ -71,8 +69,10 @@ inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent) {
     right = _mm256_or_si256(right, _mm256_and_si256(pairs_right, _mm256_srlv_epi64(right, shift2)));
     left = _mm256_or_si256(left, _mm256_and_si256(pairs_left, _mm256_sllv_epi64(left, shift2)));
     right = _mm256_or_si256(right, _mm256_and_si256(pairs_right, _mm256_srlv_epi64(right, shift2)));
-    const __m256i moves = _mm256_or_si256(_mm256_sllv_epi64(left, shift1), _mm256_srlv_epi64(right, shift1));
-    __m128i folded = _mm_or_si128(_mm256_castsi256_si128(moves), _mm256_extracti128_si256(moves, 1));
+    const __m256i moves =
+        _mm256_or_si256(_mm256_sllv_epi64(left, shift1), _mm256_srlv_epi64(right, shift1));
+    __m128i folded =
+        _mm_or_si128(_mm256_castsi256_si128(moves), _mm256_extracti128_si256(moves, 1));
     folded = _mm_or_si128(folded, _mm_unpackhi_epi64(folded, folded));
     return static_cast<Bitboard>(_mm_cvtsi128_si64(folded)) & ~(player | opponent);
 }
@@ -150,7 +150,5 @@ inline Bitboard flips(int index, Bitboard player, Bitboard opponent) {
     }
     return flipped;
 }
-
-
 
 }  // namespace othello

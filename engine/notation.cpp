@@ -7,9 +7,13 @@ namespace othello {
 
 namespace {
 
-bool is_separator(char c) { return std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == '-'; }
+bool is_separator(char c) {
+    return std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == '-';
+}
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+char lower(char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
 
 }  // namespace
 
@@ -36,10 +40,12 @@ std::vector<Move> parse_moves(std::string_view text) {
         }
         std::string shown;
         for (char c : text.substr(i, 4)) {
-            shown += std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c) : "\\x" + std::to_string(static_cast<unsigned char>(c));
+            shown += std::isprint(static_cast<unsigned char>(c))
+                         ? std::string(1, c)
+                         : "\\x" + std::to_string(static_cast<unsigned char>(c));
         }
-        throw NotationError("transcript: not a move at character " + std::to_string(i + 1) + " (move " +
-                            std::to_string(moves.size() + 1) + "): '" + shown + "'");
+        throw NotationError("transcript: not a move at character " + std::to_string(i + 1) +
+                            " (move " + std::to_string(moves.size() + 1) + "): '" + shown + "'");
     }
     return moves;
 }
@@ -65,8 +71,9 @@ Position parse_board(std::string_view text) {
         } else if (c == 'o' || c == 'w') {
             white |= bit(square);
         } else if (c != '-' && c != '.') {
-            throw NotationError("board: unexpected character '" + std::string(1, text[i]) + "' at position " +
-                                std::to_string(i + 1) + " (expected one of - . X O * B W)");
+            throw NotationError("board: unexpected character '" + std::string(1, text[i]) +
+                                "' at position " + std::to_string(i + 1) +
+                                " (expected one of - . X O * B W)");
         }
         ++square;
     }
@@ -115,7 +122,9 @@ std::string to_ascii(const Position& p) {
     out += "  a b c d e f g h\n";
     out += "X (black): " + std::to_string(p.disc_count(Color::Black)) +
            "  O (white): " + std::to_string(p.disc_count(Color::White));
-    out += p.is_game_over() ? "  game over\n" : std::string("  ") + std::string(to_string(p.side_to_move())) + " to move\n";
+    out += p.is_game_over()
+               ? "  game over\n"
+               : std::string("  ") + std::string(to_string(p.side_to_move())) + " to move\n";
     return out;
 }
 

@@ -14,12 +14,13 @@ namespace othello {
 
 struct MoveScore {
     Move move;
-    double score;        // higher is better for the side to move; units are the policy's (discs where it can)
+    double score;  // higher is better for the side to move; units are the policy's (discs where it
+                   // can)
     std::string detail;  // optional, for people: e.g. "book: 1234 games, 56.1% wins"
 };
 
 class Policy {
-public:
+  public:
     virtual ~Policy() = default;
     // The move for the side to move in game.current(); a pass when it has no legal move.
     // Precondition: the game is not over.
@@ -33,11 +34,11 @@ public:
 
 // Options shared by the policies; each policy reads what concerns it.
 struct PolicyOptions {
-    std::uint64_t seed = 1;       // ties and randomness come from a generator seeded with this
-    std::string book_path;        // empty: the shipped default book
-    double book_randomness = 0;   // 0: the book plays its best-rated move
-    std::string weights_path;     // empty: the shipped default weights
-    double temperature = 0;       // 0: the regression policy plays its best move
+    std::uint64_t seed = 1;      // ties and randomness come from a generator seeded with this
+    std::string book_path;       // empty: the shipped default book
+    double book_randomness = 0;  // 0: the book plays its best-rated move
+    std::string weights_path;    // empty: the shipped default weights
+    double temperature = 0;      // 0: the regression policy plays its best move
 };
 
 }  // namespace othello

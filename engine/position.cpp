@@ -10,7 +10,8 @@ Position Position::start() {
 }
 
 Position Position::from_colors(Bitboard black, Bitboard white, Color to_move) {
-    if (black & white) throw std::invalid_argument("a square cannot hold both a black and a white disc");
+    if (black & white)
+        throw std::invalid_argument("a square cannot hold both a black and a white disc");
     return to_move == Color::Black ? Position(black, white, Color::Black)
                                    : Position(white, black, Color::White);
 }
@@ -40,7 +41,8 @@ bool Position::is_legal(Move m) const {
 }
 
 Position Position::play(Move m) const {
-    if (auto reason = illegality(m)) throw IllegalMove("illegal move " + m.to_string() + ": " + *reason);
+    if (auto reason = illegality(m))
+        throw IllegalMove("illegal move " + m.to_string() + ": " + *reason);
     return m.is_pass() ? pass() : play_unchecked(m.square());
 }
 

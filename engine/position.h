@@ -14,12 +14,12 @@ namespace othello {
 
 // Thrown when a move is not legal in a position; the message says which move and why.
 class IllegalMove : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class Position {
-public:
+  public:
     // The standard start: white d4 e5, black d5 e4, black to move.
     static Position start();
     // Throws std::invalid_argument if the two boards overlap.
@@ -65,7 +65,7 @@ public:
 
     constexpr bool operator==(const Position&) const = default;
 
-private:
+  private:
     constexpr Position(Bitboard player, Bitboard opponent, Color side)
         : player_(player), opponent_(opponent), side_(side) {}
     Bitboard player_;

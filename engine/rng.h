@@ -10,7 +10,7 @@
 namespace othello {
 
 class Rng {
-public:
+  public:
     using result_type = std::uint64_t;  // usable with <random> distributions and std::shuffle
 
     explicit Rng(std::uint64_t seed = 0) {
@@ -48,10 +48,14 @@ public:
     double uniform() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
 
     // One set bit of b chosen uniformly, as a square index; b must not be zero.
-    int pick_bit(Bitboard b) { return lowest_index(nth_set_bit(b, static_cast<int>(below(popcount(b))))); }
+    int pick_bit(Bitboard b) {
+        return lowest_index(nth_set_bit(b, static_cast<int>(below(popcount(b)))));
+    }
 
-private:
-    static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  private:
+    static constexpr std::uint64_t rotl(std::uint64_t x, int k) {
+        return (x << k) | (x >> (64 - k));
+    }
     std::uint64_t state_[4];
 };
 

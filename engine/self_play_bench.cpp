@@ -60,15 +60,17 @@ SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed)
 void run_bench(std::ostream& out, int perft_depth, double self_play_seconds) {
     const PerftResult p = timed_perft(perft_depth);
     char line[200];
-    std::snprintf(line, sizeof line, "perft %d = %llu leaves in %.3f s: %.1f million leaves/s (1 thread)\n",
-                  p.depth, static_cast<unsigned long long>(p.leaves), p.seconds, p.leaves / p.seconds / 1e6);
+    std::snprintf(line, sizeof line,
+                  "perft %d = %llu leaves in %.3f s: %.1f million leaves/s (1 thread)\n", p.depth,
+                  static_cast<unsigned long long>(p.leaves), p.seconds, p.leaves / p.seconds / 1e6);
     out << line;
     const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const SelfPlayResult s = random_self_play(self_play_seconds, threads, 1);
-    std::snprintf(line, sizeof line,
-                  "random self-play: %llu games in %.3f s: %.0f games/s (%d threads, %.1f million moves/s)\n",
-                  static_cast<unsigned long long>(s.games), s.seconds, s.games / s.seconds, s.threads,
-                  s.moves / s.seconds / 1e6);
+    std::snprintf(
+        line, sizeof line,
+        "random self-play: %llu games in %.3f s: %.0f games/s (%d threads, %.1f million moves/s)\n",
+        static_cast<unsigned long long>(s.games), s.seconds, s.games / s.seconds, s.threads,
+        s.moves / s.seconds / 1e6);
     out << line << std::flush;
 }
 

@@ -5,7 +5,9 @@
 
 namespace othello {
 
-std::string_view to_string(Color c) { return c == Color::Black ? "black" : "white"; }
+std::string_view to_string(Color c) {
+    return c == Color::Black ? "black" : "white";
+}
 
 std::optional<Square> Square::parse(std::string_view text) {
     if (text.size() != 2) return std::nullopt;
@@ -35,9 +37,12 @@ std::optional<Move> Move::parse(std::string_view text) {
 
 Move Move::parse_or_throw(std::string_view text) {
     if (auto move = parse(text)) return *move;
-    throw NotationError("not a move: '" + std::string(text) + "' (expected a square a1..h8 or pass)");
+    throw NotationError("not a move: '" + std::string(text) +
+                        "' (expected a square a1..h8 or pass)");
 }
 
-std::string Move::to_string() const { return is_pass() ? "pass" : square().to_string(); }
+std::string Move::to_string() const {
+    return is_pass() ? "pass" : square().to_string();
+}
 
 }  // namespace othello

@@ -13,17 +13,19 @@ namespace othello {
 
 enum class Color : std::uint8_t { Black, White };
 
-constexpr Color opposite(Color c) { return c == Color::Black ? Color::White : Color::Black; }
+constexpr Color opposite(Color c) {
+    return c == Color::Black ? Color::White : Color::Black;
+}
 std::string_view to_string(Color c);  // "black" / "white"
 
 // Thrown for text that does not name a square, move or transcript; the message says what and where.
 class NotationError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class Square {
-public:
+  public:
     static constexpr Square at(int column, int row) { return Square(row * 8 + column); }
     static constexpr Square from_index(int index) { return Square(index); }
     // "d3" or "D3"; nullopt for anything else.
@@ -38,16 +40,17 @@ public:
     constexpr bool operator==(const Square&) const = default;
     constexpr auto operator<=>(const Square&) const = default;
 
-private:
+  private:
     constexpr explicit Square(int index) : index_(static_cast<std::int8_t>(index)) {}
     std::int8_t index_;
 };
 
 // A move is a square or a pass.
 class Move {
-public:
+  public:
     static constexpr Move pass() { return Move(kPass); }
-    constexpr Move(Square s) : index_(static_cast<std::int8_t>(s.index())) {}  // NOLINT: implicit on purpose
+    constexpr Move(Square s)
+        : index_(static_cast<std::int8_t>(s.index())) {}  // NOLINT: implicit on purpose
     // "d3", "D3", "pass", "PASS", "PA" (GGF); nullopt for anything else.
     static std::optional<Move> parse(std::string_view text);
     // As parse, but throws NotationError naming the text.
@@ -55,11 +58,11 @@ public:
 
     constexpr bool is_pass() const { return index_ == kPass; }
     constexpr Square square() const { return Square::from_index(index_); }  // not for a pass
-    std::string to_string() const;  // "d3" or "pass"
+    std::string to_string() const;                                          // "d3" or "pass"
 
     constexpr bool operator==(const Move&) const = default;
 
-private:
+  private:
     static constexpr std::int8_t kPass = 64;
     constexpr explicit Move(std::int8_t index) : index_(index) {}
     std::int8_t index_;

@@ -36,7 +36,9 @@ constexpr std::uint64_t mix(std::uint64_t x) {  // the splitmix64 finaliser
 
 }  // namespace
 
-Bitboard transform(Symmetry s, Bitboard b) { return apply(s, b); }
+Bitboard transform(Symmetry s, Bitboard b) {
+    return apply(s, b);
+}
 
 Square transform(Symmetry s, Square sq) {
     int column = sq.column(), row = sq.row();
@@ -46,13 +48,17 @@ Square transform(Symmetry s, Square sq) {
     return Square::at(column, row);
 }
 
-Move transform(Symmetry s, Move m) { return m.is_pass() ? m : Move(transform(s, m.square())); }
+Move transform(Symmetry s, Move m) {
+    return m.is_pass() ? m : Move(transform(s, m.square()));
+}
 
 Position transform(Symmetry s, const Position& p) {
     return Position::from_mover(apply(s, p.player()), apply(s, p.opponent()), p.side_to_move());
 }
 
-Symmetry inverse(Symmetry s) { return kInverses[s]; }
+Symmetry inverse(Symmetry s) {
+    return kInverses[s];
+}
 
 CanonicalForm canonical_form(const Position& p) {
     CanonicalForm best{p, 0};
@@ -67,6 +73,8 @@ CanonicalForm canonical_form(const Position& p) {
     return best;
 }
 
-std::uint64_t hash(const Position& p) { return mix(p.player() ^ mix(p.opponent() + 0x9E3779B97F4A7C15ULL)); }
+std::uint64_t hash(const Position& p) {
+    return mix(p.player() ^ mix(p.opponent() + 0x9E3779B97F4A7C15ULL));
+}
 
 }  // namespace othello

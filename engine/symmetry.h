@@ -21,7 +21,9 @@ constexpr Bitboard mirror_columns(Bitboard b) {  // a <-> h
     b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
     return b;
 }
-constexpr Bitboard mirror_rows(Bitboard b) { return __builtin_bswap64(b); }  // 1 <-> 8
+constexpr Bitboard mirror_rows(Bitboard b) {
+    return __builtin_bswap64(b);
+}  // 1 <-> 8
 constexpr Bitboard transpose(Bitboard b) {  // (column, row) -> (row, column): the a1-h8 diagonal
     Bitboard t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
     b ^= t ^ (t >> 28);
@@ -47,8 +49,8 @@ Position transform(Symmetry s, const Position& p);
 Symmetry inverse(Symmetry s);
 
 struct CanonicalForm {
-    Position position;   // transform(symmetry, original)
-    Symmetry symmetry;   // the least symmetry that gives the least image
+    Position position;  // transform(symmetry, original)
+    Symmetry symmetry;  // the least symmetry that gives the least image
 };
 
 // The least image of the position, ordered by (player, opponent) bitboards. Every one of the 8
@@ -58,6 +60,8 @@ CanonicalForm canonical_form(const Position& p);
 // A 64-bit hash of the discs as seen by the side to move (mixing both bitboards).
 std::uint64_t hash(const Position& p);
 // The hash of the canonical form: equal for all 8 images.
-inline std::uint64_t canonical_hash(const Position& p) { return hash(canonical_form(p).position); }
+inline std::uint64_t canonical_hash(const Position& p) {
+    return hash(canonical_form(p).position);
+}
 
 }  // namespace othello

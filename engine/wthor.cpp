@@ -12,9 +12,15 @@ namespace {
 constexpr std::size_t kHeaderSize = 16;
 constexpr std::size_t kRecordSize = 68;
 
-unsigned byte_at(const std::string& bytes, std::size_t i) { return static_cast<unsigned char>(bytes[i]); }
-unsigned u16_at(const std::string& bytes, std::size_t i) { return byte_at(bytes, i) | byte_at(bytes, i + 1) << 8; }
-unsigned u32_at(const std::string& bytes, std::size_t i) { return u16_at(bytes, i) | u16_at(bytes, i + 2) << 16; }
+unsigned byte_at(const std::string& bytes, std::size_t i) {
+    return static_cast<unsigned char>(bytes[i]);
+}
+unsigned u16_at(const std::string& bytes, std::size_t i) {
+    return byte_at(bytes, i) | byte_at(bytes, i + 1) << 8;
+}
+unsigned u32_at(const std::string& bytes, std::size_t i) {
+    return u16_at(bytes, i) | u16_at(bytes, i + 2) << 16;
+}
 
 std::string read_bytes(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -28,13 +34,14 @@ std::string read_bytes(const std::filesystem::path& path) {
 
 WthorFile parse_wthor(const std::string& bytes, const std::string& name) {
     if (bytes.size() < kHeaderSize) {
-        throw WthorError(name + ": " + std::to_string(bytes.size()) + " bytes, shorter than the 16-byte header");
+        throw WthorError(name + ": " + std::to_string(bytes.size()) +
+                         " bytes, shorter than the 16-byte header");
     }
     const std::size_t count = u32_at(bytes, 4);
     if (bytes.size() != kHeaderSize + kRecordSize * count) {
         throw WthorError(name + ": header says " + std::to_string(count) + " games (" +
-                         std::to_string(kHeaderSize + kRecordSize * count) + " bytes) but the file has " +
-                         std::to_string(bytes.size()) + " bytes");
+                         std::to_string(kHeaderSize + kRecordSize * count) +
+                         " bytes) but the file has " + std::to_string(bytes.size()) + " bytes");
     }
     const unsigned board_size = byte_at(bytes, 12);
     if (board_size != 0 && board_size != 8) {
@@ -57,23 +64,28 @@ WthorFile parse_wthor(const std::string& bytes, const std::string& name) {
             if (code == 0) break;  // padding after the last move
             const unsigned row = code / 10, column = code % 10;
             if (row < 1 || row > 8 || column < 1 || column > 8) {
-                throw WthorError(name + ": game " + std::to_string(g + 1) + ", move " + std::to_string(i + 1) +
-                                 ": byte " + std::to_string(code) + " is not a square (11..88)");
+                throw WthorError(name + ": game " + std::to_string(g + 1) + ", move " +
+                                 std::to_string(i + 1) + ": byte " + std::to_string(code) +
+                                 " is not a square (11..88)");
             }
-            game.moves.push_back(Square::at(static_cast<int>(column) - 1, static_cast<int>(row) - 1));
+            game.moves.push_back(
+                Square::at(static_cast<int>(column) - 1, static_cast<int>(row) - 1));
         }
         file.games.push_back(std::move(game));
     }
     return file;
 }
 
-WthorFile read_wthor(const std::filesystem::path& path) { return parse_wthor(read_bytes(path), path.string()); }
+WthorFile read_wthor(const std::filesystem::path& path) {
+    return parse_wthor(read_bytes(path), path.string());
+}
 
 std::vector<std::string> read_wthor_names(const std::filesystem::path& path, int record_size) {
     const std::string bytes = read_bytes(path);
     if (bytes.size() < kHeaderSize || (bytes.size() - kHeaderSize) % record_size != 0) {
-        throw WthorError(path.string() + ": size " + std::to_string(bytes.size()) + " is not a 16-byte header plus " +
-                         std::to_string(record_size) + "-byte names");
+        throw WthorError(path.string() + ": size " + std::to_string(bytes.size()) +
+                         " is not a 16-byte header plus " + std::to_string(record_size) +
+                         "-byte names");
     }
     std::vector<std::string> names;
     for (std::size_t at = kHeaderSize; at < bytes.size(); at += record_size) {
@@ -89,7 +101,8 @@ std::vector<std::filesystem::path> wthor_files_in(const std::filesystem::path& f
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {
         std::string ext = entry.path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
         if (entry.is_regular_file() && ext == ".wtb") files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());

@@ -14,7 +14,7 @@ namespace othello {
 
 // A malformed WTHOR file; the message names the file and the record.
 class WthorError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -22,9 +22,9 @@ struct WthorGame {
     int tournament = 0;
     int black_player = 0;
     int white_player = 0;
-    int black_discs = 0;         // black's final disc count as recorded
-    int theoretical_score = 0;   // black's discs under perfect play from the header's depth on
-    std::vector<Square> moves;   // passes are not recorded
+    int black_discs = 0;        // black's final disc count as recorded
+    int theoretical_score = 0;  // black's discs under perfect play from the header's depth on
+    std::vector<Square> moves;  // passes are not recorded
 };
 
 struct WthorFile {

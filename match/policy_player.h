@@ -15,7 +15,9 @@ class PolicyPlayer : public Player {
     PolicyPlayer(std::string name, const std::string& policy_spec, std::uint64_t seed);
 
     const std::string& name() const override { return name_; }
-    void new_game(const Game&, const TimeControl&, std::uint64_t seed) override { policy_->reseed(seed); }
+    void new_game(const Game&, const TimeControl&, std::uint64_t seed) override {
+        policy_->reseed(seed);
+    }
     void opponent_played(const Game&, Move, const Deadline&) override {}
     Move choose(const Game& game, const Deadline&, std::optional<double>) override {
         return policy_->choose(game);

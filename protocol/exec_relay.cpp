@@ -82,9 +82,8 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
         timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
             if (error) return;
             if (!self->client_gone_) {
-                self->context_.log_drop("idle for " +
-                                        std::to_string(self->context_.idle_timeout.count()) +
-                                        " ms");
+                self->context_.log_drop(
+                    "idle for " + std::to_string(self->context_.idle_timeout.count()) + " ms");
             }
             self->finish();
         });

@@ -10,7 +10,7 @@
 namespace othello {
 
 class LineSession {
-public:
+  public:
     virtual ~LineSession() = default;
     // Handles one line (without its line ending). Returns what to send back: zero or more complete
     // lines, each ending in '\n' (GTP responses end with the empty line).

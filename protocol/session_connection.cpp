@@ -72,7 +72,8 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
             }
         }
         if (dropping_) return out_.empty() ? close() : write();
-        if (out_.empty()) return session_->closed() ? close() : read();  // NBoard quit answers nothing
+        if (out_.empty())
+            return session_->closed() ? close() : read();  // NBoard quit answers nothing
         write();
     }
 

@@ -21,7 +21,8 @@ int minimax(const Position& p) {
     const Bitboard moves = p.legal_moves();
     if (!moves) return -minimax(p.pass());
     int best = -1000;
-    for (int sq : Bits(moves)) best = std::max(best, -minimax(p.play_unchecked(Square::from_index(sq))));
+    for (int sq : Bits(moves))
+        best = std::max(best, -minimax(p.play_unchecked(Square::from_index(sq))));
     return best;
 }
 

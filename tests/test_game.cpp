@@ -40,7 +40,9 @@ TEST_CASE("transcripts pass implicitly") {
 
 TEST_CASE("transcript errors name the move") {
     CHECK_THROWS_WITH_AS(Game::from_transcript("f5f5"),
-                         "transcript move 2 (f5): illegal move f5: f5 is already taken", NotationError);
+                         "transcript move 2 (f5): illegal move f5: f5 is already taken",
+                         NotationError);
     CHECK_THROWS_WITH_AS(Game::from_transcript("f5a1"),
-                         "transcript move 2 (a1): illegal move a1: white a1 flips nothing", NotationError);
+                         "transcript move 2 (a1): illegal move a1: white a1 flips nothing",
+                         NotationError);
 }

@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -215,7 +215,8 @@ TEST_CASE("in-process matches replay identically at any concurrency") {
     for (int run = 0; run < 2; ++run) {
         const fs::path results = dir / (run == 0 ? "first.json" : "second.json");
         std::ostringstream args;
-        args << "--engine policy:mobility --engine policy:random --games 60 --openings balanced --seed 7"
+        args << "--engine policy:mobility --engine policy:random --games 60 --openings balanced "
+                "--seed 7"
              << " --no-progress --concurrency " << run + 1 << " --results " << results.string();
         const Run r = run_match(args.str(), dir);
         REQUIRE(r.status == 0);

@@ -140,7 +140,8 @@ TEST_CASE("SIGKILL 20 times, --resume each time: exactly 400 games, files parse"
         bp::child child(bp::exe = kBin + "/othello-match", bp::args = args, bp::std_out > bp::null,
                         bp::std_err > bp::null);
         const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-        while (child.running() && journal_lines() < target && std::chrono::steady_clock::now() < give_up) {
+        while (child.running() && journal_lines() < target &&
+               std::chrono::steady_clock::now() < give_up) {
             std::this_thread::sleep_for(std::chrono::microseconds(200));
         }
         std::this_thread::sleep_for(std::chrono::microseconds(rng.below(3000)));

@@ -16,9 +16,10 @@ TEST_CASE("transcripts parse in any case with separators") {
 }
 
 TEST_CASE("malformed transcripts name the character and move") {
-    CHECK_THROWS_WITH_AS(parse_moves("f5d6z3"), "transcript: not a move at character 5 (move 3): 'z3'",
+    CHECK_THROWS_WITH_AS(parse_moves("f5d6z3"),
+                         "transcript: not a move at character 5 (move 3): 'z3'", NotationError);
+    CHECK_THROWS_WITH_AS(parse_moves("f5d"), "transcript: not a move at character 3 (move 2): 'd'",
                          NotationError);
-    CHECK_THROWS_WITH_AS(parse_moves("f5d"), "transcript: not a move at character 3 (move 2): 'd'", NotationError);
 }
 
 TEST_CASE("random games round-trip through their transcripts") {
@@ -42,9 +43,10 @@ TEST_CASE("board strings round-trip and reject bad characters") {
     }
     CHECK(to_board_string(Position::start()) ==
           "---------------------------OX------XO--------------------------- X");
-    CHECK_THROWS_WITH_AS(parse_board(std::string(10, '-') + "?"),
-                         "board: unexpected character '?' at position 11 (expected one of - . X O * B W)",
-                         NotationError);
+    CHECK_THROWS_WITH_AS(
+        parse_board(std::string(10, '-') + "?"),
+        "board: unexpected character '?' at position 11 (expected one of - . X O * B W)",
+        NotationError);
     CHECK_THROWS_WITH_AS(parse_board("----"), "board: 4 squares given, 64 needed", NotationError);
     CHECK_THROWS_AS(parse_board(std::string(64, '-') + " Z"), NotationError);
 }

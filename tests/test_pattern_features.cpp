@@ -55,8 +55,9 @@ TEST_CASE("the start position's features by hand") {
     const Position after = Position::start().play_unchecked(Square::from_index(37));  // f5
     const Features g = extract_features(after);
     CHECK(g.entries[kInstanceCount] == static_cast<std::uint32_t>(kMoverMobilityEntry + 3));
-    CHECK(g.entries[kInstanceCount + 1] ==
-          static_cast<std::uint32_t>(kOpponentMobilityEntry + popcount(after.pass().legal_moves())));
+    CHECK(
+        g.entries[kInstanceCount + 1] ==
+        static_cast<std::uint32_t>(kOpponentMobilityEntry + popcount(after.pass().legal_moves())));
 }
 
 TEST_CASE("the evaluation is exactly the same on all 8 images of a position") {

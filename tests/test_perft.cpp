@@ -6,7 +6,8 @@
 using namespace othello;
 
 TEST_CASE("perft from the start matches the standard counts") {
-    const std::uint64_t expected[] = {1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284};
+    const std::uint64_t expected[] = {1,    4,     12,     56,      244,     1396,
+                                      8200, 55092, 390216, 3005288, 24571284};
     for (int depth = 0; depth <= 10; ++depth) {
         CAPTURE(depth);
         CHECK(perft(Position::start(), depth) == expected[depth]);
@@ -21,7 +22,7 @@ TEST_CASE("a finished game is one leaf at every depth; a pass is a ply") {
     const Position must_pass = Position::from_colors(bit(0), bit(1), Color::White);
     REQUIRE(must_pass.legal_moves() == 0);
     REQUIRE_FALSE(must_pass.is_game_over());
-    CHECK(perft(must_pass, 1) == 1);                          // the pass
+    CHECK(perft(must_pass, 1) == 1);  // the pass
     CHECK(perft(must_pass, 2) == 1);  // the pass, then black's only move c1
     CHECK(perft(must_pass, 9) == 1);  // then the game is over
 }

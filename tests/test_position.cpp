@@ -7,7 +7,9 @@
 
 using namespace othello;
 
-static Square sq(const char* text) { return *Square::parse(text); }
+static Square sq(const char* text) {
+    return *Square::parse(text);
+}
 
 TEST_CASE("the start position") {
     const Position p = Position::start();
@@ -36,7 +38,8 @@ TEST_CASE("illegal moves are refused with a reason and change nothing") {
     const Position p = Position::start();
     CHECK_THROWS_WITH_AS(p.play(sq("d4")), "illegal move d4: d4 is already taken", IllegalMove);
     CHECK_THROWS_WITH_AS(p.play(sq("a1")), "illegal move a1: black a1 flips nothing", IllegalMove);
-    CHECK_THROWS_WITH_AS(p.play(Move::pass()), "illegal move pass: black cannot pass: black has a legal move",
+    CHECK_THROWS_WITH_AS(p.play(Move::pass()),
+                         "illegal move pass: black cannot pass: black has a legal move",
                          IllegalMove);
     CHECK(p == Position::start());
 }
@@ -80,7 +83,8 @@ TEST_CASE("move generation and flips agree with a naive scanner on random positi
         REQUIRE(legal_moves_portable(p.player(), p.opponent()) == p.legal_moves());
         for (int i = 0; i < 64; ++i) {
             if (p.occupied() & bit(i)) continue;
-            REQUIRE(flips(i, p.player(), p.opponent()) == testing::naive_flips(p, Square::from_index(i)));
+            REQUIRE(flips(i, p.player(), p.opponent()) ==
+                    testing::naive_flips(p, Square::from_index(i)));
         }
     }
 }

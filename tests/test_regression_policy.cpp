@@ -24,7 +24,8 @@ namespace {
 // to move, so a move scores -bias unless it ends the game or makes the opponent pass.
 std::shared_ptr<const PatternWeights> bias_only(double bias) {
     std::vector<double> real(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
-    for (int phase = 0; phase < kPhaseCount; ++phase) real[phase * kEntriesPerPhase + kBiasEntry] = bias;
+    for (int phase = 0; phase < kPhaseCount; ++phase)
+        real[phase * kEntriesPerPhase + kBiasEntry] = bias;
     return std::make_shared<const PatternWeights>(PatternWeights::from_discs(real));
 }
 
@@ -154,9 +155,11 @@ TEST_CASE("the registry builds the regression policy on the shipped weights") {
 }
 
 TEST_CASE("the shipped weights agree with the experts on held-out WTHOR games") {
-    const WthorFile file = read_wthor(std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor/WTH_2018.wtb");
+    const WthorFile file =
+        read_wthor(std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor/WTH_2018.wtb");
     std::vector<Game> games;
-    for (std::size_t i = 0; i < 200 && i < file.games.size(); ++i) games.push_back(replay(file.games[i]));
+    for (std::size_t i = 0; i < 200 && i < file.games.size(); ++i)
+        games.push_back(replay(file.games[i]));
     RegressionPolicy policy(shared_weights(default_weights_path()), 1);
     const Agreement a = expert_agreement(policy, games);
     MESSAGE("expert agreement on 200 games of 2018: " << 100 * a.share() << "% of " << a.positions);

@@ -31,6 +31,6 @@ TEST_CASE("moves are squares or passes") {
     CHECK(Move::parse("F5")->square() == *Square::parse("f5"));
     CHECK(Move::pass().to_string() == "pass");
     CHECK(Move(*Square::parse("c4")).to_string() == "c4");
-    CHECK_THROWS_WITH_AS(Move::parse_or_throw("z9"), "not a move: 'z9' (expected a square a1..h8 or pass)",
-                         NotationError);
+    CHECK_THROWS_WITH_AS(Move::parse_or_throw("z9"),
+                         "not a move: 'z9' (expected a square a1..h8 or pass)", NotationError);
 }

@@ -38,7 +38,8 @@ inline Bitboard naive_flips(const Position& p, Square s) {
                 c += dc;
                 r += dr;
             }
-            if (run && c >= 0 && c < 8 && r >= 0 && r < 8 && (p.player() & Square::at(c, r).bit())) all |= run;
+            if (run && c >= 0 && c < 8 && r >= 0 && r < 8 && (p.player() & Square::at(c, r).bit()))
+                all |= run;
         }
     }
     return all;

@@ -24,7 +24,8 @@ TEST_CASE("square and bitboard transforms agree") {
     for (Symmetry s = 0; s < kSymmetryCount; ++s) {
         for (int i = 0; i < 64; ++i) {
             CHECK(transform(s, bit(i)) == transform(s, Square::from_index(i)).bit());
-            CHECK(symmetric_images(bit(i) | bit(63 - i / 2))[s] == transform(s, bit(i) | bit(63 - i / 2)));
+            CHECK(symmetric_images(bit(i) | bit(63 - i / 2))[s] ==
+                  transform(s, bit(i) | bit(63 - i / 2)));
         }
     }
     // Spot checks of the convention: bit 0 mirrors columns, bit 1 rows, bit 2 transposes.
@@ -65,7 +66,8 @@ TEST_CASE("every image of a position has the same canonical form and hash") {
 TEST_CASE("the four first moves are one move up to symmetry") {
     const Position start = Position::start();
     std::set<std::uint64_t> hashes;
-    for (int i : Bits(start.legal_moves())) hashes.insert(canonical_hash(start.play(Square::from_index(i))));
+    for (int i : Bits(start.legal_moves()))
+        hashes.insert(canonical_hash(start.play(Square::from_index(i))));
     CHECK(hashes.size() == 1);
     CHECK(hash(start) != hash(start.play(*Square::parse("f5"))));
 }

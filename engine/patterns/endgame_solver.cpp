@@ -63,7 +63,8 @@ struct Solver {
         int best = -65;
         for (int sq : Bits(moves)) {
             const Bitboard flipped = flips(sq, player, opponent);
-            const int value = -search(opponent ^ flipped, player | flipped | bit(sq), -beta, -alpha);
+            const int value =
+                -search(opponent ^ flipped, player | flipped | bit(sq), -beta, -alpha);
             if (value > best) {
                 best = value;
                 if (value > alpha) alpha = value;

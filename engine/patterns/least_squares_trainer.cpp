@@ -19,7 +19,9 @@ struct PhaseProblem {
     std::vector<double> targets;
 };
 
-int ply_of(const TrainingSample& s) { return popcount(s.player | s.opponent) - 4; }
+int ply_of(const TrainingSample& s) {
+    return popcount(s.player | s.opponent) - 4;
+}
 
 PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overlap) {
     const int first = phase * kPliesPerPhase - overlap;

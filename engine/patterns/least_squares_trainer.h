@@ -13,8 +13,8 @@
 namespace othello::patterns {
 
 struct TrainerOptions {
-    int iterations = 40;    // conjugate-gradient steps per phase
-    double lambda = 5.0;    // ridge regularisation (in squared discs per unit weight)
+    int iterations = 40;  // conjugate-gradient steps per phase
+    double lambda = 5.0;  // ridge regularisation (in squared discs per unit weight)
     int threads = 2;
     // A phase also trains on samples this many plies beyond its edges, which smooths the step
     // between neighbouring phases and lends sparse phases their neighbours' data.

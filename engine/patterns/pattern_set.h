@@ -34,10 +34,10 @@ namespace othello::patterns {
 
 struct Pattern {
     std::string_view name;
-    Bitboard mask;        // its squares; digit k of the index is the k-th lowest square of the mask
-    int size;             // number of squares
-    int configurations;   // 3^size
-    int offset;           // first entry of its table within a phase's weights
+    Bitboard mask;       // its squares; digit k of the index is the k-th lowest square of the mask
+    int size;            // number of squares
+    int configurations;  // 3^size
+    int offset;          // first entry of its table within a phase's weights
 };
 
 inline constexpr int kPatternCount = 11;
@@ -94,7 +94,8 @@ inline constexpr std::array<Pattern, kPatternCount> kPatterns = detail::make_pat
 
 // Entries of one phase's table: every pattern's configurations, the mover's mobility counts
 // 0..kMobilityCap, the opponent's, then one bias entry.
-inline constexpr int kMoverMobilityEntry = kPatterns.back().offset + kPatterns.back().configurations;
+inline constexpr int kMoverMobilityEntry =
+    kPatterns.back().offset + kPatterns.back().configurations;
 inline constexpr int kOpponentMobilityEntry = kMoverMobilityEntry + kMobilityCap + 1;
 inline constexpr int kBiasEntry = kOpponentMobilityEntry + kMobilityCap + 1;
 inline constexpr int kEntriesPerPhase = kBiasEntry + 1;

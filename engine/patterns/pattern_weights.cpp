@@ -35,8 +35,8 @@ std::uint32_t get_u32(const std::string& bytes, std::size_t offset) {
 // Checks one header field, naming it in the error.
 void expect(const std::string& name, const char* field, std::uint32_t found, std::uint32_t wanted) {
     if (found != wanted) {
-        throw WeightsError(name + ": " + field + " is " + std::to_string(found) + ", this build needs " +
-                           std::to_string(wanted));
+        throw WeightsError(name + ": " + field + " is " + std::to_string(found) +
+                           ", this build needs " + std::to_string(wanted));
     }
 }
 
@@ -95,7 +95,8 @@ void PatternWeights::save(const std::filesystem::path& path) const {
 PatternWeights PatternWeights::parse(const std::string& bytes, const std::string& name) {
     if (bytes.size() < kHeaderBytes) {
         throw WeightsError(name + ": truncated header (" + std::to_string(bytes.size()) +
-                           " bytes, a weights file starts with " + std::to_string(kHeaderBytes) + ")");
+                           " bytes, a weights file starts with " + std::to_string(kHeaderBytes) +
+                           ")");
     }
     if (std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
         throw WeightsError(name + ": not a weights file (magic is not OTHPATWT)");
@@ -109,9 +110,9 @@ PatternWeights PatternWeights::parse(const std::string& bytes, const std::string
     PatternWeights w;
     const std::size_t expected = kHeaderBytes + w.table_.size() * sizeof(std::int16_t);
     if (bytes.size() != expected) {
-        throw WeightsError(name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") +
-                           ": " + std::to_string(bytes.size()) + " bytes, expected " +
-                           std::to_string(expected));
+        throw WeightsError(
+            name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") + ": " +
+            std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
     }
     std::memcpy(w.table_.data(), bytes.data() + kHeaderBytes, expected - kHeaderBytes);
     return w;
@@ -120,10 +121,13 @@ PatternWeights PatternWeights::parse(const std::string& bytes, const std::string
 PatternWeights PatternWeights::load(const std::filesystem::path& path) {
     std::ifstream file(path, std::ios::binary);
     if (!file) throw WeightsError(path.string() + ": cannot open weights file");
-    const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    const std::string bytes((std::istreambuf_iterator<char>(file)),
+                            std::istreambuf_iterator<char>());
     return parse(bytes, path.string());
 }
 
-std::filesystem::path default_weights_path() { return data_dir() / "weights.bin"; }
+std::filesystem::path default_weights_path() {
+    return data_dir() / "weights.bin";
+}
 
 }  // namespace othello::patterns

@@ -25,12 +25,12 @@ namespace othello::patterns {
 
 // A weights file that cannot be used; the message names the file and what is wrong.
 class WeightsError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class PatternWeights {
-public:
+  public:
     static constexpr int kUnitsPerDisc = 256;
     static constexpr std::size_t kHeaderBytes = 32;
 
@@ -70,7 +70,7 @@ public:
         return table_.data() + static_cast<std::size_t>(phase) * kEntriesPerPhase;
     }
 
-private:
+  private:
     std::vector<std::int16_t> table_;
 };
 

@@ -24,8 +24,9 @@ RegressionPolicy::RegressionPolicy(std::shared_ptr<const PatternWeights> weights
     : weights_(std::move(weights)), rng_(seed), temperature_(temperature) {}
 
 RegressionPolicy::RegressionPolicy(const PolicyOptions& options)
-    : RegressionPolicy(shared_weights(options.weights_path.empty() ? default_weights_path()
-                                                                   : std::filesystem::path(options.weights_path)),
+    : RegressionPolicy(shared_weights(options.weights_path.empty()
+                                          ? default_weights_path()
+                                          : std::filesystem::path(options.weights_path)),
                        options.seed, options.temperature) {}
 
 std::int32_t RegressionPolicy::score_units(const Position& p, Square s) const {

@@ -14,7 +14,7 @@
 namespace othello::patterns {
 
 class RegressionPolicy : public Policy {
-public:
+  public:
     // temperature 0 plays the best move (ties broken by the seeded generator); T > 0 draws a move
     // with probability proportional to exp(score / T), score in discs.
     RegressionPolicy(std::shared_ptr<const PatternWeights> weights, std::uint64_t seed,
@@ -31,7 +31,7 @@ public:
     // The score of legal move `s` in `p`, in weight units (exact integers, so ties are exact).
     std::int32_t score_units(const Position& p, Square s) const;
 
-private:
+  private:
     std::shared_ptr<const PatternWeights> weights_;
     Rng rng_;
     double temperature_;

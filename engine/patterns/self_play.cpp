@@ -12,7 +12,8 @@ namespace othello::patterns {
 
 void add_exactly_labelled_positions(const Game& game, int exact_empties, TrainingSamples& out) {
     const auto result = black_result(game);
-    if (!result) throw std::invalid_argument("add_exactly_labelled_positions: the game is not over");
+    if (!result)
+        throw std::invalid_argument("add_exactly_labelled_positions: the game is not over");
     // Black's value under perfect play from the first position with few enough empties; the
     // game's result when it never got there with a move to make.
     int black_exact = *result;
@@ -75,7 +76,8 @@ TrainingSamples self_play_samples(std::shared_ptr<const PatternWeights> weights,
     std::vector<TrainingSamples> per_game(static_cast<std::size_t>(options.games));
     std::atomic<int> next{0};
     auto work = [&] {
-        for (int g = next++; g < options.games; g = next++) per_game[g] = play_one(weights, options, g);
+        for (int g = next++; g < options.games; g = next++)
+            per_game[g] = play_one(weights, options, g);
     };
     std::vector<std::thread> threads;
     for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(work);

@@ -1,8 +1,8 @@
-// Self-play training data: the regression policy plays itself (and, in a share of the games, another
-// policy such as `mobility`) from openings of a few random moves, with softmax noise, so the
-// training set covers positions experts never reach (those a random or greedy opponent leads into).
-// Each position is labelled with its game's result or, with exact endgames on, with the exact
-// value the endgame solver finds.
+// Self-play training data: the regression policy plays itself (and, in a share of the games,
+// another policy such as `mobility`) from openings of a few random moves, with softmax noise, so
+// the training set covers positions experts never reach (those a random or greedy opponent leads
+// into). Each position is labelled with its game's result or, with exact endgames on, with the
+// exact value the endgame solver finds.
 #pragma once
 
 #include <cstdint>

@@ -87,9 +87,11 @@ TrainingSamples transcript_samples(const std::filesystem::path& path, int* unfin
         try {
             game = Game::from_transcript(line);
         } catch (const NotationError& e) {
-            throw NotationError(path.string() + ":" + std::to_string(line_number) + ": " + e.what());
+            throw NotationError(path.string() + ":" + std::to_string(line_number) + ": " +
+                                e.what());
         } catch (const IllegalMove& e) {
-            throw NotationError(path.string() + ":" + std::to_string(line_number) + ": " + e.what());
+            throw NotationError(path.string() + ":" + std::to_string(line_number) + ": " +
+                                e.what());
         }
         const auto result = black_result(game);
         if (!result) {

@@ -14,9 +14,9 @@
 namespace othello::patterns {
 
 struct TrainingSample {
-    Bitboard player = 0;    // discs of the side to move (which always has a legal move)
+    Bitboard player = 0;  // discs of the side to move (which always has a legal move)
     Bitboard opponent = 0;
-    float target = 0;       // final disc difference from the side to move
+    float target = 0;  // final disc difference from the side to move
 };
 
 using TrainingSamples = std::vector<TrainingSample>;

@@ -52,11 +52,14 @@ const std::vector<PolicyRow>& policy_table() {
              return std::make_unique<MobilityPolicy>(MobilityPolicy::Variant::MaximiseOwnAfterReply,
                                                      o.seed);
          }},
-        {{"book", "the opening book's best-rated move while in book, then the fallback (default mobility)"},
+        {{"book",
+          "the opening book's best-rated move while in book, then the fallback (default mobility)"},
          [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
-             return std::make_unique<BookPolicy>(o, fallback ? std::move(fallback) : make_policy("mobility", o));
+             return std::make_unique<BookPolicy>(
+                 o, fallback ? std::move(fallback) : make_policy("mobility", o));
          }},
-        {{"regression", "the move whose resulting position the trained pattern evaluation likes best"},
+        {{"regression",
+          "the move whose resulting position the trained pattern evaluation likes best"},
          [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
              refuse_fallback("regression", fallback);
              return std::make_unique<patterns::RegressionPolicy>(o);
