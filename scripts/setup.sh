@@ -26,5 +26,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   build=build-sanitize
   flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DOTHELLO_SANITIZE=ON)
 fi
+# ccache, where installed, makes rebuilds in several checkouts of the tree cheap.
+command -v ccache >/dev/null && flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B "$build" -G Ninja "${flags[@]}" >/dev/null
 cmake --build "$build" -j "$(nproc)"
