@@ -100,8 +100,10 @@ int main(int argc, char** argv) {
         "label-share", po::value(&labels.search_share)->default_value(1.0),
         "new label = share * search value + (1 - share) * the game's label")(
         "label-from-empties", po::value(&labels.from_empties)->default_value(0),
-        "positions with fewer empties keep their label")("output", po::value(&output),
-                                                         "write the weights file here")(
+        "positions with fewer empties keep their label")(
+        "label-expert-only",
+        "relabel only the --data positions; self-play positions keep their (exact) labels")(
+        "output", po::value(&output), "write the weights file here")(
         "average", po::value(&average)->multitoken(),
         "fit nothing: write the mean of these weights files (an ensemble) to --output")(
         "evaluate", po::value(&evaluate),
@@ -156,6 +158,19 @@ int main(int argc, char** argv) {
             throw std::invalid_argument("unknown --data '" + data +
                                         "' (wthor, transcripts, random)");
         }
+        auto relabel = [&] {
+            if (label_weights.empty()) return;
+            const auto label_start = std::chrono::steady_clock::now();
+            labels.threads = trainer.threads;
+            relabel_by_search(train, *shared_weights(label_weights), labels, &std::cout);
+            std::printf(
+                "relabelled by depth-%d search over %s (exact from %d empties, share %g, from %d "
+                "empties): %.1f s\n",
+                labels.depth, label_weights.c_str(), labels.exact_empties, labels.search_share,
+                labels.from_empties, seconds_since(label_start));
+        };
+        const bool expert_only = vm.count("label-expert-only") > 0;
+        if (expert_only) relabel();
         if (self_play.games > 0) {
             if (self_play_weights.empty())
                 throw std::invalid_argument("--self-play needs --self-play-weights FILE");
@@ -175,16 +190,7 @@ int main(int argc, char** argv) {
                         extra.size(), seconds_since(play_start));
             train.insert(train.end(), extra.begin(), extra.end());
         }
-        if (!label_weights.empty()) {
-            const auto label_start = std::chrono::steady_clock::now();
-            labels.threads = trainer.threads;
-            relabel_by_search(train, *shared_weights(label_weights), labels, &std::cout);
-            std::printf(
-                "relabelled by depth-%d search over %s (exact from %d empties, share %g, from %d "
-                "empties): %.1f s\n",
-                labels.depth, label_weights.c_str(), labels.exact_empties, labels.search_share,
-                labels.from_empties, seconds_since(label_start));
-        }
+        if (!expert_only) relabel();
         std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),
                     validation.size(), seconds_since(start));
         if (!csv.empty()) {
