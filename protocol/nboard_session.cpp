@@ -8,27 +8,18 @@
 #include <cstdio>
 #include <exception>
 
+#include "engine/ascii_text.h"
 #include "engine/ggf.h"
 
 namespace othello {
 
 namespace {
 
-bool is_space(char c) {
-    return std::isspace(static_cast<unsigned char>(c)) != 0;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 // Splits "word rest of line" into the first word and the trimmed rest.
 std::pair<std::string_view, std::string_view> split_word(std::string_view s) {
     s = trim(s);
     std::size_t end = 0;
-    while (end < s.size() && !is_space(s[end])) ++end;
+    while (end < s.size() && !is_ascii_space(s[end])) ++end;
     return {s.substr(0, end), trim(s.substr(end))};
 }
 
