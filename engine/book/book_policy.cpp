@@ -85,7 +85,7 @@ std::vector<MoveScore> BookPolicy::evaluate(const Game& game) {
     std::vector<MoveScore> scores;
     Bitboard listed = 0;
     for (const BookMove& m : moves) {
-        scores.push_back({m.move, rating(m.stats), describe(m.stats, m.name)});
+        scores.push_back({m.move, rating(m.stats), describe(m.stats, m.name), m.stats.games});
         listed |= m.move.bit();
     }
     for (MoveScore& s : fallback_->evaluate(game)) {
