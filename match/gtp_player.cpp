@@ -41,7 +41,6 @@ std::vector<std::string> GtpPlayer::last_lines() const {
 }
 
 void GtpPlayer::start(const TimeControl& time) {
-    const bool restart = client_ != nullptr;
     shut_down();
     const Deadline deadline = deadline_after(time.start_timeout);
     try {
@@ -70,12 +69,13 @@ void GtpPlayer::start(const TimeControl& time) {
         shut_down();  // the destructors stop the process or close the connection
         // An engine that played before and now does not answer (a TCP server that stopped
         // accepting) loses this game on time; the next game tries again.
-        if (restart && e.failure() == ChannelFailure::Timeout)
+        if (has_started_ && e.failure() == ChannelFailure::Timeout)
             throw PlayerError(PlayerFault::Timeout, e.what());
         throw PlayerStartError(spec_.name,
                                "engine '" + spec_.name + "' failed to start: " + e.what());
     }
     broken_ = false;
+    has_started_ = true;
 }
 
 void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {

@@ -45,6 +45,7 @@ class GtpPlayer : public Player {
     LoggedChannel* logged_ = nullptr;  // client_'s channel
     std::vector<std::string> lines_of_last_client_;
     bool time_settings_sent_ = false;
+    bool has_started_ = false;  // a restart that times out is a lost game, not a start failure
     std::string reported_name_;
     bool broken_ = false;
 };

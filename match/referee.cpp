@@ -118,13 +118,17 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         if (rules.active()) clocks[s].emplace(rules);
     }
     double used[2] = {0, 0};
+    // Every result, a forfeit's too, carries the time each side used.
+    const auto timed = [&](GameRecord& record) -> GameRecord& {
+        record.black_seconds = used[0];
+        record.white_seconds = used[1];
+        return record;
+    };
     while (!game.is_over()) {
         const Position& now = game.current();
         if (adjudicate_empties >= 0 && now.empty_count() <= adjudicate_empties) {
             adjudicate(r, game);
-            r.black_seconds = used[0];
-            r.white_seconds = used[1];
-            return r;
+            return timed(r);
         }
         if (!now.has_legal_move()) {
             game.play(Move::pass());  // implicit: the other side is simply asked next
@@ -150,6 +154,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         try {
             move = mover.choose(game, deadline, clock);
         } catch (const PlayerError& e) {
+            if (mover.is_timed()) used[s] += seconds_since(started);
             if (e.fault() == PlayerFault::Timeout && clock_binds) {
                 forfeit(r, game, side, mover, "time forfeit",
                         who() + " loses on time at move " + std::to_string(move_number));
@@ -157,7 +162,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
                 forfeit(r, game, side, mover, reason_of(e.fault()),
                         who() + " at move " + std::to_string(move_number) + ": " + e.what());
             }
-            return r;
+            return timed(r);
         }
         double took = 0;
         if (mover.is_timed()) {
@@ -166,7 +171,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
             if (clock && !clock->charge(took, time.margin)) {
                 forfeit(r, game, side, mover, "time forfeit",
                         who() + " loses on time at move " + std::to_string(move_number));
-                return r;
+                return timed(r);
             }
         }
         if (move.is_pass() || !now.is_legal(move)) {
@@ -175,7 +180,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
                     who() + " played " + move.to_string() + " at move " +
                         std::to_string(move_number) + ": " +
                         (why ? *why : std::string("passed with legal moves")));
-            return r;
+            return timed(r);
         }
         game.play(move);
         r.move_seconds.push_back(took);
@@ -188,12 +193,11 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
             forfeit(r, game, opposite(side), other, reason_of(e.fault()),
                     std::string(othello::to_string(opposite(side))) + " (" + other.name() +
                         ") when told move " + std::to_string(move_number) + ": " + e.what());
-            return r;
+            return timed(r);
         }
     }
     finish(r, game);
-    r.black_seconds = used[0];
-    r.white_seconds = used[1];
+    timed(r);
     const int diff = r.black_discs - r.white_discs;
     r.winner = diff > 0 ? Winner::Black : diff < 0 ? Winner::White : Winner::Draw;
     r.reason = "normal";
