@@ -7,6 +7,7 @@
 #include "match/match_options.h"
 #include "match/match_runner.h"
 #include "match/progress_bar.h"
+#include "match/protocol_log.h"
 #include "match/report.h"
 #include "match/results_file.h"
 #include "match/standings.h"
@@ -36,6 +37,9 @@ nlohmann::json summary_of(const Standings& st) {
 }
 
 int run(const MatchOptions& o) {
+    // Opened first: an unwritable log is an error before any game, not after the last.
+    std::unique_ptr<ProtocolLog> log;
+    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed);
     if (o.random_order) shuffle_openings(openings, o.seed);
@@ -74,7 +78,8 @@ int run(const MatchOptions& o) {
 
     ProgressBar progress(static_cast<long>(pending.size()), o.progress);
     long played = 0;
-    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed});
+    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
+                                  o.adjudicate_empties, log.get()});
     runner.run(pending, [&](const GameRecord& r) {
         if (journal) journal->append(r);
         standings.add(r);

@@ -25,7 +25,9 @@ struct MatchOptions {
     std::string records_path;
     TournamentKind tournament = TournamentKind::RoundRobin;
     std::optional<SprtParameters> sprt;
-    int report_every = 0;  // games between interim tables; 0: only at the end
+    int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
+    std::string log_path;         // --log FILE: every engine's protocol lines
+    int report_every = 0;         // games between interim tables; 0: only at the end
     bool progress = true;
 };
 
