@@ -44,7 +44,8 @@ std::string shown(const nlohmann::json* value) {
 }
 
 std::string difference(const nlohmann::json* a, const nlohmann::json* b, const std::string& path,
-                       const std::string& recorded_as, bool ignore_shard) {
+                       const std::string& recorded_as, const std::string& now_as,
+                       bool ignore_shard) {
     if (a && b && a->is_object() && b->is_object()) {
         std::vector<std::string> keys;
         for (const auto& [k, v] : a->items()) keys.push_back(k);
@@ -57,16 +58,16 @@ std::string difference(const nlohmann::json* a, const nlohmann::json* b, const s
             const auto ib = b->find(k);
             const std::string d =
                 difference(ia != a->end() ? &*ia : nullptr, ib != b->end() ? &*ib : nullptr,
-                           path.empty() ? k : path + "." + k, recorded_as, ignore_shard);
+                           path.empty() ? k : path + "." + k, recorded_as, now_as, ignore_shard);
             if (!d.empty()) return d;
         }
         return "";
     }
     if (a && b && a->is_array() && b->is_array() && a->size() == b->size()) {
         for (std::size_t i = 0; i < a->size(); ++i) {
-            const std::string d = difference(&(*a)[i], &(*b)[i],
-                                             path + "[" + std::to_string(i) + "]", recorded_as,
-                                             ignore_shard);
+            const std::string d =
+                difference(&(*a)[i], &(*b)[i], path + "[" + std::to_string(i) + "]", recorded_as,
+                           now_as, ignore_shard);
             if (!d.empty()) return d;
         }
         return "";
@@ -74,7 +75,7 @@ std::string difference(const nlohmann::json* a, const nlohmann::json* b, const s
     if (a && b && *a == *b) return "";
     if (!a && b && b->is_null()) return "";  // a field added later, unset now
     if (a && !b && a->is_null()) return "";
-    return path + " differs: " + recorded_as + " " + shown(a) + ", now " + shown(b);
+    return path + " differs: " + recorded_as + " " + shown(a) + ", " + now_as + " " + shown(b);
 }
 
 const nlohmann::json& field(const nlohmann::json& config, const char* name) {
@@ -125,8 +126,9 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
 }
 
 std::string config_difference(const nlohmann::json& recorded, const nlohmann::json& now,
-                              const std::string& recorded_as, bool ignore_shard) {
-    return difference(&recorded, &now, "", recorded_as, ignore_shard);
+                              const std::string& recorded_as, const std::string& now_as,
+                              bool ignore_shard) {
+    return difference(&recorded, &now, "", recorded_as, now_as, ignore_shard);
 }
 
 std::vector<std::string> engine_names_in(const nlohmann::json& config) {
@@ -153,10 +155,10 @@ Shard shard_in(const nlohmann::json& config) {
 }
 
 std::vector<ScheduledGame> schedule_in(const nlohmann::json& config) {
-    return make_schedule(static_cast<int>(field(config, "engines").size()),
-                         tournament_kind_from_string(field(config, "tournament").get<std::string>()),
-                         field(config, "games").get<int>(),
-                         field(config, "openings").at("count").get<int>());
+    return make_schedule(
+        static_cast<int>(field(config, "engines").size()),
+        tournament_kind_from_string(field(config, "tournament").get<std::string>()),
+        field(config, "games").get<int>(), field(config, "openings").at("count").get<int>());
 }
 
 }  // namespace othello

@@ -22,10 +22,11 @@ namespace othello {
 nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& openings);
 
 // The first difference between a recorded configuration and the current one, as
-// "games differs: journal 200, now 400" (`recorded_as` names the first: "journal", a file name);
-// "" when they are equal. With `ignore_shard` the "shard" fields are not compared (merging).
+// "games differs: journal 200, now 400" (`recorded_as` and `now_as` name the two); "" when they
+// are equal. With `ignore_shard` the "shard" fields are not compared (merging shards).
 std::string config_difference(const nlohmann::json& recorded, const nlohmann::json& now,
-                              const std::string& recorded_as, bool ignore_shard = false);
+                              const std::string& recorded_as, const std::string& now_as = "now",
+                              bool ignore_shard = false);
 
 // What merge reads back from a recorded configuration. Throw std::runtime_error for a config
 // missing a field.

@@ -35,7 +35,8 @@ void check_output(const std::string& out_path, const std::vector<std::string>& i
     try {
         const MatchFile previous = read_match_file(out_path);
         if (previous.config) {
-            const std::string d = config_difference(*previous.config, merged.config, "it", true);
+            const std::string d =
+                config_difference(*previous.config, merged.config, "it", "the inputs", true);
             std::set<int> merged_ids;
             for (const auto& r : merged.games) merged_ids.insert(r.id);
             long lost = 0;
@@ -48,8 +49,9 @@ void check_output(const std::string& out_path, const std::vector<std::string>& i
     } catch (const std::exception& e) {
         why = e.what();
     }
-    throw std::runtime_error("--results '" + out_path + "' already exists and is not an earlier merge of " +
-                             "these games (" + why + "); --overwrite replaces it");
+    throw std::runtime_error("--results '" + out_path +
+                             "' already exists and is not an earlier merge of " + "these games (" +
+                             why + "); --overwrite replaces it");
 }
 
 }  // namespace
@@ -96,8 +98,8 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         check_output(out_path, inputs, merged, overwrite);
 
         const long total = static_cast<long>(merged.games.size() + merged.missing.size());
-        out << "Merged " << files.size() << (files.size() == 1 ? " file: " : " files: ") << merged.games.size() << " of " << total
-            << " games";
+        out << "Merged " << files.size() << (files.size() == 1 ? " file: " : " files: ")
+            << merged.games.size() << " of " << total << " games";
         if (merged.missing.empty()) {
             out << ", complete.\n";
         } else {

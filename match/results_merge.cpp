@@ -35,11 +35,12 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
     MergedMatch merged;
     merged.config = without_shard(*inputs.front().config);
     for (std::size_t i = 1; i < inputs.size(); ++i) {
-        const std::string difference = config_difference(*inputs.front().config, *inputs[i].config,
-                                                         "'" + inputs.front().path + "'", true);
+        const std::string difference =
+            config_difference(*inputs.front().config, *inputs[i].config,
+                              "'" + inputs.front().path + "'", "'" + inputs[i].path + "'", true);
         if (!difference.empty()) {
-            throw std::runtime_error("'" + inputs[i].path + "' is not a shard of the same match: " +
-                                     difference + " in '" + inputs[i].path + "'");
+            throw std::runtime_error("'" + inputs[i].path +
+                                     "' is not a shard of the same match: " + difference);
         }
     }
     const std::vector<std::string> names = engine_names_in(merged.config);

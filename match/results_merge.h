@@ -12,11 +12,11 @@
 namespace othello {
 
 struct MergedMatch {
-    nlohmann::json config;           // the match's configuration, without "shard"
-    std::vector<GameRecord> games;   // id order, each id once (the first input's record)
-    std::vector<int> duplicates;     // ids found in more than one input (the same game each time)
+    nlohmann::json config;          // the match's configuration, without "shard"
+    std::vector<GameRecord> games;  // id order, each id once (the first input's record)
+    std::vector<int> duplicates;    // ids found in more than one input (the same game each time)
     std::vector<std::string> conflicts;  // "game 17: 'a.jsonl' and 'b.json' differ"
-    std::vector<int> missing;        // ids of the whole match found in no input
+    std::vector<int> missing;            // ids of the whole match found in no input
     // Shards with missing games ("2/4: 25 games"), when every input is a shard of the same N.
     std::vector<std::string> incomplete_shards;
 };
