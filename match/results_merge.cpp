@@ -94,9 +94,14 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
     return merged;
 }
 
-std::string id_ranges(const std::vector<int>& ids) {
+std::string id_ranges(const std::vector<int>& ids, std::size_t most) {
     std::string out;
-    for (std::size_t i = 0; i < ids.size();) {
+    std::size_t ranges = 0;
+    for (std::size_t i = 0; i < ids.size(); ++ranges) {
+        if (ranges == most) {
+            out += ", ... and " + std::to_string(ids.size() - i) + " more";
+            break;
+        }
         std::size_t j = i;
         while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
         if (!out.empty()) out += ", ";

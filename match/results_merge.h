@@ -25,7 +25,7 @@ struct MergedMatch {
 // configuration, another match's configuration, or a game the match's schedule does not have.
 MergedMatch merge_match_files(const std::vector<MatchFile>& inputs);
 
-// "3, 7-9, 12": sorted ids, runs written as ranges.
-std::string id_ranges(const std::vector<int>& ids);
+// "3, 7-9, 12": sorted ids, runs written as ranges; past `most` ranges, "... and N more".
+std::string id_ranges(const std::vector<int>& ids, std::size_t most = 12);
 
 }  // namespace othello

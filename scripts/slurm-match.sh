@@ -88,7 +88,7 @@ array=()
 [ "$own_array" -eq 1 ] || array=(--array="0-$((shards - 1))")
 echo "slurm-match: $shards shards of '$results' in '$work'"
 status=0
-sbatch --wait --parsable --requeue --open-mode=append --job-name=othello-match \
+sbatch --wait --requeue --open-mode=append --job-name=othello-match \
   --output="$work/shard-%a-of-$shards.log" "${array[@]}" "${sbatch_options[@]}" "$job" ||
   status=$?
 if [ "$status" -ne 0 ]; then

@@ -43,7 +43,9 @@ std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-nlohmann::json json_of(const fs::path& p) { return nlohmann::json::parse(slurp(p)); }
+nlohmann::json json_of(const fs::path& p) {
+    return nlohmann::json::parse(slurp(p));
+}
 
 // prefix + k + suffix (appended, which keeps GCC 12's -Wrestrict false positive away).
 std::string numbered(const std::string& prefix, int k, const std::string& suffix) {
@@ -67,8 +69,8 @@ std::multiset<std::string> sorted_lines(const std::string& text) {
 
 // Runs `othello-match ARGS` (already shell-quoted) in `dir`.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command = "cd " + dir.string() + " && " + kMatch + " " + args +
-                                " >out.txt 2>err.txt";
+    const std::string command =
+        "cd " + dir.string() + " && " + kMatch + " " + args + " >out.txt 2>err.txt";
     const int status = std::system(command.c_str());
     return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
 }
@@ -89,6 +91,7 @@ TEST_CASE("parse_shard and id_ranges") {
     }
     CHECK(id_ranges({1, 2, 3, 5, 7, 8}) == "1-3, 5, 7-8");
     CHECK(id_ranges({}) == "");
+    CHECK(id_ranges({1, 3, 5, 6, 9}, 2) == "1, 3, ... and 3 more");
 }
 
 TEST_CASE("config_difference names the first differing field by its path") {
@@ -121,8 +124,7 @@ TEST_CASE("four shards of a round-robin merge into the unsharded match, game for
     REQUIRE(whole.status == 0);
     for (int k = 0; k < 4; ++k) {
         const Run shard = run_match(
-            kThree + numbered(" --shard ", k, "/4") + numbered(" --results s", k, ".json"),
-            dir);
+            kThree + numbered(" --shard ", k, "/4") + numbered(" --results s", k, ".json"), dir);
         INFO(shard.err);
         REQUIRE(shard.status == 0);
         CHECK(shard.err.find(numbered("shard ", k, "/4: ")) != std::string::npos);
@@ -162,8 +164,7 @@ TEST_CASE("merge prints the SPRT state one run would; shards do not stop early")
     REQUIRE(whole.out.find("SPRT") != std::string::npos);
     for (int k = 0; k < 3; ++k) {
         const Run shard = run_match(
-            match + numbered(" --shard ", k, "/3") + numbered(" --results s", k, ".json"),
-            dir);
+            match + numbered(" --shard ", k, "/3") + numbered(" --results s", k, ".json"), dir);
         REQUIRE(shard.status == 0);
         CHECK(shard.err.find("cannot stop early") != std::string::npos);
     }
@@ -175,12 +176,14 @@ TEST_CASE("merge prints the SPRT state one run would; shards do not stop early")
     fs::remove_all(dir);
 }
 
-TEST_CASE("a partial merge says what is missing; --resume completes a shard; duplicates count once") {
+TEST_CASE(
+    "a partial merge says what is missing; --resume completes a shard; duplicates count once") {
     const fs::path dir = temp_dir("match_shards_partial");
     for (int k : {0, 1, 2}) {
-        REQUIRE(run_match(kThree + numbered(" --shard ", k, "/4") + numbered(" --results s", k, ".json"),
-                          dir)
-                    .status == 0);
+        REQUIRE(
+            run_match(
+                kThree + numbered(" --shard ", k, "/4") + numbered(" --results s", k, ".json"), dir)
+                .status == 0);
     }
     Run merge = run_match("merge --results partial.json s0.json s2.json s2.jsonl", dir);
     INFO(merge.err);
@@ -212,9 +215,9 @@ TEST_CASE("a partial merge says what is missing; --resume completes a shard; dup
 TEST_CASE("another match's files are refused, naming the difference; nothing overwritten") {
     const fs::path dir = temp_dir("match_config_refusals");
     REQUIRE(run_match(kThree + " --shard 0/2 --results a.json", dir).status == 0);
-    REQUIRE(run_match(changed(kThree, "--seed 11", "--seed 12") + " --shard 1/2 --results b.json",
-                      dir)
-                .status == 0);
+    REQUIRE(
+        run_match(changed(kThree, "--seed 11", "--seed 12") + " --shard 1/2 --results b.json", dir)
+            .status == 0);
     Run r = run_match("merge --results m.json a.json b.json", dir);
     CHECK(r.status == 2);
     // Its openings come from the seed, so they are the first difference.
@@ -224,15 +227,17 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
 
     // --resume with another configuration.
     const std::string before = slurp(dir / "a.jsonl");
-    r = run_match(changed(kThree, "--games 10", "--games 20") + " --shard 0/2 --resume --results a.json",
-                  dir);
+    r = run_match(
+        changed(kThree, "--games 10", "--games 20") + " --shard 0/2 --resume --results a.json",
+        dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("--resume: games differs: journal 10, now 20") != std::string::npos);
     r = run_match(kThree + " --shard 1/2 --resume --results a.json", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("--resume: shard differs: journal \"0/2\", now \"1/2\"") != std::string::npos);
     r = run_match(
-        "--engine policy:mobility --engine policy:mobility-max --engine policy:mobility-max --games 10 "
+        "--engine policy:mobility --engine policy:mobility-max --engine policy:mobility-max "
+        "--games 10 "
         "--openings random:3 --seed 11 --shard 0/2 --resume --results a.json",
         dir);
     CHECK(r.status == 2);
