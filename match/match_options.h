@@ -23,6 +23,7 @@ struct MatchOptions {
     std::string results_path;
     bool resume = false;
     std::string records_path;
+    std::string html_path;  // the HTML report page, rewritten with each interim table
     TournamentKind tournament = TournamentKind::RoundRobin;
     std::optional<SprtParameters> sprt;
     int report_every = 0;  // games between interim tables; 0: only at the end
