@@ -174,24 +174,29 @@ TEST_CASE("a match's page in headless Chromium: standings, charts, a board that 
     const fs::path dir = temp_dir("report_page_match");
     // A name with markup in it: the page must show it as text, not run it.
     const std::string odd = "</script><b>&x";
-    REQUIRE(run_shell(kMatch + " --engine 'name=" + odd +
-                      ",policy:random' --engine policy:mobility --games 12 --openings random:4 "
-                      "--concurrency 1 --sprt elo0=0,elo1=100 --report-every 4 --no-progress "
-                      "--results " +
-                      (dir / "r.json").string() + " --html " + (dir / "page.html").string() + " >" +
-                      (dir / "out.txt").string()) == 0);
+    REQUIRE(
+        run_shell(kMatch + " --engine 'name=" + odd +
+                  ",policy:mobility-max' --engine policy:mobility --games 12 --openings random:4 "
+                  "--concurrency 1 --sprt elo0=0,elo1=100 --report-every 4 --no-progress "
+                  "--results " +
+                  (dir / "r.json").string() + " --html " + (dir / "page.html").string() + " >" +
+                  (dir / "out.txt").string()) == 0);
     const std::string html = slurp(dir / "page.html");
     const nlohmann::json results = nlohmann::json::parse(slurp(dir / "r.json"));
     const Rendered r = render(dir / "page.html", dir);
     check_clean(r, html);
-    CHECK(r.self_test.at("engines") == nlohmann::json{"mobility", odd});  // best first
+    nlohmann::json engines = r.self_test.at("engines");  // best first
+    std::sort(engines.begin(), engines.end());
+    CHECK(engines == nlohmann::json{odd, "mobility"});
     CHECK(r.dom.find("<b>&amp;x") == std::string::npos);  // the name never became markup
     const nlohmann::json& charts = r.self_test.at("charts");
-    for (const char* chart : {"elo", "score", "elo-progress", "sprt"}) {
+    for (const std::string chart : {"elo", "score", "elo-progress", "sprt"}) {
         CAPTURE(chart);
         CHECK(std::find(charts.begin(), charts.end(), chart) != charts.end());
     }
-    CHECK(r.self_test.at("rows") == 12);
+    // Every game is in the table (the SPRT may have stopped the match early).
+    CHECK(r.self_test.at("rows") == results.at("games").size());
+    CHECK(results.at("games").size() >= 4);
     check_steps(r.self_test, results);
 
     {  // the report subcommand draws the same match from its results file
@@ -229,6 +234,37 @@ TEST_CASE("a tournament's page in headless Chromium: crosstable, Elo per engine"
     CHECK(r.dom.find("Crosstable") != std::string::npos);
     CHECK(r.self_test.at("rows") == 12);
     check_steps(r.self_test, nlohmann::json::parse(slurp(dir / "r.json")));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a running match's page says so and reloads itself; a finished one does not") {
+    if (!have_chromium()) {
+        MESSAGE("SKIPPED: chromium is not installed (scripts/setup.sh installs Debian's chromium)");
+        return;
+    }
+    const fs::path dir = temp_dir("report_page_running");
+    ReportInput in;
+    in.engines = {"a", "b"};
+    in.planned_games = 10;
+    in.finished = false;
+    write_html_report((dir / "page.html").string(), in);
+    const std::string html = slurp(dir / "page.html");
+    const Rendered r = render(dir / "page.html", dir);
+    check_clean(r, html);
+    auto status_of = [](const std::string& dom) {
+        std::smatch m;
+        std::regex_search(dom, m, std::regex("<p id=\"status\">(.*?)</p>"));
+        return m.empty() ? std::string() : m[1].str();
+    };
+    CHECK(
+        status_of(r.dom).starts_with("<span class=\"badge running\">running</span>0 of 10 games"));
+    CHECK(status_of(r.dom).find("refreshes every 5 s") != std::string::npos);
+    CHECK(r.self_test.at("rows") == 0);
+    CHECK(r.self_test.at("game").is_null());
+    in.finished = true;
+    write_html_report((dir / "page.html").string(), in);
+    const Rendered done = render(dir / "page.html", dir);
+    CHECK(status_of(done.dom) == "<span class=\"badge\">finished</span>0 games");
     fs::remove_all(dir);
 }
 

@@ -326,13 +326,14 @@
                                                      values: data.series.score[i] }));
     s.append(lineChart("score", xs, series, { format: (v) => Math.round(v * 100) + "%", min: 0.4, max: 0.6, clamp: [0, 1],
                                              rules: [{ y: 0.5, label: "50%" }] }), legend(series));
-    if (data.engines.length === 2 && data.series.elo.length) {
-      const elo = { label: `${data.engines[0]} − ${data.engines[1]} (95% band)`, color: COLORS[0],
-                    values: data.series.elo.map((e) => e[0]) };
-      s.append(el("h2", { style: "margin-top:14px" }, "Elo over games"),
-               lineChart("elo-progress", xs, [elo], { format: (v) => signed(v, 0), band: data.series.elo.map((e) => [e[1], e[2]]),
-                                                     min: -20, max: 20, rules: [{ y: 0, label: "0" }] }), legend([elo]));
-    }
+  }
+  function drawEloProgress() {
+    const xs = data.series.games;
+    if (data.engines.length !== 2 || !data.series.elo.some((e) => e[0] !== null)) return;
+    const s = section("Elo over games", `${data.engines[0]} against ${data.engines[1]}`);
+    const elo = { label: "Elo difference, 95% band", color: COLORS[0], values: data.series.elo.map((e) => e[0]) };
+    s.append(lineChart("elo-progress", xs, [elo], { format: (v) => signed(v, 0), band: data.series.elo.map((e) => [e[1], e[2]]),
+                                                   min: -20, max: 20, rules: [{ y: 0, label: "0" }] }), legend([elo]));
   }
   function drawSprt() {
     if (!data.sprt || !data.series.llr) return;
@@ -429,7 +430,7 @@
   const viewer = { game: null, states: [], ply: 0, error: null };
   const filters = { engine: "", result: "", reason: "" };
   let page = 0;
-  const PAGE = 25;
+  const PAGE = 15;
   function resultText(g) {
     const w = g[G.winner];
     return w === 2 ? "draw" : `${w === 0 ? "black" : "white"} wins`;
@@ -448,7 +449,7 @@
     }
   }
   function drawGames() {
-    const s = section("Games", "pick a game to replay it below", true);
+    const s = section("Games", "pick a game to replay it above", true);
     const select = (label, key, options) => el("label", null, label + " ",
       el("select", { "data-filter": key, onchange: (e) => { filters[key] = e.target.value; page = 0; fillGames(); } },
          options.map(([v, t]) => el("option", { value: v }, t))));
@@ -488,7 +489,7 @@
     document.getElementById("games-next").disabled = page >= pages - 1;
   }
   function drawViewer() {
-    const s = section("Game viewer", "← → step, Home/End jump", true);
+    const s = section("Game viewer", "pick a game below; ← → step, Home/End jump", true);
     s.id = "viewer";
     const S = 50, M = 22, size = M + 8 * S + 4;
     const board = svg("svg", { class: "board", id: "board", viewBox: `0 0 ${size} ${size}`, role: "img" },
@@ -507,10 +508,10 @@
     for (const [c, r] of [[2, 2], [6, 2], [2, 6], [6, 6]]) board.append(svg("circle", { cx: M + c * S, cy: M + r * S, r: 3.5, fill: "#1e5c38" }));
     board.append(svg("g", { id: "discs" }));
     const controls = el("div", { class: "controls" },
-      el("button", { id: "first", title: "start (Home)", onclick: () => go(0) }, "⏮"),
-      el("button", { id: "prev", title: "back (←)", onclick: () => go(viewer.ply - 1) }, "◀"),
-      el("button", { id: "next", title: "forward (→)", onclick: () => go(viewer.ply + 1) }, "▶"),
-      el("button", { id: "last", title: "end (End)", onclick: () => go(viewer.states.length - 1) }, "⏭"),
+      el("button", { id: "first", title: "start (Home)", onclick: () => go(0) }, "« start"),
+      el("button", { id: "prev", title: "back (←)", onclick: () => go(viewer.ply - 1) }, "‹ back"),
+      el("button", { id: "next", title: "forward (→)", onclick: () => go(viewer.ply + 1) }, "forward ›"),
+      el("button", { id: "last", title: "end (End)", onclick: () => go(viewer.states.length - 1) }, "end »"),
       el("span", { class: "ply", id: "ply" }));
     s.append(el("div", { class: "viewer" }, el("div", null, board, controls),
                 el("div", { class: "game-info", id: "game-info" }, el("p", { class: "note" }, "Pick a game in the table above."))));
@@ -593,9 +594,10 @@
   }
   function openFromHash() {
     const m = /^#game=(\d+)(?:&ply=(\d+))?$/.exec(location.hash);
-    if (!m) return;
+    if (!m) return false;
     const g = games.find((x) => x[G.id] === +m[1]);
     if (g) openGame(g, m[2] ? +m[2] : 0, false);
+    return Boolean(g);
   }
 
   // ---- the browser test's checks (#selftest): facts for tests/test_report_page.cpp to compare ----
@@ -634,10 +636,12 @@
   drawCrosstable();
   drawElo();
   drawProgress();
+  drawEloProgress();
   drawSprt();
-  drawOpenings();
+  drawViewer();
   drawGames();
   fillGames();
-  drawViewer();
-  if (location.hash === "#selftest") selfTest(); else openFromHash();
+  drawOpenings();
+  if (location.hash === "#selftest") selfTest();
+  else if (!openFromHash() && games.length) openGame(games[0], 0, false);
 })();
