@@ -92,6 +92,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),
                                 "write game records to FILE: GGF for FILE.ggf, else transcripts")(
+        "html", po::value(&o.html_path),
+        "write the report page FILE (HTML, refreshed every --report-every games)")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
         "round-robin | gauntlet (first engine vs the rest)")(
         "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
@@ -100,7 +102,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "log", po::value(&o.log_path),
         "write every line sent to and received from engines to FILE")(
         "report-every", po::value(&o.report_every)->default_value(0),
-        "print the table every N games")("no-progress", "no progress bar");
+        "print the table (and rewrite --html) every N games")("no-progress", "no progress bar");
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
     po::notify(vm);
