@@ -1,5 +1,6 @@
-// Negamax alpha-beta over the pattern evaluation, in integer weight units. Interior nodes two or more
-// plies from the leaves try their moves best-first by the evaluation of the position each leads to.
+// Negamax alpha-beta over the pattern evaluation, in integer weight units. Interior nodes two or
+// more plies from the leaves try their moves best-first by the evaluation of the position each
+// leads to.
 #include "engine/patterns/search_labeller.h"
 
 #include <algorithm>
@@ -29,7 +30,9 @@ struct Searcher {
     static std::int32_t final_units(Bitboard player, Bitboard opponent) {
         const int own = popcount(player), other = popcount(opponent);
         const int empties = 64 - own - other;
-        const int diff = own > other ? own - other + empties : own < other ? own - other - empties : 0;
+        const int diff = own > other   ? own - other + empties
+                         : own < other ? own - other - empties
+                                       : 0;
         return diff * kUnits;
     }
 
@@ -99,8 +102,7 @@ void relabel_by_search(TrainingSamples& samples, const PatternWeights& weights,
                 TrainingSample& s = samples[i];
                 const Position p = Position::from_mover(s.player, s.opponent, Color::Black);
                 if (p.empty_count() < options.from_empties) continue;
-                const double value =
-                    search_value(weights, p, options.depth, options.exact_empties);
+                const double value = search_value(weights, p, options.depth, options.exact_empties);
                 s.target = static_cast<float>(options.search_share * value +
                                               (1 - options.search_share) * s.target);
             }

@@ -23,8 +23,7 @@ struct SearchLabelOptions {
 // The negamax value in discs of `p` (whose side to move may have to pass) searched `depth` plies
 // deep with `weights` at the leaves; exact (solve_endgame) when p has at most `exact_empties`
 // empties; a finished game scores its result. depth 0 is the evaluation itself.
-double search_value(const PatternWeights& weights, const Position& p, int depth,
-                    int exact_empties);
+double search_value(const PatternWeights& weights, const Position& p, int depth, int exact_empties);
 
 // Relabels every sample as SearchLabelOptions says, on several threads (the result does not
 // depend on the thread count). Progress lines go to *log when given.
