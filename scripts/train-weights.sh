@@ -71,8 +71,9 @@ done
 # The shipped weights: the entry-by-entry mean of round 0 and the last round, an ensemble that
 # keeps round 0's sure hand against weak and greedy opponents and the search labels' gain
 # against searching ones (measured in docs/strength.md).
-"$train" --average "$work/round-0.bin" "$work/round-$rounds.bin" --output "$work/shipped.bin"
-cp "$work/shipped.bin" "$output"
+mean="$work/round-mean-0-$rounds.bin"
+"$train" --average "$work/round-0.bin" "$work/round-$rounds.bin" --output "$mean"
+cp "$mean" "$output"
 log "wrote $output (mean of rounds 0 and $rounds)"
 
 if [ "$quick" = 1 ]; then
