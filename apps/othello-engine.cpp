@@ -6,8 +6,8 @@
 #include <iostream>
 #include <string>
 
+#include "bench/engine_bench.h"
 #include "engine/policies/policy_registry.h"
-#include "engine/self_play_bench.h"
 #include "protocol/exec_relay.h"
 #include "protocol/session_factory.h"
 #include "protocol/stdio_transport.h"
