@@ -316,7 +316,7 @@ std::string GtpSession::evaluate(const std::vector<std::string>& args) {
     std::string out;
     for (const auto& s : scores) {
         if (!out.empty()) out += '\n';
-        out += s.move.to_string() + ' ' + format_score(s.score);
+        out += s.move.to_string() + ' ' + format_score(clamped_to_discs(s.score));
         if (!s.detail.empty()) out += ' ' + s.detail;
     }
     return out;

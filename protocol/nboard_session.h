@@ -26,7 +26,9 @@ struct NboardOptions {
 // as the protocol asks; a command that cannot be carried out (a malformed game, an illegal move)
 // answers "status <why>" and leaves the board as it was.
 //
-// Evals are the policy's scores for the side to move (discs where the policy can). Moves with a
+// Evals are the policy's scores for the side to move (discs where the policy can), clamped to ±64,
+// except analyze's, which are Black's view as NBoard plots them. go and hint are preceded by
+// "status thinking" and followed by "status ready". Moves with a
 // MoveScore::book_games are sent as "book" lines with that game count.
 class NboardSession : public LineSession {
   public:

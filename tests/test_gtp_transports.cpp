@@ -147,6 +147,23 @@ TEST_CASE("the executable on stdio: an exact transcript of every command") {
                                            script) == expected);
 }
 
+TEST_CASE("the executable: othello-evaluate reports scores within ±64 discs") {
+    // The mobility policy scores the corner h8 +1000 and e3 (which gives a corner away) -100 here;
+    // a disc difference cannot exceed 64, so that is what is reported.
+    const std::string out = othello::testing::run_with_input(
+        othello::testing::engine_path(), {"--policy", "mobility"},
+        "1 othello-set_position f5d6c4f3f4d3e2g4d7c2h5f6e6c7b7f2f1c3f7e7d2c5b5d1f8g8c6d8c1h4\n"
+        "2 othello-evaluate\n");
+    REQUIRE(out.rfind("=1\n\n=2 h8 64\ne3 -64\n", 0) == 0);
+    std::istringstream lines(out.substr(std::string("=1\n\n=2 ").size()));
+    int moves = 0;
+    for (std::string move, score; lines >> move >> score; ++moves) {
+        CHECK(std::stod(score) >= -64);
+        CHECK(std::stod(score) <= 64);
+    }
+    CHECK(moves > 2);
+}
+
 TEST_CASE("the executable: --list-policies, seeds, unknown policy and quit") {
     const std::string list =
         othello::testing::run_with_input(othello::testing::engine_path(), {"--list-policies"}, "");
