@@ -134,7 +134,7 @@ std::string GtpSession::handle(std::string_view line) {
         return gtp_failure(command->id, e.what());
     } catch (const std::exception& e) {
         // A policy or rules error must not end the session: report it like any failure.
-        return gtp_failure(command->id, std::string("internal error: ") + e.what());
+        return gtp_failure(command->id, internal_error_message(e.what(), options_.internal_errors));
     }
 }
 

@@ -83,7 +83,8 @@ std::string NboardSession::handle(std::string_view line) {
         }
     } catch (const std::exception& e) {
         // A policy that fails (a missing book or weights file) must not end the session.
-        return "status " + std::string(command) + ": " + e.what() + "\n";
+        return "status " + std::string(command) + ": " +
+               internal_error_message(e.what(), options_.internal_errors) + "\n";
     }
     return {};  // unknown lines are ignored, as the protocol says
 }

@@ -19,6 +19,7 @@ struct NboardOptions {
     // Seconds since some fixed point, for the time in "=== move/eval/time"; a steady clock when
     // empty (tests give a fixed clock to get exact transcripts).
     std::function<double()> clock;
+    InternalErrorLog internal_errors;  // see line_session.h; empty: tell the peer
 };
 
 // Commands (one per line): nboard <version>, set depth <n>, set game <GGF>, set contempt <n>,

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -180,6 +181,35 @@ TEST_CASE("the executable: --list-policies, seeds, unknown policy and quit") {
           "=\n\n");
     CHECK(othello::testing::run_with_input(othello::testing::engine_path(), {"--policy", "nope"},
                                            "name\n") == "");
+}
+
+TEST_CASE("TCP: an internal failure's text stays in the server's log, not on the wire") {
+    // A policy whose every call fails with a message naming a server-side file.
+    class FailingPolicy : public Policy {
+      public:
+        Move choose(const Game&) override { throw std::runtime_error("/srv/secret/book.db: gone"); }
+        std::vector<MoveScore> evaluate(const Game& game) override {
+            choose(game);
+            return {};
+        }
+        void reseed(std::uint64_t) override {}
+    };
+    std::vector<std::string> logged;
+    std::mutex mutex;
+    const SessionFactory factory = [&] {
+        GtpSession::Options options;
+        options.internal_errors = [&](const std::string& what) {
+            const std::lock_guard lock(mutex);
+            logged.push_back(what);
+        };
+        return std::make_unique<GtpSession>(std::make_unique<FailingPolicy>(), options);
+    };
+    ServerThread server(TcpServerOptions{}, factory);
+    GtpSocket client(server.server().port());
+    CHECK(client.send("1 genmove b") == "?1 internal error (reported in the server's log)\n");
+    CHECK(client.send("2 name") == "=2 othello-engine\n");  // the session goes on
+    const std::lock_guard lock(mutex);
+    CHECK(logged == std::vector<std::string>{"internal error: /srv/secret/book.db: gone"});
 }
 
 TEST_CASE("TCP: several concurrent clients each play a full game") {

@@ -62,7 +62,7 @@ struct Fixture {
 
     Fixture()
         : session(std::make_unique<ScriptedPolicy>(&calls),
-                  NboardOptions{"scripted", [this] { return time += 0.25; }}) {}
+                  NboardOptions{"scripted", [this] { return time += 0.25; }, {}}) {}
 
     // Sends each line and returns everything the session answered, in order.
     std::string run(const std::vector<std::string>& lines) {
