@@ -102,9 +102,10 @@ TEST_CASE("time controls: what a GTP engine is told before every genmove") {
         CAPTURE(c.key);
         const fs::path log = dir / "commands.txt";
         fs::remove(log);
-        const Run run = run_match("--engine '" + c.key + ",cmd:" + kFake + " --log " +
-                                      log.string() + "' --engine policy:random --games 2 --concurrency 1",
-                                  dir);
+        const Run run =
+            run_match("--engine '" + c.key + ",cmd:" + kFake + " --log " + log.string() +
+                          "' --engine policy:random --games 2 --concurrency 1",
+                      dir);
         REQUIRE(run.status == 0);
         const auto commands = lines_of(log);
         int genmoves = 0, settings = 0;
@@ -204,8 +205,8 @@ TEST_CASE("time controls: flag falls are 'time forfeit', the margin is honoured,
 TEST_CASE("spec keys: bad time controls and depth are usage errors naming the spec") {
     const fs::path dir = temp_dir("othello_match_keys");
     for (const std::string bad : {"tc=abc", "tc=0", "tc=40/", "tc=x/60", "st=-1", "tc=60+x"}) {
-        const Run run = run_match("--engine '" + bad + ",policy:random' --engine policy:random",
-                                  dir);
+        const Run run =
+            run_match("--engine '" + bad + ",policy:random' --engine policy:random", dir);
         CAPTURE(bad);
         CHECK(run.status == 2);
         CHECK(run.err.find("time control") != std::string::npos);
@@ -221,12 +222,12 @@ TEST_CASE("spec keys: bad time controls and depth are usage errors naming the sp
 
 TEST_CASE("NBoard engines: this project's own, with depth and evaluations") {
     const fs::path dir = temp_dir("othello_match_nboard");
-    const Run run = run_match("--engine 'depth=4,name=nb,nboard:" + kEngine +
-                                  " --protocol nboard' --engine 'cmd:" + kEngine +
-                                  "' --games 4 --openings balanced --log " +
-                                  (dir / "log.txt").string() + " --results " +
-                                  (dir / "r.json").string(),
-                              dir);
+    const Run run =
+        run_match("--engine 'depth=4,name=nb,nboard:" + kEngine +
+                      " --protocol nboard' --engine 'cmd:" + kEngine +
+                      "' --games 4 --openings balanced --log " + (dir / "log.txt").string() +
+                      " --results " + (dir / "r.json").string(),
+                  dir);
     REQUIRE(run.status == 0);
     for (const auto& g : games_of(dir / "r.json")) {
         CAPTURE(g.dump());
@@ -325,10 +326,10 @@ TEST_CASE("NBoard engines: an illegal move loses, and the engine is restarted fo
 
 TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-play result") {
     const fs::path dir = temp_dir("othello_match_adjudicate");
-    const Run run = run_match("--engine policy:random --engine 'cmd:" + kFake +
-                                  "' --games 6 --adjudicate 12 --results " +
-                                  (dir / "r.json").string(),
-                              dir);
+    const Run run =
+        run_match("--engine policy:random --engine 'cmd:" + kFake +
+                      "' --games 6 --adjudicate 12 --results " + (dir / "r.json").string(),
+                  dir);
     REQUIRE(run.status == 0);
     for (const auto& g : games_of(dir / "r.json")) {
         CAPTURE(g.dump());
@@ -433,9 +434,10 @@ TEST_CASE("faults: a TCP connect that times out says so") {
         ::connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address);
         fillers.push_back(s);
     }
-    const Run run = run_match("--engine tcp://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) +
-                                  " --engine policy:random --games 2 --start-timeout 1",
-                              dir);
+    const Run run =
+        run_match("--engine tcp://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) +
+                      " --engine policy:random --games 2 --start-timeout 1",
+                  dir);
     CHECK(run.status == 1);
     CHECK(run.err.find("timed out") != std::string::npos);
     CHECK(run.err.find("Operation canceled") == std::string::npos);
