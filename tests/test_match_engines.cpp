@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "engine/game.h"
+#include "engine/ggf.h"
 #include "engine/patterns/endgame_solver.h"
 #include "protocol/engine_process.h"
 
@@ -326,10 +327,10 @@ TEST_CASE("NBoard engines: an illegal move loses, and the engine is restarted fo
 
 TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-play result") {
     const fs::path dir = temp_dir("othello_match_adjudicate");
-    const Run run =
-        run_match("--engine policy:random --engine 'cmd:" + kFake +
-                      "' --games 6 --adjudicate 12 --results " + (dir / "r.json").string(),
-                  dir);
+    const Run run = run_match(
+        "--engine policy:random --engine 'cmd:" + kFake + "' --games 6 --adjudicate 12 --results " +
+            (dir / "r.json").string() + " --records " + (dir / "r.ggf").string(),
+        dir);
     REQUIRE(run.status == 0);
     for (const auto& g : games_of(dir / "r.json")) {
         CAPTURE(g.dump());
@@ -347,6 +348,22 @@ TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-pl
         CHECK(black + white == 64);
         CHECK(black - white == for_black);
         CHECK(g.at("winner") == (for_black > 0 ? "black" : for_black < 0 ? "white" : "draw"));
+    }
+    // The GGF records carry the perfect-play score as an agreed result, and the GTP engine's
+    // move times.
+    const auto records = read_ggf_file((dir / "r.ggf").string());
+    const auto games = games_of(dir / "r.json");
+    REQUIRE(records.size() == games.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const auto& g = games.at(i);
+        if (g.at("reason") != "adjudicated") continue;
+        REQUIRE(records[i].result);
+        CHECK(records[i].result->ending == "s");
+        CHECK(records[i].result->black_disc_difference ==
+              g.at("black_discs").get<int>() - g.at("white_discs").get<int>());
+        int timed = 0;
+        for (const auto& m : records[i].moves) timed += m.seconds.has_value();
+        CHECK(timed == 48);  // every move from the start to 12 empties
     }
     fs::remove_all(dir);
 }
