@@ -9,7 +9,7 @@
 
 #include "engine/game.h"
 #include "match/game_clock.h"
-#include "protocol/gtp_client.h"
+#include "protocol/deadline.h"
 
 namespace othello {
 
