@@ -77,17 +77,28 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
     return previous.games;
 }
 
+// "tc=40/60+0.5" or "st=2": the spec key that sets `rules`.
+std::string time_control_text(const ClockRules& rules) {
+    const std::string text = to_string(rules);
+    return text.starts_with("st=") ? text : "tc=" + text;
+}
+
 std::string engine_text(const EngineSpec& e) {
     switch (e.kind) {
         case EngineSpec::Kind::Policy:
             return "policy:" + e.policy;
-        case EngineSpec::Kind::Command: {
-            std::string text = "cmd:";
-            for (const auto& a : e.argv) text += (text.size() > 4 ? " " : "") + a;
+        case EngineSpec::Kind::Command:
+        case EngineSpec::Kind::Nboard: {
+            const std::string kind = e.kind == EngineSpec::Kind::Nboard ? "nboard:" : "cmd:";
+            std::string text = kind;
+            for (const auto& a : e.argv) text += (text.size() > kind.size() ? " " : "") + a;
+            if (e.depth > 0) text = "depth=" + std::to_string(e.depth) + "," + text;
+            if (e.clock.active()) text = time_control_text(e.clock) + "," + text;
             return text;
         }
         case EngineSpec::Kind::Tcp:
-            return "tcp://" + e.host + ":" + std::to_string(e.port);
+            return (e.clock.active() ? time_control_text(e.clock) + "," : std::string()) +
+                   "tcp://" + e.host + ":" + std::to_string(e.port);
         case EngineSpec::Kind::Human:
             return "human";
     }
@@ -109,6 +120,7 @@ nlohmann::json settings_of(const MatchOptions& o) {
         {"concurrency", o.concurrency},
         {"move_timeout", o.time.move_timeout},
         {"game_time", o.time.game_time}};
+    if (o.adjudicate_empties >= 0) settings["adjudicate"] = o.adjudicate_empties;
     if (o.sprt) {
         settings["sprt"] = {{"elo0", o.sprt->elo0},
                             {"elo1", o.sprt->elo1},

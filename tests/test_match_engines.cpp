@@ -332,6 +332,17 @@ TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-pl
             (dir / "r.json").string() + " --records " + (dir / "r.ggf").string(),
         dir);
     REQUIRE(run.status == 0);
+    {
+        // The match configuration records it: --resume with another --adjudicate is refused.
+        std::ifstream in(dir / "r.json");
+        CHECK(nlohmann::json::parse(in).at("config").at("adjudication") == 12);
+        const Run other = run_match("--engine policy:random --engine 'cmd:" + kFake +
+                                        "' --games 8 --adjudicate 10 --resume --results " +
+                                        (dir / "r.json").string(),
+                                    dir);
+        CHECK(other.status == 2);
+        CHECK(other.err.find("adjudication differs") != std::string::npos);
+    }
     for (const auto& g : games_of(dir / "r.json")) {
         CAPTURE(g.dump());
         const Game game = Game::from_transcript(g.at("moves").get<std::string>());
