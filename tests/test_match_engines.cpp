@@ -474,7 +474,7 @@ TEST_CASE("faults: a TCP connect that times out says so") {
     fs::remove_all(dir);
 }
 
-TEST_CASE("faults: an over-long TCP reply line is a malformed reply, the runner stays small") {
+TEST_CASE("faults: an over-long reply line, over TCP or a pipe, is a malformed reply") {
     const fs::path dir = temp_dir("othello_match_flood");
     FakeTcpEngine flood({"--mode", "flood", "--at", "1", "--once", "1"});
     const Run run = run_match("--engine " + flood.spec() +
@@ -487,6 +487,13 @@ TEST_CASE("faults: an over-long TCP reply line is a malformed reply, the runner 
     CHECK(games.at(0).at("detail").get<std::string>().find("longer than 65536 bytes") !=
           std::string::npos);
     CHECK(games.at(1).at("reason") == "normal");  // reconnected, in step again
+    // The same cap on an engine's pipe; each restart floods again.
+    const Run piped = run_match("--engine 'cmd:" + kFake +
+                                    " --mode flood' --engine policy:random --games 2 --results " +
+                                    (dir / "p.json").string(),
+                                dir);
+    CHECK(piped.status == 0);
+    for (const auto& g : games_of(dir / "p.json")) CHECK(g.at("reason") == "malformed reply");
     fs::remove_all(dir);
 }
 
