@@ -77,40 +77,10 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
     return previous.games;
 }
 
-// "tc=40/60+0.5" or "st=2": the spec key that sets `rules`.
-std::string time_control_text(const ClockRules& rules) {
-    const std::string text = to_string(rules);
-    return text.starts_with("st=") ? text : "tc=" + text;
-}
-
-std::string engine_text(const EngineSpec& e) {
-    switch (e.kind) {
-        case EngineSpec::Kind::Policy:
-            return "policy:" + e.policy;
-        case EngineSpec::Kind::Command:
-        case EngineSpec::Kind::Nboard: {
-            const std::string kind = e.kind == EngineSpec::Kind::Nboard ? "nboard:" : "cmd:";
-            std::string text = kind;
-            for (const auto& a : e.argv) text += (text.size() > kind.size() ? " " : "") + a;
-            if (e.depth > 0) text = "depth=" + std::to_string(e.depth) + "," + text;
-            if (e.clock.active()) text = time_control_text(e.clock) + "," + text;
-            return text;
-        }
-        case EngineSpec::Kind::Tcp:
-            return (e.clock.active() ? time_control_text(e.clock) + "," : std::string()) +
-                   "tcp://" + e.host + ":" + std::to_string(e.port);
-        case EngineSpec::Kind::Human:
-            return "human";
-    }
-    return "";
-}
-
 // The settings the report page shows for a match run here.
 nlohmann::json settings_of(const MatchOptions& o) {
-    nlohmann::json engines = nlohmann::json::array();
-    for (const auto& e : o.engines) engines.push_back({{"name", e.name}, {"spec", engine_text(e)}});
     nlohmann::json settings = {
-        {"engines", engines},
+        {"engines", match_config(o, {})["engines"]},
         {"games", o.games},
         {"tournament", o.engines.size() == 2                        ? "match"
                        : o.tournament == TournamentKind::RoundRobin ? "round-robin"
