@@ -90,6 +90,7 @@ nlohmann::json settings_of(const MatchOptions& o) {
         {"concurrency", o.concurrency},
         {"move_timeout", o.time.move_timeout},
         {"game_time", o.time.game_time}};
+    if (o.adjudicate_empties >= 0) settings["adjudicate"] = o.adjudicate_empties;
     if (o.sprt) {
         settings["sprt"] = {{"elo0", o.sprt->elo0},
                             {"elo1", o.sprt->elo1},
