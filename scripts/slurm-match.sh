@@ -33,6 +33,8 @@ done
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || { echo "slurm-match: give --shards N (N >= 1)" >&2; usage; }
 [ $# -gt 0 ] || { echo "slurm-match: give the match options after --" >&2; usage; }
 
+command -v sbatch >/dev/null || { echo "slurm-match: sbatch not found (is Slurm installed?)" >&2; exit 2; }
+
 here=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1#-}" = "$1" ]; then
   match=$1; shift
