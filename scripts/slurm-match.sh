@@ -73,7 +73,9 @@ if [ -e "$results" ] && ! ls "$work"/shard-*-of-"$shards".json* >/dev/null 2>&1;
 fi
 
 # The task script: every path absolute, every argument quoted, so it runs the same on any node.
+# ($k and ${SLURM_ARRAY_TASK_ID} are the task's, expanded when it runs.)
 job=$work/task.sh
+# shellcheck disable=SC2016
 {
   echo '#!/usr/bin/env bash'
   echo '# Written by scripts/slurm-match.sh: one shard of the match, resumable.'

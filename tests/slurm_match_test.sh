@@ -26,8 +26,9 @@ chmod 700 "$work/munge"
 pids=()
 cleanup() {
   local status=$?
-  [ -f "$work/slurm.conf" ] && SLURM_CONF=$work/slurm.conf scancel --quiet --full \
-    --jobname othello-match 2>/dev/null || true
+  if [ -f "$work/slurm.conf" ]; then
+    SLURM_CONF=$work/slurm.conf scancel --quiet --full --jobname othello-match 2>/dev/null || true
+  fi
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   if [ -S "$work/munge/munge.socket" ]; then
@@ -40,10 +41,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ports=($(python3 -c 'import socket
+read -ra ports < <(python3 -c 'import socket
 ss = [socket.socket() for _ in range(2)]
 for s in ss: s.bind(("127.0.0.1", 0))
-print(*[s.getsockname()[1] for s in ss])'))
+print(*[s.getsockname()[1] for s in ss])')
 
 # munge with a throwaway key and its own socket (-f: the build tree's permissions are not
 # munge's business here).
