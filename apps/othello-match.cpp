@@ -5,13 +5,16 @@
 #include <set>
 
 #include "match/game_record_writer.h"
+#include "match/html_report.h"
 #include "match/match_config.h"
 #include "match/match_file.h"
 #include "match/match_options.h"
 #include "match/match_runner.h"
 #include "match/merge_command.h"
 #include "match/progress_bar.h"
+#include "match/protocol_log.h"
 #include "match/report.h"
+#include "match/report_command.h"
 #include "match/results_file.h"
 #include "match/results_summary.h"
 #include "match/shard.h"
@@ -74,7 +77,51 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
     return previous.games;
 }
 
+std::string engine_text(const EngineSpec& e) {
+    switch (e.kind) {
+        case EngineSpec::Kind::Policy:
+            return "policy:" + e.policy;
+        case EngineSpec::Kind::Command: {
+            std::string text = "cmd:";
+            for (const auto& a : e.argv) text += (text.size() > 4 ? " " : "") + a;
+            return text;
+        }
+        case EngineSpec::Kind::Tcp:
+            return "tcp://" + e.host + ":" + std::to_string(e.port);
+        case EngineSpec::Kind::Human:
+            return "human";
+    }
+    return "";
+}
+
+// The settings the report page shows for a match run here.
+nlohmann::json settings_of(const MatchOptions& o) {
+    nlohmann::json engines = nlohmann::json::array();
+    for (const auto& e : o.engines) engines.push_back({{"name", e.name}, {"spec", engine_text(e)}});
+    nlohmann::json settings = {
+        {"engines", engines},
+        {"games", o.games},
+        {"tournament", o.engines.size() == 2                        ? "match"
+                       : o.tournament == TournamentKind::RoundRobin ? "round-robin"
+                                                                    : "gauntlet"},
+        {"openings", o.openings + (o.random_order ? " (random order)" : "")},
+        {"seed", o.seed},
+        {"concurrency", o.concurrency},
+        {"move_timeout", o.time.move_timeout},
+        {"game_time", o.time.game_time}};
+    if (o.sprt) {
+        settings["sprt"] = {{"elo0", o.sprt->elo0},
+                            {"elo1", o.sprt->elo1},
+                            {"alpha", o.sprt->alpha},
+                            {"beta", o.sprt->beta}};
+    }
+    return settings;
+}
+
 int run(const MatchOptions& o) {
+    // Opened first: an unwritable log is an error before any game, not after the last.
+    std::unique_ptr<ProtocolLog> log;
+    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed);
     if (o.random_order) shuffle_openings(openings, o.seed);
@@ -110,7 +157,20 @@ int run(const MatchOptions& o) {
         if (o.resume && !done.empty())
             std::cerr << "Resuming: " << done.size() << " games already played.\n";
     }
-    const bool keep_records = !o.results_path.empty() || !o.records_path.empty();
+    const bool keep_records =
+        !o.results_path.empty() || !o.records_path.empty() || !o.html_path.empty();
+    auto write_page = [&](bool finished) {
+        if (o.html_path.empty()) return;
+        ReportInput page;
+        page.engines = names;
+        for (const auto& r : records) page.games.push_back(to_json(r));
+        page.settings = settings_of(o);
+        page.sprt = o.sprt;
+        page.planned_games = static_cast<long>(schedule.size());
+        page.finished = finished;
+        write_html_report(o.html_path, page);
+    };
+    write_page(false);
 
     std::vector<ScheduledGame> pending;
     for (const auto& g : games) {
@@ -119,7 +179,8 @@ int run(const MatchOptions& o) {
 
     ProgressBar progress(static_cast<long>(pending.size()), o.progress);
     long played = 0;
-    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed});
+    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
+                                  o.adjudicate_empties, log.get()});
     runner.run(pending, [&](const GameRecord& r) {
         if (journal) journal->append(r);
         standings.add(r);
@@ -131,6 +192,7 @@ int run(const MatchOptions& o) {
             progress.finish();
             print_report(std::cout, standings, o.sprt);
             std::cout << std::endl;
+            write_page(false);
         }
         if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {
             const Pentanomial p = standings.pentanomial(0, 1);
@@ -148,6 +210,7 @@ int run(const MatchOptions& o) {
     if (!o.records_path.empty()) {
         write_game_records(o.records_path, records, game_record_format_for(o.records_path));
     }
+    write_page(true);
     for (const auto& failure : runner.start_failures())
         std::cerr << "othello-match: engine failed: " << failure << "\n";
     if (runner.skipped_games() > 0) {
@@ -163,6 +226,7 @@ int run(const MatchOptions& o) {
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "merge")
         return run_merge_command(argc - 1, argv + 1, std::cout, std::cerr);
+    if (argc > 1 && std::string(argv[1]) == "report") return run_report_command(argc - 1, argv + 1);
     std::optional<MatchOptions> options;
     try {
         options = parse_match_options(argc, argv);

@@ -58,11 +58,15 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     po::options_description desc(
         "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
-        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,]KIND with KIND one of\n"
+        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,][tc=TC,][st=S,]\n"
+        "[depth=N,]KIND with KIND one of\n"
         "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
         "  cmd:COMMAND LINE     a GTP engine started as a process (split like a shell)\n"
+        "  nboard:COMMAND LINE  an NBoard-protocol engine (depth=N: sent as set depth N)\n"
         "  tcp://HOST:PORT      a GTP engine served over TCP (token=T: its --token secret)\n"
-        "  human                you, at this terminal\n\nOptions");
+        "  human                you, at this terminal\n"
+        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n\n"
+        "Options");
     desc.add_options()("help,h", "this help")("list-policies", "the built-in policies")(
         "engine", po::value(&engines)->composing(), "an engine (give two or more)")(
         "each", po::value(&o.each), "options for every engine, e.g. dir=/tmp,stderr=1")(
@@ -88,11 +92,17 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),
                                 "write game records to FILE: GGF for FILE.ggf, else transcripts")(
+        "html", po::value(&o.html_path),
+        "write the report page FILE (HTML, refreshed every --report-every games)")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
         "round-robin | gauntlet (first engine vs the rest)")(
         "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
+        "adjudicate", po::value(&o.adjudicate_empties),
+        "end a game at N or fewer empty squares with its perfect-play result")(
+        "log", po::value(&o.log_path),
+        "write every line sent to and received from engines to FILE")(
         "report-every", po::value(&o.report_every)->default_value(0),
-        "print the table every N games")("no-progress", "no progress bar");
+        "print the table (and rewrite --html) every N games")("no-progress", "no progress bar");
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
     po::notify(vm);
@@ -121,6 +131,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
                                     "': expected sequential or random");
     }
     o.random_order = order == "random";
+    if (vm.count("adjudicate") && (o.adjudicate_empties < 0 || o.adjudicate_empties > 60))
+        throw std::invalid_argument("--adjudicate takes a number of empty squares from 0 to 60");
     o.tournament = tournament_kind_from_string(tournament);
     if (!sprt.empty()) o.sprt = parse_sprt(sprt);
     if (o.resume && o.results_path.empty())

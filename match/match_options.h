@@ -28,9 +28,12 @@ struct MatchOptions {
     bool overwrite = false;  // replace existing results instead of refusing
     Shard shard;             // --shard K/N: play only this slice of the match
     std::string records_path;
+    std::string html_path;  // the HTML report page, rewritten with each interim table
     TournamentKind tournament = TournamentKind::RoundRobin;
     std::optional<SprtParameters> sprt;
-    int report_every = 0;  // games between interim tables; 0: only at the end
+    int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
+    std::string log_path;         // --log FILE: every engine's protocol lines
+    int report_every = 0;         // games between interim tables; 0: only at the end
     bool progress = true;
 };
 

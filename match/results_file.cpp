@@ -14,20 +14,26 @@
 namespace othello {
 
 nlohmann::json to_json(const GameRecord& r) {
-    return {{"id", r.id},
-            {"pair", r.pair},
-            {"black", r.black},
-            {"white", r.white},
-            {"opening", r.opening},
-            {"opening_name", r.opening_name},
-            {"moves", r.moves},
-            {"black_discs", r.black_discs},
-            {"white_discs", r.white_discs},
-            {"winner", to_string(r.winner)},
-            {"reason", r.reason},
-            {"detail", r.detail},
-            {"black_seconds", r.black_seconds},
-            {"white_seconds", r.white_seconds}};
+    nlohmann::json j = {{"id", r.id},
+                        {"pair", r.pair},
+                        {"black", r.black},
+                        {"white", r.white},
+                        {"opening", r.opening},
+                        {"opening_name", r.opening_name},
+                        {"moves", r.moves},
+                        {"black_discs", r.black_discs},
+                        {"white_discs", r.white_discs},
+                        {"winner", to_string(r.winner)},
+                        {"reason", r.reason},
+                        {"detail", r.detail},
+                        {"black_seconds", r.black_seconds},
+                        {"white_seconds", r.white_seconds}};
+    j["move_seconds"] = r.move_seconds;
+    nlohmann::json evals = nlohmann::json::array();
+    for (const auto& e : r.move_evals) evals.push_back(e ? nlohmann::json(*e) : nlohmann::json());
+    j["move_evals"] = evals;
+    if (!r.last_lines.empty()) j["last_lines"] = r.last_lines;
+    return j;
 }
 
 GameRecord record_from_json(const nlohmann::json& j) {
@@ -47,6 +53,16 @@ GameRecord record_from_json(const nlohmann::json& j) {
         r.detail = j.value("detail", "");
         r.black_seconds = j.value("black_seconds", 0.0);
         r.white_seconds = j.value("white_seconds", 0.0);
+        // Optional: journals written before these fields existed still resume.
+        if (j.contains("move_seconds"))
+            r.move_seconds = j.at("move_seconds").get<std::vector<double>>();
+        if (j.contains("move_evals")) {
+            for (const auto& e : j.at("move_evals"))
+                r.move_evals.push_back(e.is_null() ? std::nullopt
+                                                   : std::optional<double>(e.get<double>()));
+        }
+        if (j.contains("last_lines"))
+            r.last_lines = j.at("last_lines").get<std::vector<std::string>>();
     } catch (const std::exception& e) {
         throw std::runtime_error(std::string("bad game record: ") + e.what());
     }
