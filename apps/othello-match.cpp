@@ -81,9 +81,11 @@ std::string engine_text(const EngineSpec& e) {
     switch (e.kind) {
         case EngineSpec::Kind::Policy:
             return "policy:" + e.policy;
-        case EngineSpec::Kind::Command: {
-            std::string text = "cmd:";
-            for (const auto& a : e.argv) text += (text.size() > 4 ? " " : "") + a;
+        case EngineSpec::Kind::Command:
+        case EngineSpec::Kind::Nboard: {
+            const std::string kind = e.kind == EngineSpec::Kind::Nboard ? "nboard:" : "cmd:";
+            std::string text = kind;
+            for (const auto& a : e.argv) text += (text.size() > kind.size() ? " " : "") + a;
             return text;
         }
         case EngineSpec::Kind::Tcp:
@@ -166,7 +168,7 @@ int run(const MatchOptions& o) {
         for (const auto& r : records) page.games.push_back(to_json(r));
         page.settings = settings_of(o);
         page.sprt = o.sprt;
-        page.planned_games = static_cast<long>(schedule.size());
+        page.planned_games = static_cast<long>(games.size());  // this shard's, if sharded
         page.finished = finished;
         write_html_report(o.html_path, page);
     };
