@@ -77,31 +77,10 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
     return previous.games;
 }
 
-std::string engine_text(const EngineSpec& e) {
-    switch (e.kind) {
-        case EngineSpec::Kind::Policy:
-            return "policy:" + e.policy;
-        case EngineSpec::Kind::Command:
-        case EngineSpec::Kind::Nboard: {
-            const std::string kind = e.kind == EngineSpec::Kind::Nboard ? "nboard:" : "cmd:";
-            std::string text = kind;
-            for (const auto& a : e.argv) text += (text.size() > kind.size() ? " " : "") + a;
-            return text;
-        }
-        case EngineSpec::Kind::Tcp:
-            return "tcp://" + e.host + ":" + std::to_string(e.port);
-        case EngineSpec::Kind::Human:
-            return "human";
-    }
-    return "";
-}
-
 // The settings the report page shows for a match run here.
 nlohmann::json settings_of(const MatchOptions& o) {
-    nlohmann::json engines = nlohmann::json::array();
-    for (const auto& e : o.engines) engines.push_back({{"name", e.name}, {"spec", engine_text(e)}});
     nlohmann::json settings = {
-        {"engines", engines},
+        {"engines", match_config(o, {})["engines"]},
         {"games", o.games},
         {"tournament", o.engines.size() == 2                        ? "match"
                        : o.tournament == TournamentKind::RoundRobin ? "round-robin"
