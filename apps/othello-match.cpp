@@ -148,7 +148,7 @@ int run(const MatchOptions& o) {
         for (const auto& r : records) page.games.push_back(to_json(r));
         page.settings = settings_of(o);
         page.sprt = o.sprt;
-        page.planned_games = static_cast<long>(schedule.size());
+        page.planned_games = static_cast<long>(games.size());  // this shard's, if sharded
         page.finished = finished;
         write_html_report(o.html_path, page);
     };
