@@ -79,6 +79,7 @@ nlohmann::json settings_of(const MatchOptions& o) {
 }
 
 int run(const MatchOptions& o) {
+    if (!o.html_path.empty()) check_html_report_path(o.html_path);  // before anything is written
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed);
     if (o.random_order) shuffle_openings(openings, o.seed);

@@ -282,5 +282,20 @@ TEST_CASE("report subcommand: clear errors for bad arguments and files") {
     CHECK(slurp(err).find("bad.json") != std::string::npos);
     CHECK(slurp(err).find("game 1") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "p.html"));
+
+    // A file that is not a report page is never replaced by one.
+    std::ofstream(dir / "keep.json") << "{\"games\": []}";
+    CHECK(run_shell(kMatch + " report --html " + (dir / "keep.json").string() + " " +
+                    (dir / "keep.json").string() + " 2>" + err) == 2);
+    CHECK(slurp(err).find("not an HTML page") != std::string::npos);
+    CHECK(run_shell(kMatch + " --engine policy:random --engine policy:random --games 2 " +
+                    "--no-progress --html " + (dir / "keep.json").string() + " >/dev/null 2>" +
+                    err) == 2);
+    CHECK(slurp(err).find("not an HTML page") != std::string::npos);
+    CHECK(slurp(dir / "keep.json") == "{\"games\": []}");
+    CHECK(run_shell(kMatch + " report --html " + (dir / "p.html").string() + " " +
+                    (dir / "keep.json").string() + " >/dev/null") == 0);
+    CHECK(run_shell(kMatch + " report --html " + (dir / "p.html").string() + " " +
+                    (dir / "keep.json").string() + " >/dev/null") == 0);  // a page is replaced
     fs::remove_all(dir);
 }
