@@ -1,16 +1,23 @@
 // othello-match: runs a match or tournament from the command line and prints the result table.
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <set>
 
 #include "match/game_record_writer.h"
 #include "match/html_report.h"
+#include "match/match_config.h"
+#include "match/match_file.h"
 #include "match/match_options.h"
 #include "match/match_runner.h"
+#include "match/merge_command.h"
 #include "match/progress_bar.h"
+#include "match/protocol_log.h"
 #include "match/report.h"
 #include "match/report_command.h"
 #include "match/results_file.h"
+#include "match/results_summary.h"
+#include "match/shard.h"
 #include "match/standings.h"
 
 using namespace othello;
@@ -23,63 +30,58 @@ std::vector<std::string> names_of(const std::vector<EngineSpec>& engines) {
     return names;
 }
 
-nlohmann::json summary_of(const Standings& st) {
-    nlohmann::json engines = nlohmann::json::array();
-    for (std::size_t e = 0; e < st.names().size(); ++e) {
-        const EngineTally& t = st.tally(static_cast<int>(e));
-        engines.push_back({{"name", st.names()[e]},
-                           {"games", t.total.games()},
-                           {"wins", t.total.wins},
-                           {"losses", t.total.losses},
-                           {"draws", t.total.draws},
-                           {"score", t.total.score()}});
-    }
-    return {{"games", st.games()}, {"engines", engines}, {"reasons", st.reasons()}};
-}
-
-std::string engine_text(const EngineSpec& e) {
-    switch (e.kind) {
-        case EngineSpec::Kind::Policy:
-            return "policy:" + e.policy;
-        case EngineSpec::Kind::Command: {
-            std::string text = "cmd:";
-            for (const auto& a : e.argv) text += (text.size() > 4 ? " " : "") + a;
-            return text;
+// Refuses to replace results a run did not ask to replace.
+void refuse_existing_results(const MatchOptions& o) {
+    if (o.resume || o.overwrite) return;
+    for (const std::string& p : {o.results_path, journal_path_for(o.results_path)}) {
+        if (std::filesystem::exists(p)) {
+            throw std::runtime_error("'" + p +
+                                     "' already exists: --resume continues that match, "
+                                     "--overwrite replaces it");
         }
-        case EngineSpec::Kind::Tcp:
-            return "tcp://" + e.host + ":" + std::to_string(e.port);
-        case EngineSpec::Kind::Human:
-            return "human";
     }
-    return "";
 }
 
-// The settings the report page shows for a match run here.
-nlohmann::json settings_of(const MatchOptions& o) {
-    nlohmann::json engines = nlohmann::json::array();
-    for (const auto& e : o.engines) engines.push_back({{"name", e.name}, {"spec", engine_text(e)}});
-    nlohmann::json settings = {
-        {"engines", engines},
-        {"games", o.games},
-        {"tournament", o.engines.size() == 2                        ? "match"
-                       : o.tournament == TournamentKind::RoundRobin ? "round-robin"
-                                                                    : "gauntlet"},
-        {"openings", o.openings + (o.random_order ? " (random order)" : "")},
-        {"seed", o.seed},
-        {"concurrency", o.concurrency},
-        {"move_timeout", o.time.move_timeout},
-        {"game_time", o.time.game_time}};
-    if (o.sprt) {
-        settings["sprt"] = {{"elo0", o.sprt->elo0},
-                            {"elo1", o.sprt->elo1},
-                            {"alpha", o.sprt->alpha},
-                            {"beta", o.sprt->beta}};
+// The games already played in the journal (or, when the journal is gone, the results file),
+// after checking they are this match's: same configuration, and each game where the schedule
+// puts it.
+std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::json& config,
+                                      const std::vector<ScheduledGame>& schedule,
+                                      const std::vector<std::string>& names) {
+    MatchFile previous = read_match_file(journal_path_for(o.results_path));
+    if (!previous.config && previous.games.empty() && o.results_path.ends_with(".json") &&
+        std::filesystem::exists(o.results_path)) {
+        previous = read_match_file(o.results_path);
     }
-    return settings;
+    if (previous.config) {
+        const std::string difference = config_difference(*previous.config, config, "journal");
+        if (!difference.empty()) {
+            throw std::runtime_error("--resume: " + difference + " ('" + previous.path +
+                                     "' holds another match; drop --resume and give another "
+                                     "--results, or --overwrite to replace it)");
+        }
+    } else if (!previous.games.empty()) {
+        std::cerr << "othello-match: warning: '" << previous.path
+                  << "' records no match configuration (an older othello-match wrote it); "
+                     "resuming with its games checked against the schedule only\n";
+    }
+    for (const auto& r : previous.games) {
+        if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
+            r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white] ||
+            !in_shard(schedule[r.id], o.shard)) {
+            throw std::runtime_error("'" + previous.path + "' game " + std::to_string(r.id) + " (" +
+                                     r.black + " - " + r.white +
+                                     ") does not belong to this match; remove it or drop --resume");
+        }
+    }
+    return previous.games;
 }
 
 int run(const MatchOptions& o) {
     if (!o.html_path.empty()) check_html_report_path(o.html_path);  // before anything is written
+    // Opened first: an unwritable log is an error before any game, not after the last.
+    std::unique_ptr<ProtocolLog> log;
+    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed);
     if (o.random_order) shuffle_openings(openings, o.seed);
@@ -87,21 +89,27 @@ int run(const MatchOptions& o) {
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
                       static_cast<int>(openings.size()));
     const std::vector<std::string> names = names_of(o.engines);
+    const nlohmann::json config = match_config(o, openings);
+    const std::vector<ScheduledGame> games = games_in_shard(schedule, o.shard);
+    if (!o.shard.whole()) {
+        std::cerr << "othello-match: shard " << to_string(o.shard) << ": " << games.size()
+                  << " of the match's " << schedule.size() << " games\n";
+        if (o.sprt) {
+            std::cerr << "othello-match: --sprt with --shard: a shard plays all its games (it "
+                         "cannot stop early); merge the shards to read the SPRT state\n";
+        }
+    }
 
     Standings standings(names);
     std::vector<GameRecord> records;
     std::unique_ptr<ResultsJournal> journal;
     std::set<int> done;
     if (!o.results_path.empty()) {
-        const std::string path = journal_path_for(o.results_path);
-        journal = std::make_unique<ResultsJournal>(path, o.resume);
-        for (const auto& r : journal->previous()) {
-            if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
-                r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white]) {
-                throw std::runtime_error(
-                    "journal '" + path + "' game " + std::to_string(r.id) + " (" + r.black + " - " +
-                    r.white + ") does not belong to this match; remove it or drop --resume");
-            }
+        refuse_existing_results(o);
+        std::vector<GameRecord> kept;
+        if (o.resume) kept = resumed_games(o, config, schedule, names);
+        journal = std::make_unique<ResultsJournal>(journal_path_for(o.results_path), config, kept);
+        for (const auto& r : kept) {
             done.insert(r.id);
             standings.add(r);
             records.push_back(r);
@@ -116,22 +124,23 @@ int run(const MatchOptions& o) {
         ReportInput page;
         page.engines = names;
         for (const auto& r : records) page.games.push_back(to_json(r));
-        page.settings = settings_of(o);
+        page.settings = config;
         page.sprt = o.sprt;
-        page.planned_games = static_cast<long>(schedule.size());
+        page.planned_games = static_cast<long>(games.size());
         page.finished = finished;
         write_html_report(o.html_path, page);
     };
     write_page(false);
 
     std::vector<ScheduledGame> pending;
-    for (const auto& g : schedule) {
+    for (const auto& g : games) {
         if (!done.count(g.id)) pending.push_back(g);
     }
 
     ProgressBar progress(static_cast<long>(pending.size()), o.progress);
     long played = 0;
-    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed});
+    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
+                                  o.adjudicate_empties, log.get()});
     runner.run(pending, [&](const GameRecord& r) {
         if (journal) journal->append(r);
         standings.add(r);
@@ -145,7 +154,7 @@ int run(const MatchOptions& o) {
             std::cout << std::endl;
             write_page(false);
         }
-        if (o.sprt && o.engines.size() == 2) {
+        if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {
             const Pentanomial p = standings.pentanomial(0, 1);
             const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt)
                                              : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
@@ -156,7 +165,8 @@ int run(const MatchOptions& o) {
     progress.finish();
 
     print_report(std::cout, standings, o.sprt);
-    if (!o.results_path.empty()) write_results(o.results_path, records, summary_of(standings));
+    if (!o.results_path.empty())
+        write_results(o.results_path, records, results_summary(standings), config);
     if (!o.records_path.empty()) {
         write_game_records(o.records_path, records, game_record_format_for(o.records_path));
     }
@@ -174,6 +184,8 @@ int run(const MatchOptions& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "merge")
+        return run_merge_command(argc - 1, argv + 1, std::cout, std::cerr);
     if (argc > 1 && std::string(argv[1]) == "report") return run_report_command(argc - 1, argv + 1);
     std::optional<MatchOptions> options;
     try {

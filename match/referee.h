@@ -10,9 +10,11 @@
 namespace othello {
 
 // Plays `opening` to the end. Fills every field of the record except id and pair. Each side is
-// handed its own seed derived from `game_seed`.
+// handed its own seed derived from `game_seed`. With `adjudicate_empties` >= 0 a game reaching that
+// many empty squares or fewer ends with its perfect-play result (reason "adjudicated").
 // PlayerStartError propagates: the game could not be played at all.
 GameRecord referee_game(Player& black, Player& white, const Opening& opening,
-                        const TimeControl& time, std::uint64_t game_seed);
+                        const TimeControl& time, std::uint64_t game_seed,
+                        int adjudicate_empties = -1);
 
 }  // namespace othello

@@ -172,13 +172,13 @@ TEST_CASE("a human at the terminal: the board, the legal moves, and a bad entry 
     std::ostringstream out;
     HumanPlayer human("you", in, out);
     const Game start;
-    CHECK(human.choose(start, Deadline::max(), std::nullopt) == Move(*Square::parse("d3")));
+    CHECK(human.choose(start, Deadline::max(), nullptr) == Move(*Square::parse("d3")));
     const std::string shown = out.str();
     CHECK(shown.find("Legal moves: d3 c4 f5 e6") != std::string::npos);
     CHECK(shown.find("Move 1, black to play") != std::string::npos);
     CHECK(shown.find("'zz' is not a legal move here") != std::string::npos);
     CHECK(shown.find("'d4' is not a legal move here") != std::string::npos);
-    CHECK_THROWS_AS(human.choose(start, Deadline::max(), std::nullopt),
+    CHECK_THROWS_AS(human.choose(start, Deadline::max(), nullptr),
                     PlayerError);  // input ended
 }
 

@@ -99,7 +99,7 @@
 
   // ---- settings ----
   function settingText(v) {
-    if (v === null) return "–";
+    if (v === null) return "none";
     if (Array.isArray(v)) {
       if (v.every((x) => typeof x !== "object" || x === null)) return v.join(", ");
       return el("div", null, v.map((x) => el("div", null, typeof x === "object" && x !== null && "name" in x
@@ -116,7 +116,7 @@
     const entries = Object.entries(data.settings || {});
     if (!entries.some(([k]) => k === "engines")) entries.unshift(["engines", data.engines.join(", ")]);
     for (const [k, v] of entries) {
-      if (k === "opening_list" || k === "openings_list") continue;  // long; summarised by opening below
+      if (v === "") continue;
       list.append(el("dt", null, k.replace(/_/g, " ")), el("dd", null, settingText(v)));
     }
     list.append(el("dt", null, "games played"), el("dd", null, played));
