@@ -59,11 +59,12 @@ ClockRules parse_st(std::string_view text) {
 }
 
 std::string to_string(const ClockRules& rules) {
-    if (rules.per_move > 0) return "st=" + number(rules.per_move);
+    // Built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string here.
+    if (rules.per_move > 0) return std::string("st=").append(number(rules.per_move));
     if (rules.seconds <= 0) return "none";
     std::string s = rules.moves > 0 ? std::to_string(rules.moves) + "/" : "";
     s += number(rules.seconds);
-    if (rules.increment > 0) s += "+" + number(rules.increment);
+    if (rules.increment > 0) s.append("+").append(number(rules.increment));
     return s;
 }
 
