@@ -62,7 +62,9 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
         "  cmd:COMMAND LINE     a GTP engine started as a process (split like a shell)\n"
         "  tcp://HOST:PORT      a GTP engine served over TCP (token=T: its --token secret)\n"
-        "  human                you, at this terminal\n\nOptions");
+        "  human                you, at this terminal\n"
+        "policy: engines also take book=FILE, weights=FILE, temperature=T, book-randomness=T\n"
+        "(as othello-engine's options), e.g. book=my.db,policy:book,regression\n\nOptions");
     desc.add_options()("help,h", "this help")("list-policies", "the built-in policies")(
         "engine", po::value(&engines)->composing(), "an engine (give two or more)")(
         "each", po::value(&each), "options for every engine, e.g. dir=/tmp,stderr=1")(
@@ -104,8 +106,17 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     }
     for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, each));
     for (const auto& e : o.engines) {
-        // An unknown policy is a usage error, found before any game starts.
-        if (e.kind == EngineSpec::Kind::Policy) make_policy(e.policy, PolicyOptions{});
+        // An unknown policy or a book or weights file that cannot be loaded is a usage error,
+        // found before any game starts.
+        if (e.kind == EngineSpec::Kind::Policy) {
+            try {
+                make_policy(e.policy, e.policy_options);
+            } catch (const std::invalid_argument&) {
+                throw;
+            } catch (const std::exception& error) {
+                throw std::invalid_argument("engine '" + e.name + "': " + error.what());
+            }
+        }
     }
     if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
     make_names_distinct(o.engines);

@@ -13,9 +13,11 @@ namespace othello {
 
 std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed) {
     switch (spec.kind) {
-        case EngineSpec::Kind::Policy:
-            return std::make_unique<PolicyPlayer>(spec.name, spec.policy,
-                                                  spec.seed ? spec.seed : seed);
+        case EngineSpec::Kind::Policy: {
+            PolicyOptions options = spec.policy_options;
+            options.seed = spec.seed ? spec.seed : seed;
+            return std::make_unique<PolicyPlayer>(spec.name, spec.policy, options);
+        }
         case EngineSpec::Kind::Command:
         case EngineSpec::Kind::Tcp:
             return std::make_unique<GtpPlayer>(spec);
@@ -39,8 +41,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
         start_failures_.push_back(setup_.engines[engine].name + ": " + message);
     };
 
-    auto worker = [&](int worker_index) {
-        std::vector<std::unique_ptr<Player>> players(engine_count);
+    auto play_games = [&](int worker_index, std::vector<std::unique_ptr<Player>>& players) {
         for (;;) {
             if (stop.load(std::memory_order_relaxed)) break;
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
@@ -53,46 +54,69 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                     continue;
                 }
             }
-            int starting = -1;
-            try {
-                for (int e : {g.black, g.white}) {
-                    starting = e;
-                    if (!players[e]) {
-                        players[e] = make_player(
-                            setup_.engines[e], setup_.seed * 1000003 + worker_index * 1009 + e + 1);
-                    }
+            // Building a player is its start: a policy the registry does not know or a book that
+            // cannot be opened means that engine cannot play at all.
+            bool started = true;
+            for (int e : {g.black, g.white}) {
+                if (players[e]) continue;
+                try {
+                    players[e] = make_player(setup_.engines[e],
+                                             setup_.seed * 1000003 + worker_index * 1009 + e + 1);
+                } catch (const std::exception& error) {
+                    std::lock_guard guard(lock);
+                    ++skipped_;
+                    note_failure(e, error.what());
+                    started = false;
+                    break;
                 }
-                starting = -1;
+            }
+            if (!started) continue;
+            GameRecord r;
+            try {
                 // The game's seed depends on --seed and the game's number only, never on the
                 // thread: in-process matches replay identically at any --concurrency.
-                GameRecord r = referee_game(
-                    *players[g.black], *players[g.white], setup_.openings[g.opening], setup_.time,
-                    setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id));
-                r.id = g.id;
-                r.pair = g.pair;
-                std::lock_guard guard(lock);
-                try {
-                    if (!on_finished(r)) stop = true;
-                } catch (const std::exception& e) {
-                    // The results could not be kept (a full disk): stop rather than lose games.
-                    if (fatal.empty()) fatal = e.what();
-                    stop = true;
-                }
+                r = referee_game(*players[g.black], *players[g.white], setup_.openings[g.opening],
+                                 setup_.time,
+                                 setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id));
             } catch (const PlayerStartError& e) {
                 std::lock_guard guard(lock);
                 ++skipped_;
                 for (int e2 : {g.black, g.white}) {
                     if (setup_.engines[e2].name == e.engine()) note_failure(e2, e.what());
                 }
-            } catch (const std::invalid_argument& e) {
-                // A policy name the registry does not know: that engine cannot play at all.
-                std::lock_guard guard(lock);
-                ++skipped_;
-                note_failure(starting >= 0 ? starting : g.black, e.what());
+                continue;
+            }
+            r.id = g.id;
+            r.pair = g.pair;
+            std::lock_guard guard(lock);
+            try {
+                if (!on_finished(r)) stop = true;
+            } catch (const std::exception& e) {
+                // The results could not be kept (a full disk): stop rather than lose games.
+                if (fatal.empty()) fatal = e.what();
+                stop = true;
             }
         }
+    };
+
+    auto worker = [&](int worker_index) {
+        std::vector<std::unique_ptr<Player>> players(engine_count);
+        try {
+            play_games(worker_index, players);
+        } catch (const std::exception& e) {
+            // Nothing may escape a worker thread (std::terminate would lose every result): stop
+            // the match and say why; the games already reported are kept.
+            std::lock_guard guard(lock);
+            if (fatal.empty()) fatal = e.what();
+            stop = true;
+        }
         for (auto& p : players) {
-            if (p) p->shut_down();
+            if (!p) continue;
+            try {
+                p->shut_down();
+            } catch (const std::exception&) {
+                // Ending an engine that is already gone: nothing left to save.
+            }
         }
     };
 

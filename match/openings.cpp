@@ -2,6 +2,9 @@
 #include "match/openings.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <unordered_set>
@@ -78,8 +81,14 @@ int parse_plies(const std::string& source, const std::string& text, int fallback
 }
 
 std::vector<Opening> read_file(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+        throw std::runtime_error("openings file '" + path + "' is a directory");
     std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot open openings file '" + path + "'");
+    if (!in) {
+        throw std::runtime_error("cannot open openings file '" + path +
+                                 "': " + std::strerror(errno));
+    }
     std::vector<Opening> out;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {

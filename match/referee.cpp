@@ -5,41 +5,22 @@
 
 namespace othello {
 
-std::string to_string(Winner w) {
-    switch (w) {
-        case Winner::Black:
-            return "black";
-        case Winner::White:
-            return "white";
-        case Winner::Draw:
-            return "draw";
-    }
-    return "draw";
-}
-
-Winner winner_from_string(const std::string& s) {
-    if (s == "black") return Winner::Black;
-    if (s == "white") return Winner::White;
-    if (s == "draw") return Winner::Draw;
-    throw std::invalid_argument("winner '" + s + "' is not black, white or draw");
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string reason_of(PlayerFault fault) {
+Outcome reason_of(PlayerFault fault) {
     switch (fault) {
         case PlayerFault::Crash:
-            return "crash";
+            return Outcome::Crash;
         case PlayerFault::Disconnect:
-            return "disconnection";
+            return Outcome::Disconnection;
         case PlayerFault::Timeout:
-            return "timeout";
+            return Outcome::Timeout;
         case PlayerFault::Malformed:
-            return "malformed reply";
+            return Outcome::MalformedReply;
     }
-    return "crash";
+    return Outcome::Crash;
 }
 
 void finish(GameRecord& r, const Game& game) {
@@ -48,11 +29,10 @@ void finish(GameRecord& r, const Game& game) {
     r.white_discs = game.current().disc_count(Color::White);
 }
 
-void forfeit(GameRecord& r, const Game& game, Color offender, std::string reason,
-             std::string detail) {
+void forfeit(GameRecord& r, const Game& game, Color offender, Outcome reason, std::string detail) {
     finish(r, game);
     r.winner = offender == Color::Black ? Winner::White : Winner::Black;
-    r.reason = std::move(reason);
+    r.reason = reason;
     r.detail = std::move(detail);
 }
 
@@ -82,6 +62,13 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         } catch (const PlayerError& e) {
             p.mark_broken();
             forfeit(r, game, c, reason_of(e.fault()),
+                    p.name() + " failed while setting up the game: " + e.what());
+            return r;
+        } catch (const PlayerStartError&) {
+            throw;
+        } catch (const std::exception& e) {
+            p.mark_broken();
+            forfeit(r, game, c, Outcome::PolicyError,
                     p.name() + " failed while setting up the game: " + e.what());
             return r;
         }
@@ -118,12 +105,19 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         } catch (const PlayerError& e) {
             mover.mark_broken();
             if (e.fault() == PlayerFault::Timeout && budget_binds) {
-                forfeit(r, game, side, "time forfeit",
+                forfeit(r, game, side, Outcome::TimeForfeit,
                         who() + " loses on time at move " + std::to_string(move_number));
             } else {
                 forfeit(r, game, side, reason_of(e.fault()),
                         who() + " at move " + std::to_string(move_number) + ": " + e.what());
             }
+            return r;
+        } catch (const std::exception& e) {
+            // Not a protocol fault: an in-process policy threw (its book went bad, say). It costs
+            // this game, like any other failure; the match goes on.
+            mover.mark_broken();
+            forfeit(r, game, side, Outcome::PolicyError,
+                    who() + " failed at move " + std::to_string(move_number) + ": " + e.what());
             return r;
         }
         if (mover.is_timed()) {
@@ -132,7 +126,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
             if (budget) {
                 left[s] -= took;
                 if (left[s] < -time.margin) {
-                    forfeit(r, game, side, "time forfeit",
+                    forfeit(r, game, side, Outcome::TimeForfeit,
                             who() + " loses on time at move " + std::to_string(move_number));
                     return r;
                 }
@@ -140,7 +134,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         }
         if (move.is_pass() || !now.is_legal(move)) {
             const auto why = now.illegality(move);
-            forfeit(r, game, side, "illegal move",
+            forfeit(r, game, side, Outcome::IllegalMove,
                     who() + " played " + move.to_string() + " at move " +
                         std::to_string(move_number) + ": " +
                         (why ? *why : std::string("passed with legal moves")));
@@ -157,6 +151,12 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
                     std::string(othello::to_string(opposite(side))) + " (" + other.name() +
                         ") when told move " + std::to_string(move_number) + ": " + e.what());
             return r;
+        } catch (const std::exception& e) {
+            other.mark_broken();
+            forfeit(r, game, opposite(side), Outcome::PolicyError,
+                    std::string(othello::to_string(opposite(side))) + " (" + other.name() +
+                        ") failed when told move " + std::to_string(move_number) + ": " + e.what());
+            return r;
         }
     }
     finish(r, game);
@@ -164,7 +164,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
     r.white_seconds = used[1];
     const int diff = r.black_discs - r.white_discs;
     r.winner = diff > 0 ? Winner::Black : diff < 0 ? Winner::White : Winner::Draw;
-    r.reason = "normal";
+    r.reason = Outcome::Normal;
     r.detail = "game over: black " + std::to_string(r.black_discs) + ", white " +
                std::to_string(r.white_discs);
     return r;

@@ -26,7 +26,7 @@ nlohmann::json to_json(const GameRecord& r) {
             {"black_discs", r.black_discs},
             {"white_discs", r.white_discs},
             {"winner", to_string(r.winner)},
-            {"reason", r.reason},
+            {"reason", to_string(r.reason)},
             {"detail", r.detail},
             {"black_seconds", r.black_seconds},
             {"white_seconds", r.white_seconds}};
@@ -45,7 +45,7 @@ GameRecord record_from_json(const nlohmann::json& j) {
         r.black_discs = j.at("black_discs").get<int>();
         r.white_discs = j.at("white_discs").get<int>();
         r.winner = winner_from_string(j.at("winner").get<std::string>());
-        r.reason = j.at("reason").get<std::string>();
+        r.reason = outcome_from_string(j.at("reason").get<std::string>());
         r.detail = j.value("detail", "");
         r.black_seconds = j.value("black_seconds", 0.0);
         r.white_seconds = j.value("white_seconds", 0.0);
@@ -123,8 +123,8 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
                 out << r.id << ',' << r.pair << ',' << csv_field(r.black) << ','
                     << csv_field(r.white) << ',' << r.opening << ',' << r.moves << ','
                     << r.black_discs << ',' << r.white_discs << ',' << to_string(r.winner) << ','
-                    << csv_field(r.reason) << ',' << csv_field(r.detail) << ',' << r.black_seconds
-                    << ',' << r.white_seconds << '\n';
+                    << csv_field(std::string(to_string(r.reason))) << ',' << csv_field(r.detail)
+                    << ',' << r.black_seconds << ',' << r.white_seconds << '\n';
             }
         } else {
             nlohmann::json games = nlohmann::json::array();

@@ -33,7 +33,7 @@ void Standings::add(const GameRecord& r) {
     const int b = index_of(r.black), w = index_of(r.white);
     if (b < 0 || w < 0) return;
     ++games_;
-    ++reasons_[r.reason];
+    ++reasons_[std::string(to_string(r.reason))];
     const int black_points2 = r.winner == Winner::Black ? 2 : r.winner == Winner::Draw ? 1 : 0;
     const int white_points2 = 2 - black_points2;
     count(tallies_[b].total, black_points2);
@@ -42,12 +42,7 @@ void Standings::add(const GameRecord& r) {
     count(tallies_[w].as_white, white_points2);
     count(head_to_head_[b][w], black_points2);
     count(head_to_head_[w][b], white_points2);
-    int diff = r.black_discs - r.white_discs;
-    const int empties = 64 - r.black_discs - r.white_discs;
-    if (r.winner == Winner::Black)
-        diff = std::max(diff, 0) + empties;
-    else if (r.winner == Winner::White)
-        diff = std::min(diff, 0) - empties;
+    const int diff = black_final_margin(r);
     tallies_[b].disc_difference_sum += diff;
     tallies_[w].disc_difference_sum -= diff;
 

@@ -69,7 +69,7 @@ GameRecord game(int pair, const char* black, const char* white, Winner w, int bd
     r.winner = w;
     r.black_discs = bd;
     r.white_discs = wd;
-    r.reason = "normal";
+    r.reason = Outcome::Normal;
     return r;
 }
 
@@ -94,6 +94,59 @@ TEST_CASE("standings count colours, disc differences and pentanomial pairs") {
     CHECK(p.counts == std::array<long, 5>{1, 0, 0, 1, 0});
     CHECK(st.pentanomial(1, 0).counts == std::array<long, 5>{0, 1, 0, 0, 1});
     CHECK(st.head_to_head(1, 0).wins == 2);
+}
+
+TEST_CASE("outcomes map one to one onto the results' reason strings") {
+    const std::vector<std::pair<Outcome, std::string>> all = {
+        {Outcome::Normal, "normal"},
+        {Outcome::IllegalMove, "illegal move"},
+        {Outcome::MalformedReply, "malformed reply"},
+        {Outcome::Crash, "crash"},
+        {Outcome::Timeout, "timeout"},
+        {Outcome::Disconnection, "disconnection"},
+        {Outcome::TimeForfeit, "time forfeit"},
+        {Outcome::Adjudicated, "adjudicated"},
+        {Outcome::PolicyError, "policy error"}};
+    for (const auto& [outcome, name] : all) {
+        CHECK(to_string(outcome) == name);
+        CHECK(outcome_from_string(name) == outcome);
+        CHECK(is_forfeit(outcome) == (name != "normal" && name != "adjudicated"));
+    }
+    CHECK_THROWS_WITH_AS(outcome_from_string("resigned"),
+                         doctest::Contains("game reason 'resigned' is not one of: normal"),
+                         std::invalid_argument);
+}
+
+TEST_CASE("the final margin gives the empty squares to the winner, forfeits included") {
+    CHECK(black_final_margin(game(0, "a", "b", Winner::Black, 40, 20)) == 24);
+    CHECK(black_final_margin(game(0, "a", "b", Winner::White, 20, 40)) == -24);
+    CHECK(black_final_margin(game(0, "a", "b", Winner::Draw, 32, 32)) == 0);
+    // Black won by forfeit while 10 discs behind with 30 empty squares: level, then the empties.
+    CHECK(black_final_margin(game(0, "a", "b", Winner::Black, 12, 22)) == 30);
+    CHECK(black_final_margin(game(0, "a", "b", Winner::White, 22, 12)) == -30);
+    // The engine's own rule is the same function: games played by always taking the first legal
+    // square (a pass when none) end in every kind of result.
+    for (int skip = 0; skip < 8; ++skip) {
+        Game played;
+        for (int ply = 0; !played.is_over(); ++ply) {
+            const Bitboard moves = played.current().legal_moves();
+            if (!moves) {
+                played.play(Move::pass());
+                continue;
+            }
+            std::vector<int> squares;
+            for (int sq : Bits(moves)) squares.push_back(sq);
+            played.play(Square::from_index(squares[(ply * skip) % squares.size()]));
+        }
+        const Position& end = played.current();
+        GameRecord r;
+        r.black_discs = end.disc_count(Color::Black);
+        r.white_discs = end.disc_count(Color::White);
+        r.winner = r.black_discs > r.white_discs   ? Winner::Black
+                   : r.black_discs < r.white_discs ? Winner::White
+                                                   : Winner::Draw;
+        CHECK(black_final_margin(r) == end.final_disc_difference(Color::Black));
+    }
 }
 
 TEST_CASE("schedules play each opening twice with colours swapped") {
@@ -128,6 +181,24 @@ TEST_CASE("engine specs") {
     CHECK(policy.policy == "mobility");
     CHECK(policy.name == "mobility");
     CHECK(policy.seed == 7);
+    // The engine process's data options, for in-process policies; --each may carry them for a
+    // mix of engines, where they only apply to the policies.
+    auto data = parse_engine_spec(
+        "book=/b.db,weights=w.bin,temperature=0.5,book-randomness=2,policy:book,regression");
+    CHECK(data.policy == "book,regression");
+    CHECK(data.policy_options.book_path == "/b.db");
+    CHECK(data.policy_options.weights_path == "w.bin");
+    CHECK(data.policy_options.temperature == 0.5);
+    CHECK(data.policy_options.book_randomness == 2);
+    CHECK(parse_engine_spec("policy:regression", "temperature=1").policy_options.temperature == 1);
+    CHECK(parse_engine_spec("cmd:engine", "temperature=1").argv ==
+          std::vector<std::string>{"engine"});
+    CHECK_THROWS_WITH_AS(parse_engine_spec("weights=w.bin,cmd:engine"),
+                         doctest::Contains("weights= is for policy: engines"),
+                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("temperature=-1,policy:regression"),
+                         doctest::Contains("temperature '-1' is not a number >= 0"),
+                         std::invalid_argument);
     CHECK_THROWS_WITH_AS(parse_engine_spec("tcp://nowhere"), doctest::Contains("tcp://HOST:PORT"),
                          std::invalid_argument);
     CHECK_THROWS_WITH_AS(parse_engine_spec("colour=red,policy:x"),

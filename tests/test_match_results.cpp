@@ -1,0 +1,163 @@
+// Results you can trust, through the real othello-match: a failing in-process policy costs its
+// game and nothing else, policy specs take the engine's data options, and bad inputs are named.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include "engine/book/sqlite_database.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
+const std::string kBook = OTHELLO_SOURCE_DIR "/data/book.db";
+
+struct Run {
+    int status;
+    std::string out;
+    std::string err;
+};
+
+fs::path temp_dir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// Runs othello-match with `args` (already shell-quoted) in `dir` and collects its output.
+Run run_match(const std::string& args, const fs::path& dir) {
+    const std::string command = "cd '" + dir.string() + "' && " + kMatch + " " + args +
+                                " --no-progress >out.txt 2>err.txt";
+    const int status = std::system(command.c_str());
+    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+}
+
+nlohmann::json read_json(const fs::path& p) {
+    return nlohmann::json::parse(slurp(p));
+}
+
+}  // namespace
+
+TEST_CASE("a book that fails at lookup costs its engine each game as a policy error; the match "
+          "goes on") {
+    const fs::path dir = temp_dir("match_policy_error");
+    // A real book whose rows from the third ply on raise an SQLite error when read: the book
+    // opens and plays its first move, then every lookup throws, as a damaged file would.
+    fs::copy_file(kBook, dir / "bad.db");
+    {
+        othello::SqliteDatabase db((dir / "bad.db").string(),
+                                   othello::SqliteDatabase::Mode::ReadWriteCreate);
+        db.exec("ALTER TABLE book_moves RENAME TO book_rows");
+        db.exec(
+            "CREATE VIEW book_moves AS SELECT * FROM book_rows "
+            "WHERE CASE WHEN ply >= 3 THEN abs(-9223372036854775808) ELSE 1 END");
+    }
+    const Run run = run_match(
+        "--engine book=bad.db,name=damaged,policy:book --engine policy:random --openings start "
+        "--games 6 --concurrency 2 --results r.json",
+        dir);
+    CAPTURE(run.err);
+    CHECK(run.status == 0);
+    CHECK(run.err.find("failed to start") == std::string::npos);
+    // The table is printed, with the reason counted.
+    CHECK(run.out.find("damaged") != std::string::npos);
+    CHECK(run.out.find("Results by reason: policy error 6;") != std::string::npos);
+    const auto results = read_json(dir / "r.json");
+    REQUIRE(results.at("games").size() == 6);
+    for (const auto& g : results.at("games")) {
+        CAPTURE(g.dump());
+        CHECK(g.at("reason") == "policy error");
+        const bool black = g.at("black") == "damaged";
+        CHECK(g.at("winner") == (black ? "white" : "black"));
+        // The book's own first move was played from the book; the failure is at its next one.
+        const std::string detail = g.at("detail");
+        CHECK(detail.starts_with(black ? "black (damaged) failed at move 5: "
+                                       : "white (damaged) failed at move 4: "));
+        CHECK(detail.find("bad.db") != std::string::npos);
+        CHECK(detail.ends_with("integer overflow"));
+    }
+    CHECK(results.at("summary").at("reasons").at("policy error") == 6);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("policy specs take book=, weights=, temperature= and book-randomness=") {
+    const fs::path dir = temp_dir("match_policy_options");
+    SUBCASE("weights= loads the file given, temperature= samples moves") {
+        const auto games = [&](const std::string& spec) {
+            const Run run = run_match("--engine " + spec +
+                                          " --engine policy:regression --openings start --games 8 "
+                                          "--results r.json",
+                                      dir);
+            CAPTURE(run.err);
+            REQUIRE(run.status == 0);
+            const auto results = read_json(dir / "r.json");
+            std::vector<std::string> moves;
+            for (const auto& g : results.at("games")) moves.push_back(g.at("moves"));
+            return moves;
+        };
+        const auto plain = games("policy:regression");
+        CHECK(games("weights=" OTHELLO_SOURCE_DIR "/data/weights.bin,policy:regression") == plain);
+        CHECK(games("temperature=0,policy:regression") == plain);
+        // Seeded ties aside, the plain policy repeats itself; sampling at temperature 3 does not.
+        const auto sampled = games("temperature=3,policy:regression");
+        CHECK(std::set<std::string>(plain.begin(), plain.end()).size() < 8);
+        CHECK(std::set<std::string>(sampled.begin(), sampled.end()).size() == 8);
+    }
+    SUBCASE("book-randomness makes the book vary its openings") {
+        const Run run = run_match(
+            "--engine book-randomness=4,book=" + kBook +
+                ",policy:book,mobility --engine policy:mobility --openings start --games 8 "
+                "--results r.json",
+            dir);
+        CAPTURE(run.err);
+        REQUIRE(run.status == 0);
+        const auto results = read_json(dir / "r.json");
+        std::set<std::string> moves;
+        for (const auto& g : results.at("games")) moves.insert(g.at("moves"));
+        CHECK(moves.size() > 2);
+    }
+    SUBCASE("data files that cannot be loaded are named before any game") {
+        Run run = run_match("--engine weights=missing.bin,policy:regression --engine policy:random "
+                            "--results r.json",
+                            dir);
+        CHECK(run.status == 2);
+        CHECK(run.err.find("missing.bin") != std::string::npos);
+        CHECK_FALSE(fs::exists(dir / "r.json"));
+        run = run_match("--engine book=nothing.db,policy:book --engine policy:random", dir);
+        CHECK(run.status == 2);
+        CHECK(run.err.find("nothing.db: no such opening book") != std::string::npos);
+        run = run_match("--engine temperature=hot,policy:regression --engine policy:random", dir);
+        CHECK(run.status == 2);
+        CHECK(run.err.find("temperature 'hot' is not a number >= 0") != std::string::npos);
+        run = run_match("--engine book=x.db,cmd:true --engine policy:random", dir);
+        CHECK(run.status == 2);
+        CHECK(run.err.find("book= is for policy: engines") != std::string::npos);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("an openings file that is a directory is named as one") {
+    const fs::path dir = temp_dir("match_openings_dir");
+    fs::create_directories(dir / "book-lines");
+    const Run run =
+        run_match("--engine policy:random --engine policy:random --openings book-lines", dir);
+    CHECK(run.status == 2);
+    CHECK(run.err == "othello-match: openings file 'book-lines' is a directory\n");
+    fs::remove_all(dir);
+}
