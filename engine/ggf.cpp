@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/ascii_text.h"
 #include "engine/notation.h"
 
 namespace othello {
@@ -42,17 +43,6 @@ std::string escape_value(std::string_view value) {
         out += c;
     }
     return out;
-}
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i]))) {
-            return false;
-        }
-    }
-    return true;
 }
 
 std::optional<GgfResult> parse_result(std::string_view text) {

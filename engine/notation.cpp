@@ -3,16 +3,14 @@
 
 #include <cctype>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
 
 bool is_separator(char c) {
     return std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == '-';
-}
-
-char lower(char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
 }
 
 }  // namespace
@@ -26,8 +24,9 @@ std::vector<Move> parse_moves(std::string_view text) {
             continue;
         }
         // "pass" before "pa": both are passes, and neither can start a square.
-        if (i + 4 <= text.size() && lower(text[i]) == 'p' && lower(text[i + 1]) == 'a' &&
-            lower(text[i + 2]) == 's' && lower(text[i + 3]) == 's') {
+        if (i + 4 <= text.size() && ascii_lower(text[i]) == 'p' &&
+            ascii_lower(text[i + 1]) == 'a' && ascii_lower(text[i + 2]) == 's' &&
+            ascii_lower(text[i + 3]) == 's') {
             moves.push_back(Move::pass());
             i += 4;
             continue;
@@ -64,7 +63,7 @@ Position parse_board(std::string_view text) {
     std::size_t i = 0;
     int square = 0;
     for (; i < text.size() && square < 64; ++i) {
-        const char c = lower(text[i]);
+        const char c = ascii_lower(text[i]);
         if (std::isspace(static_cast<unsigned char>(c))) continue;
         if (c == 'x' || c == '*' || c == 'b') {
             black |= bit(square);
@@ -82,7 +81,7 @@ Position parse_board(std::string_view text) {
     }
     std::string side;
     for (; i < text.size(); ++i) {
-        if (!std::isspace(static_cast<unsigned char>(text[i]))) side += lower(text[i]);
+        if (!std::isspace(static_cast<unsigned char>(text[i]))) side += ascii_lower(text[i]);
     }
     Color to_move = Color::Black;
     if (side == "o" || side == "w" || side == "white") {

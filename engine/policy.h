@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,10 @@ struct MoveScore {
     Move move;
     double score;  // higher is better for the side to move; units are the policy's (discs where it
                    // can)
-    std::string detail;  // optional, for people: e.g. "book: 1234 games, 56.1% wins"
+    std::string detail;  // optional, for people only: e.g. "book: 1234 games, 56.1% wins"
+    // Set when the score comes from the opening book: the number of games behind the move.
+    // Protocols read this, never the wording of `detail`.
+    std::optional<std::int64_t> book_games = std::nullopt;
 };
 
 class Policy {

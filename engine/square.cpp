@@ -3,6 +3,8 @@
 
 #include <cctype>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 std::string_view to_string(Color c) {
@@ -11,7 +13,7 @@ std::string_view to_string(Color c) {
 
 std::optional<Square> Square::parse(std::string_view text) {
     if (text.size() != 2) return std::nullopt;
-    const char column = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+    const char column = ascii_lower(text[0]);
     const char row = text[1];
     if (column < 'a' || column > 'h' || row < '1' || row > '8') return std::nullopt;
     return Square::at(column - 'a', row - '1');
@@ -19,14 +21,6 @@ std::optional<Square> Square::parse(std::string_view text) {
 
 std::string Square::to_string() const {
     return {static_cast<char>('a' + column()), static_cast<char>('1' + row())};
-}
-
-static bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) != b[i]) return false;
-    }
-    return true;
 }
 
 std::optional<Move> Move::parse(std::string_view text) {

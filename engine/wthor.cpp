@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
@@ -100,9 +102,7 @@ std::vector<std::string> read_wthor_names(const std::filesystem::path& path, int
 std::vector<std::filesystem::path> wthor_files_in(const std::filesystem::path& folder) {
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-        std::string ext = entry.path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(),
-                       [](unsigned char c) { return std::tolower(c); });
+        const std::string ext = ascii_lower(entry.path().extension().string());
         if (entry.is_regular_file() && ext == ".wtb") files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "engine/game.h"
-#include "protocol/gtp_client.h"
+#include "protocol/deadline.h"
 
 namespace othello {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "protocol/gtp_client.h"
+#include "protocol/line_channel.h"
 
 namespace othello {
 

@@ -3,16 +3,11 @@
 
 #include <cctype>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
-
-std::string trim(std::string_view s) {
-    std::size_t b = 0, e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-    return std::string(s.substr(b, e - b));
-}
 
 bool is_blank(std::string_view s) {
     return trim(s).empty();
@@ -37,7 +32,7 @@ GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
     std::size_t i = 1;
     while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i])))
         ++i;  // optional id
-    response.text = trim(std::string_view(first).substr(i));
+    response.text = std::string(trim(std::string_view(first).substr(i)));
     // A response ends with an empty line; further lines belong to a multi-line result.
     for (;;) {
         std::string line = channel_->read_line(deadline);

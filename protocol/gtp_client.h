@@ -4,44 +4,12 @@
 
 #include <chrono>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "protocol/line_channel.h"
+
 namespace othello {
-
-using Deadline = std::chrono::steady_clock::time_point;
-
-// Why talking to an engine failed; the referee turns each into a game result reason.
-enum class ChannelFailure {
-    StartFailed,  // the process could not be started or the connection not made
-    Timeout,      // no complete reply before the deadline
-    Closed,       // EOF: the process exited or crashed, or the peer closed the connection
-    Malformed,    // the reply is not GTP
-};
-
-class ChannelError : public std::runtime_error {
-  public:
-    ChannelError(ChannelFailure failure, const std::string& message)
-        : std::runtime_error(message), failure_(failure) {}
-    ChannelFailure failure() const { return failure_; }
-
-  private:
-    ChannelFailure failure_;
-};
-
-// A bidirectional line transport to an engine.
-class LineChannel {
-  public:
-    virtual ~LineChannel() = default;
-    // Sends `line` plus '\n'. Throws ChannelError(Closed) if the peer is gone.
-    virtual void write_line(std::string_view line) = 0;
-    // The next line without its line ending ('\r' stripped). Throws ChannelError(Timeout) at the
-    // deadline and ChannelError(Closed) at EOF.
-    virtual std::string read_line(Deadline deadline) = 0;
-    // Ends the connection: lets the engine exit by itself for up to `grace`, then forces it.
-    virtual void stop(std::chrono::milliseconds grace) = 0;
-};
 
 struct GtpResponse {
     bool success = false;  // '=' or '?'
@@ -65,11 +33,5 @@ class GtpClient {
   private:
     std::unique_ptr<LineChannel> channel_;
 };
-
-inline Deadline deadline_after(double seconds) {
-    return std::chrono::steady_clock::now() +
-           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-               std::chrono::duration<double>(seconds));
-}
 
 }  // namespace othello

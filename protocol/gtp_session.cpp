@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/ascii_text.h"
 #include "engine/notation.h"
 
 namespace othello {
@@ -19,13 +20,6 @@ class GtpError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 void expect_args(const std::vector<std::string>& args, std::size_t count) {
     if (args.size() != count) {
         throw GtpError("wrong number of arguments: expected " + std::to_string(count) + ", got " +
@@ -34,7 +28,7 @@ void expect_args(const std::vector<std::string>& args, std::size_t count) {
 }
 
 Color parse_color(std::string_view word) {
-    const std::string w = lower(word);
+    const std::string w = ascii_lower(word);
     if (w == "b" || w == "black") return Color::Black;
     if (w == "w" || w == "white") return Color::White;
     throw GtpError("invalid color '" + std::string(word) + "'");
@@ -305,7 +299,7 @@ std::string GtpSession::time_left(const std::vector<std::string>& args) {
 
 std::string GtpSession::set_game(const std::vector<std::string>& args) {
     if (args.empty()) throw GtpError("wrong number of arguments: expected a game name");
-    if (lower(join(args)) != "othello") throw GtpError("unsupported game");
+    if (ascii_lower(join(args)) != "othello") throw GtpError("unsupported game");
     return {};
 }
 

@@ -8,27 +8,18 @@
 #include <cstdio>
 #include <exception>
 
+#include "engine/ascii_text.h"
 #include "engine/ggf.h"
 
 namespace othello {
 
 namespace {
 
-bool is_space(char c) {
-    return std::isspace(static_cast<unsigned char>(c)) != 0;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 // Splits "word rest of line" into the first word and the trimmed rest.
 std::pair<std::string_view, std::string_view> split_word(std::string_view s) {
     s = trim(s);
     std::size_t end = 0;
-    while (end < s.size() && !is_space(s[end])) ++end;
+    while (end < s.size() && !is_ascii_space(s[end])) ++end;
     return {s.substr(0, end), trim(s.substr(end))};
 }
 
@@ -54,15 +45,6 @@ std::string nboard_move(Move m) {
 }
 
 }  // namespace
-
-std::optional<long long> book_games_in(std::string_view detail) {
-    if (detail.substr(0, 4) != "book") return std::nullopt;
-    const std::size_t games = detail.find(" game");
-    if (games == std::string_view::npos) return std::nullopt;
-    std::size_t begin = games;
-    while (begin > 0 && std::isdigit(static_cast<unsigned char>(detail[begin - 1]))) --begin;
-    return parse_number<long long>(detail.substr(begin, games - begin));
-}
 
 NboardSession::NboardSession(std::unique_ptr<Policy> policy, NboardOptions options)
     : policy_(std::move(policy)), options_(std::move(options)) {}
@@ -154,9 +136,9 @@ std::string NboardSession::hint(std::string_view count_text) {
     for (std::size_t i = 0; i < n; ++i) {
         const MoveScore& s = scores[i];
         const std::string text = s.detail.empty() ? "" : " " + s.detail;
-        if (auto games = book_games_in(s.detail)) {
+        if (s.book_games) {
             out += "book " + nboard_move(s.move) + " " + format_eval(s.score) + " " +
-                   std::to_string(*games) + " 1" + text + "\n";
+                   std::to_string(*s.book_games) + " 1" + text + "\n";
         } else {
             out +=
                 "search " + nboard_move(s.move) + " " + format_eval(s.score) + " 0 1" + text + "\n";

@@ -26,9 +26,8 @@ struct NboardOptions {
 // as the protocol asks; a command that cannot be carried out (a malformed game, an illegal move)
 // answers "status <why>" and leaves the board as it was.
 //
-// Evals are the policy's scores for the side to move (discs where the policy can). Book moves are
-// recognised by a MoveScore::detail starting with "book" that carries "<n> games"; they are sent
-// as "book" lines with that game count.
+// Evals are the policy's scores for the side to move (discs where the policy can). Moves with a
+// MoveScore::book_games are sent as "book" lines with that game count.
 class NboardSession : public LineSession {
   public:
     explicit NboardSession(std::unique_ptr<Policy> policy, NboardOptions options = {});
@@ -60,9 +59,5 @@ class NboardSession : public LineSession {
     double contempt_ = 0;
     bool closed_ = false;
 };
-
-// The game count in a book policy's MoveScore::detail ("book: 1234 games, 56.1% wins" -> 1234);
-// nullopt when the detail is not a book entry.
-std::optional<long long> book_games_in(std::string_view detail);
 
 }  // namespace othello

@@ -8,7 +8,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <string>
 
-#include "protocol/gtp_client.h"
+#include "protocol/line_channel.h"
 
 namespace othello {
 

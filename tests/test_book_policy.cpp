@@ -98,11 +98,14 @@ TEST_CASE("evaluate shows the book statistics, then the other moves as the fallb
     REQUIRE(scores.size() == static_cast<std::size_t>(popcount(game.current().legal_moves())));
     CHECK(scores[0].move == Move(sq("c3")));
     CHECK(scores[0].detail == "book: 5 games, 100.0% score (+5 =0 -0), mean +10.00 discs");
+    CHECK(scores[0].book_games == 5);
     CHECK(scores[1].move == Move(sq("c5")));
     CHECK(scores[1].detail == "book: 5 games, 0.0% score (+0 =0 -5), mean -4.00 discs");
     CHECK(scores[0].score > scores[1].score);
-    for (std::size_t i = 2; i < scores.size(); ++i)
+    for (std::size_t i = 2; i < scores.size(); ++i) {
         CHECK(scores[i].detail == "not in book; lowest");
+        CHECK_FALSE(scores[i].book_games.has_value());
+    }
     // Out of book the fallback's evaluation is returned as it is.
     CHECK(policy.evaluate(Game::from_transcript("f5f6"))[0].detail == "lowest");
 }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "engine/data_dir.h"
+#include "engine/move_choice.h"
 
 namespace othello {
 
@@ -65,23 +66,14 @@ Move BookPolicy::choose(const Game& game) {
     std::erase_if(moves, [&](const BookMove& m) { return !playable(m, c.position); });
     if (moves.empty()) return fallback_->choose(game);
     std::sort(moves.begin(), moves.end(), better);
-    const BookMove* chosen = &moves.front();
+    std::size_t chosen = 0;
     if (randomness_ > 0) {
-        // Weighted random: weight exp((rating - best rating) / randomness), randomness in discs.
-        std::vector<double> weights;
-        double total = 0;
-        for (const BookMove& m : moves) {
-            weights.push_back(
-                std::exp((rating(m.stats) - rating(moves.front().stats)) / randomness_));
-            total += weights.back();
-        }
-        double pick = rng_.uniform() * total;
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-            chosen = &moves[i];
-            if ((pick -= weights[i]) < 0) break;
-        }
+        // Weighted random: weight exp(rating / randomness), randomness in discs.
+        std::vector<double> ratings;
+        for (const BookMove& m : moves) ratings.push_back(rating(m.stats));
+        chosen = softmax_draw(ratings, randomness_, rng_);
     }
-    return transform(inverse(c.symmetry), chosen->move);
+    return transform(inverse(c.symmetry), moves[chosen].move);
 }
 
 std::vector<MoveScore> BookPolicy::evaluate(const Game& game) {
@@ -93,7 +85,7 @@ std::vector<MoveScore> BookPolicy::evaluate(const Game& game) {
     std::vector<MoveScore> scores;
     Bitboard listed = 0;
     for (const BookMove& m : moves) {
-        scores.push_back({m.move, rating(m.stats), describe(m.stats, m.name)});
+        scores.push_back({m.move, rating(m.stats), describe(m.stats, m.name), m.stats.games});
         listed |= m.move.bit();
     }
     for (MoveScore& s : fallback_->evaluate(game)) {

@@ -25,7 +25,8 @@ class BookPolicy : public Policy {
     BookPolicy(const PolicyOptions& options, std::unique_ptr<Policy> fallback);
 
     Move choose(const Game& game) override;
-    // In book: the playable book moves by rating (discs), book statistics in `detail`, then the
+    // In book: the playable book moves by rating (discs), with their game count in `book_games`
+    // and the statistics in words in `detail`, then the
     // other legal moves as the fallback ranks them (detail starts "not in book"). Out of book:
     // the fallback's evaluation.
     std::vector<MoveScore> evaluate(const Game& game) override;

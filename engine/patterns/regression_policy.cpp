@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <array>
-#include <climits>
-#include <cmath>
 #include <map>
 #include <mutex>
+
+#include "engine/move_choice.h"
 
 namespace othello::patterns {
 
@@ -54,35 +54,20 @@ std::vector<MoveScore> RegressionPolicy::evaluate(const Game& game) {
 Move RegressionPolicy::choose(const Position& p) {
     const Bitboard moves = p.legal_moves();
     if (!moves) return Move::pass();
-    std::array<std::int32_t, 64> score{};
-    std::int32_t best = INT32_MIN;
-    for (int sq : Bits(moves)) {
-        score[sq] = score_units(p, Square::from_index(sq));
-        best = std::max(best, score[sq]);
-    }
     if (temperature_ <= 0) {
-        Bitboard best_moves = 0;
-        for (int sq : Bits(moves)) {
-            if (score[sq] == best) best_moves |= bit(sq);
-        }
-        return Square::from_index(rng_.pick_bit(best_moves));
+        return best_with_seeded_ties(
+            moves, [&](int sq) { return score_units(p, Square::from_index(sq)); }, rng_);
     }
-    // Softmax relative to the best score, so exp() never overflows.
-    const double scale = 1.0 / (temperature_ * PatternWeights::kUnitsPerDisc);
-    std::array<double, 64> weight{};
-    double total = 0;
+    std::array<double, 64> score{};
+    std::array<int, 64> square{};
+    std::size_t n = 0;
     for (int sq : Bits(moves)) {
-        weight[sq] = std::exp((score[sq] - best) * scale);
-        total += weight[sq];
+        square[n] = sq;
+        score[n++] = score_units(p, Square::from_index(sq));
     }
-    double draw = rng_.uniform() * total;
-    int last = 0;
-    for (int sq : Bits(moves)) {
-        last = sq;
-        draw -= weight[sq];
-        if (draw < 0) break;
-    }
-    return Square::from_index(last);
+    const std::size_t chosen = softmax_draw(std::span(score.data(), n),
+                                            temperature_ * PatternWeights::kUnitsPerDisc, rng_);
+    return Square::from_index(square[chosen]);
 }
 
 }  // namespace othello::patterns

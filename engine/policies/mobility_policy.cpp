@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/move_choice.h"
+
 namespace othello {
 
 namespace {
@@ -60,18 +62,8 @@ std::vector<MoveScore> MobilityPolicy::evaluate(const Game& game) {
 Move MobilityPolicy::choose(const Game& game) {
     const Position& p = game.current();
     if (!p.has_legal_move()) return Move::pass();
-    double best = -std::numeric_limits<double>::infinity();
-    Bitboard best_moves = 0;
-    for (int sq : Bits(p.legal_moves())) {
-        const double value = score(p, Square::from_index(sq));
-        if (value > best) {
-            best = value;
-            best_moves = bit(sq);
-        } else if (value == best) {
-            best_moves |= bit(sq);
-        }
-    }
-    return Square::from_index(rng_.pick_bit(best_moves));
+    return best_with_seeded_ties(
+        p.legal_moves(), [&](int sq) { return score(p, Square::from_index(sq)); }, rng_);
 }
 
 }  // namespace othello

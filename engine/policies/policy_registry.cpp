@@ -4,6 +4,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "engine/ascii_text.h"
 #include "engine/book/book_policy.h"
 #include "engine/patterns/regression_policy.h"
 #include "engine/policies/mobility_policy.h"
@@ -82,13 +83,6 @@ std::string known_names() {
         names += row.info.name;
     }
     return names;
-}
-
-std::string_view trim(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t");
-    return s.substr(first, last - first + 1);
 }
 
 }  // namespace

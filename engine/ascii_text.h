@@ -1,0 +1,39 @@
+// ASCII text operations the parsers share: trimming and case folding.
+#pragma once
+
+#include <cctype>
+#include <string>
+#include <string_view>
+
+namespace othello {
+
+inline bool is_ascii_space(char c) {
+    return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
+
+inline char ascii_lower(char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+
+// `s` without leading and trailing white space.
+inline std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+inline std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = ascii_lower(c);
+    return out;
+}
+
+inline bool equals_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+    }
+    return true;
+}
+
+}  // namespace othello
