@@ -1,11 +1,13 @@
 // othello-match: runs a match or tournament from the command line and prints the result table.
 #include <exception>
+#include <functional>
 #include <iostream>
 #include <set>
 
 #include "match/game_record_writer.h"
 #include "match/match_options.h"
 #include "match/match_runner.h"
+#include "match/output_paths.h"
 #include "match/progress_bar.h"
 #include "match/report.h"
 #include "match/results_file.h"
@@ -36,6 +38,11 @@ nlohmann::json summary_of(const Standings& st) {
 }
 
 int run(const MatchOptions& o) {
+    // Every output is checked before the first game: none may fail after the last.
+    check_output_path("--results", o.results_path);
+    if (!o.results_path.empty())
+        check_output_path("--results journal", journal_path_for(o.results_path));
+    check_output_path("--records", o.records_path);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed);
     if (o.random_order) shuffle_openings(openings, o.seed);
@@ -75,32 +82,60 @@ int run(const MatchOptions& o) {
     ProgressBar progress(static_cast<long>(pending.size()), o.progress);
     long played = 0;
     MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed});
-    runner.run(pending, [&](const GameRecord& r) {
-        if (journal) journal->append(r);
-        standings.add(r);
-        if (keep_records) records.push_back(r);
-        ++played;
-        const EngineTally& first = standings.tally(0);
-        progress.update(played, first.total.wins, first.total.losses, first.total.draws);
-        if (o.report_every > 0 && played % o.report_every == 0) {
-            progress.finish();
-            print_report(std::cout, standings, o.sprt);
-            std::cout << std::endl;
-        }
-        if (o.sprt && o.engines.size() == 2) {
-            const Pentanomial p = standings.pentanomial(0, 1);
-            const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt)
-                                             : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
-            if (sprt_decide(llr, *o.sprt) != SprtDecision::Continue) return false;
-        }
-        return true;
-    });
+    std::string stopped;  // why the match stopped before its end (a full disk), if it did
+    try {
+        runner.run(pending, [&](const GameRecord& r) {
+            if (journal) journal->append(r);
+            standings.add(r);
+            if (keep_records) records.push_back(r);
+            ++played;
+            const EngineTally& first = standings.tally(0);
+            progress.update(played, first.total.wins, first.total.losses, first.total.draws);
+            if (o.report_every > 0 && played % o.report_every == 0) {
+                progress.finish();
+                print_report(std::cout, standings, o.sprt);
+                std::cout << std::endl;
+            }
+            if (o.sprt && o.engines.size() == 2) {
+                const Pentanomial p = standings.pentanomial(0, 1);
+                const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt)
+                                                 : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
+                if (sprt_decide(llr, *o.sprt) != SprtDecision::Continue) return false;
+            }
+            return true;
+        });
+    } catch (const std::exception& e) {
+        stopped = e.what();
+    }
     progress.finish();
 
+    // The table of the games played is printed even when the match could not go on; each output
+    // is attempted, and each failure said.
     print_report(std::cout, standings, o.sprt);
-    if (!o.results_path.empty()) write_results(o.results_path, records, summary_of(standings));
+    int status = 0;
+    const auto save = [&](const std::function<void()>& write) {
+        try {
+            write();
+        } catch (const std::exception& e) {
+            std::cerr << "othello-match: " << e.what() << "\n";
+            status = 1;
+        }
+    };
+    if (!o.results_path.empty())
+        save([&] { write_results(o.results_path, records, summary_of(standings)); });
     if (!o.records_path.empty()) {
-        write_game_records(o.records_path, records, game_record_format_for(o.records_path));
+        save([&] {
+            write_game_records(o.records_path, records, game_record_format_for(o.records_path));
+        });
+    }
+    if (!stopped.empty()) {
+        std::cerr << "othello-match: " << stopped << "\nothello-match: the match stopped after "
+                  << standings.games() << " of " << schedule.size() << " games"
+                  << (o.results_path.empty()
+                          ? std::string()
+                          : "; once the cause is fixed, --resume completes it from the journal")
+                  << "\n";
+        status = 1;
     }
     for (const auto& failure : runner.start_failures())
         std::cerr << "othello-match: engine failed: " << failure << "\n";
@@ -109,7 +144,7 @@ int run(const MatchOptions& o) {
                   << " games not played because an engine failed to start\n";
         return 1;
     }
-    return 0;
+    return status;
 }
 
 }  // namespace

@@ -56,7 +56,8 @@ Outcome outcome_from_string(std::string_view s) {
         if (name == s) return outcome;
     }
     std::string known;
-    for (const auto& [outcome, name] : kOutcomeNames) known += (known.empty() ? "" : ", ") + std::string(name);
+    for (const auto& [outcome, name] : kOutcomeNames)
+        known += (known.empty() ? "" : ", ") + std::string(name);
     throw std::invalid_argument("game reason '" + std::string(s) + "' is not one of: " + known);
 }
 

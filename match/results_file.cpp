@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "match/atomic_file.h"
+#include "protocol/fd_write.h"
 
 namespace othello {
 
@@ -92,11 +93,17 @@ ResultsJournal::~ResultsJournal() {
 
 void ResultsJournal::append(const GameRecord& r) {
     const std::string line = to_json(r).dump() + "\n";
-    const ssize_t n = ::write(fd_, line.data(), line.size());
-    if (n != static_cast<ssize_t>(line.size())) {
-        throw std::runtime_error("cannot append to journal '" + path_ +
-                                 "': " + std::strerror(errno));
+    const off_t end = ::lseek(fd_, 0, SEEK_END);
+    errno = 0;
+    if (write_all(fd_, line)) return;
+    // A full disk often takes part of the line first (a short write, errno untouched) and refuses
+    // the rest with ENOSPC: say the system's reason, and cut the partial line off so the journal
+    // stays whole lines (--resume would drop it anyway).
+    const int error = errno ? errno : ENOSPC;
+    if (end >= 0 && ::ftruncate(fd_, end) != 0) {
+        // Nothing more to do: a resume drops a line cut short.
     }
+    throw std::runtime_error("cannot append to journal '" + path_ + "': " + std::strerror(error));
 }
 
 namespace {

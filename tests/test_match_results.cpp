@@ -1,9 +1,12 @@
 // Results you can trust, through the real othello-match: a failing in-process policy costs its
 // game and nothing else, policy specs take the engine's data options, and bad inputs are named.
 #include <doctest/doctest.h>
+#include <sys/mount.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -42,8 +45,8 @@ std::string slurp(const fs::path& p) {
 
 // Runs othello-match with `args` (already shell-quoted) in `dir` and collects its output.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command = "cd '" + dir.string() + "' && " + kMatch + " " + args +
-                                " --no-progress >out.txt 2>err.txt";
+    const std::string command =
+        "cd '" + dir.string() + "' && " + kMatch + " " + args + " --no-progress >out.txt 2>err.txt";
     const int status = std::system(command.c_str());
     return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
 }
@@ -54,8 +57,9 @@ nlohmann::json read_json(const fs::path& p) {
 
 }  // namespace
 
-TEST_CASE("a book that fails at lookup costs its engine each game as a policy error; the match "
-          "goes on") {
+TEST_CASE(
+    "a book that fails at lookup costs its engine each game as a policy error; the match "
+    "goes on") {
     const fs::path dir = temp_dir("match_policy_error");
     // A real book whose rows from the third ply on raise an SQLite error when read: the book
     // opens and plays its first move, then every lookup throws, as a damaged file would.
@@ -133,9 +137,10 @@ TEST_CASE("policy specs take book=, weights=, temperature= and book-randomness="
         CHECK(moves.size() > 2);
     }
     SUBCASE("data files that cannot be loaded are named before any game") {
-        Run run = run_match("--engine weights=missing.bin,policy:regression --engine policy:random "
-                            "--results r.json",
-                            dir);
+        Run run = run_match(
+            "--engine weights=missing.bin,policy:regression --engine policy:random "
+            "--results r.json",
+            dir);
         CHECK(run.status == 2);
         CHECK(run.err.find("missing.bin") != std::string::npos);
         CHECK_FALSE(fs::exists(dir / "r.json"));
@@ -160,4 +165,113 @@ TEST_CASE("an openings file that is a directory is named as one") {
     CHECK(run.status == 2);
     CHECK(run.err == "othello-match: openings file 'book-lines' is a directory\n");
     fs::remove_all(dir);
+}
+
+TEST_CASE("unwritable outputs are refused before the first game") {
+    const fs::path dir = temp_dir("match_outputs");
+    fs::create_directories(dir / "a-folder");
+    const std::string engines = "--engine policy:random --engine policy:random --games 2 ";
+    Run run = run_match(engines + "--results a-folder", dir);
+    CHECK(run.status == 2);
+    CHECK(run.err == "othello-match: --results 'a-folder': is a directory\n");
+    CHECK(run.out.empty());  // no game was played: no table
+    run = run_match(engines + "--records no/such/folder/games.txt", dir);
+    CHECK(run.status == 2);
+    CHECK(run.err ==
+          "othello-match: --records 'no/such/folder/games.txt': folder 'no/such/folder' does not "
+          "exist\n");
+    // A folder nobody may write in (root included): a read-only bind of the folder would need
+    // privileges, so /proc, which refuses new files to everyone, stands in.
+    run = run_match(engines + "--results /proc/results.json", dir);
+    CHECK(run.status == 2);
+    CHECK(
+        run.err.starts_with("othello-match: --results '/proc/results.json': cannot create a "
+                            "file there: "));
+    CHECK(run.out.empty());
+    CHECK(fs::is_empty(dir / "a-folder"));
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// A tmpfs of `size` mounted on `folder` for the test's lifetime; mounted() false when this process
+// may not mount (not root, or a container without the privilege).
+class SmallDisk {
+  public:
+    SmallDisk(fs::path folder, const std::string& size) : folder_(std::move(folder)) {
+        fs::create_directories(folder_);
+        const std::string options = "size=" + size;
+        if (::mount("tmpfs", folder_.c_str(), "tmpfs", 0, options.c_str()) == 0)
+            mounted_ = true;
+        else
+            why_ = std::strerror(errno);
+    }
+    ~SmallDisk() {
+        if (mounted_) ::umount2(folder_.c_str(), MNT_DETACH);
+    }
+    bool mounted() const { return mounted_; }
+    const std::string& why_not() const { return why_; }
+    bool grow(const std::string& size) {
+        const std::string options = "size=" + size;
+        return ::mount("tmpfs", folder_.c_str(), "tmpfs", MS_REMOUNT, options.c_str()) == 0;
+    }
+
+  private:
+    fs::path folder_;
+    bool mounted_ = false;
+    std::string why_;
+};
+
+}  // namespace
+
+TEST_CASE("a full disk: the system's reason, the table still printed, --resume completes it") {
+    const fs::path dir = temp_dir("match_disk_full");
+    struct RemovedAtEnd {  // destroyed after the disk is unmounted
+        fs::path path;
+        ~RemovedAtEnd() {
+            std::error_code ignored;
+            fs::remove_all(path, ignored);
+        }
+    } removed{dir};
+    SmallDisk disk(dir / "disk", "64k");
+    if (!disk.mounted()) {
+        MESSAGE("skipped: cannot mount a small tmpfs here ("
+                << disk.why_not() << "); run as root to test a full disk");
+        return;
+    }
+    const std::string match =
+        "--engine policy:random --engine policy:mobility --games 1000 --concurrency 2 "
+        "--results disk/r.json";
+    Run run = run_match(match, dir);
+    CAPTURE(run.err);
+    CHECK(run.status == 1);
+    CHECK(run.err.find("cannot append to journal 'disk/r.jsonl': No space left on device") !=
+          std::string::npos);
+    CHECK(run.err.find("Success") == std::string::npos);
+    CHECK(run.err.find("--resume completes it") != std::string::npos);
+    CHECK(run.out.find("random vs mobility: ") != std::string::npos);  // the table
+    // The journal holds whole lines only: the line cut short by the full disk was taken back.
+    const std::string journal = slurp(dir / "disk" / "r.jsonl");
+    REQUIRE_FALSE(journal.empty());
+    CHECK(journal.back() == '\n');
+    std::istringstream lines(journal);
+    int kept = 0;
+    for (std::string line; std::getline(lines, line); ++kept)
+        CHECK_NOTHROW(nlohmann::json::parse(line));
+    CHECK(kept > 10);
+    CHECK(kept < 1000);
+
+    REQUIRE(disk.grow("16m"));
+    run = run_match(match + " --resume", dir);
+    CAPTURE(run.err);
+    CHECK(run.status == 0);
+    CHECK(run.err.find("Resuming: " + std::to_string(kept) + " games already played.") !=
+          std::string::npos);
+    const auto results = read_json(dir / "disk" / "r.json");
+    std::set<int> ids;
+    for (const auto& g : results.at("games")) ids.insert(g.at("id").get<int>());
+    CHECK(ids.size() == 1000);
+    CHECK(*ids.begin() == 0);
+    CHECK(*ids.rbegin() == 999);
+    CHECK(results.at("summary").at("games") == 1000);
 }
