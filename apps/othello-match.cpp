@@ -9,6 +9,7 @@
 #include "match/match_runner.h"
 #include "match/output_paths.h"
 #include "match/progress_bar.h"
+#include "match/ratings.h"
 #include "match/report.h"
 #include "match/results_file.h"
 #include "match/standings.h"
@@ -35,6 +36,15 @@ nlohmann::json summary_of(const Standings& st) {
                            {"score", t.total.score()}});
     }
     return {{"games", st.games()}, {"engines", engines}, {"reasons", st.reasons()}};
+}
+
+// "ratings": [{"engine", "elo", "error"}, ...] best first, for three engines or more.
+nlohmann::json ratings_of(const Standings& st) {
+    if (st.names().size() < 3) return nullptr;
+    nlohmann::json list = nlohmann::json::array();
+    for (const Rating& r : joint_ratings(st).ratings)
+        list.push_back({{"engine", r.engine}, {"elo", r.elo}, {"error", r.error}});
+    return list;
 }
 
 int run(const MatchOptions& o) {
@@ -122,7 +132,9 @@ int run(const MatchOptions& o) {
         }
     };
     if (!o.results_path.empty())
-        save([&] { write_results(o.results_path, records, summary_of(standings)); });
+        save([&] {
+            write_results(o.results_path, records, summary_of(standings), ratings_of(standings));
+        });
     if (!o.records_path.empty()) {
         save([&] {
             write_game_records(o.records_path, records, game_record_format_for(o.records_path));

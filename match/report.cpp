@@ -7,6 +7,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "match/ratings.h"
+
 namespace othello {
 
 namespace {
@@ -68,6 +70,26 @@ void print_pair(std::ostream& out, const Standings& st, int a, int b,
     }
 }
 
+void print_ratings(std::ostream& out, const RatingList& list, int width) {
+    out << "\nRatings (joint maximum likelihood over all games, mean 0, 95% error):\n  "
+        << std::left << std::setw(6) << "Rank" << std::setw(width) << "Engine" << std::right
+        << std::setw(9) << "Elo" << std::setw(9) << "Error" << std::setw(8) << "Games"
+        << std::setw(9) << "Score"
+        << "\n";
+    for (std::size_t i = 0; i < list.ratings.size(); ++i) {
+        const Rating& r = list.ratings[i];
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%9s%9.1f%8ld%8.1f%%", format_elo(r.elo).c_str(), r.error,
+                      r.games, 100 * r.score);
+        out << "  " << std::left << std::setw(6) << (i + 1) << std::setw(width) << r.engine
+            << std::right << buf << "\n";
+    }
+    if (list.virtual_draws) {
+        out << "  (an engine won or lost every game against the rest: one virtual draw was added "
+               "between each pair of engines that met, to keep the ratings finite)\n";
+    }
+}
+
 }  // namespace
 
 std::string format_elo(double elo) {
@@ -126,6 +148,7 @@ void print_report(std::ostream& out, const Standings& st,
         }
         out << std::right;
     }
+    if (n > 2) print_ratings(out, joint_ratings(st), width);
     out << "\nResults by reason:";
     for (const auto& [reason, count] : st.reasons()) out << " " << reason << " " << count << ";";
     out << "\n";

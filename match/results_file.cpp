@@ -118,7 +118,7 @@ std::string csv_field(const std::string& s) {
 }  // namespace
 
 void write_results(const std::string& path, std::vector<GameRecord> records,
-                   const nlohmann::json& summary) {
+                   const nlohmann::json& summary, const nlohmann::json& ratings) {
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
     write_file_atomically(path, [&](std::ostream& out) {
@@ -136,7 +136,9 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
         } else {
             nlohmann::json games = nlohmann::json::array();
             for (const auto& r : records) games.push_back(to_json(r));
-            out << nlohmann::json{{"summary", summary}, {"games", games}}.dump(1) << '\n';
+            nlohmann::json results{{"summary", summary}, {"games", games}};
+            if (!ratings.is_null()) results["ratings"] = ratings;
+            out << results.dump(1) << '\n';
         }
     });
 }

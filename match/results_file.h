@@ -38,9 +38,10 @@ class ResultsJournal {
     std::vector<GameRecord> previous_;
 };
 
-// Writes every record (sorted by id) with `summary` as {"summary": ..., "games": [...]}, or as CSV
-// when the path ends in ".csv". Written to a temporary file then renamed.
+// Writes every record (sorted by id) with `summary` as {"summary": ..., "games": [...]}, plus
+// "ratings" when `ratings` is not null, or as CSV when the path ends in ".csv". Written to a
+// temporary file then renamed.
 void write_results(const std::string& path, std::vector<GameRecord> records,
-                   const nlohmann::json& summary);
+                   const nlohmann::json& summary, const nlohmann::json& ratings = nullptr);
 
 }  // namespace othello

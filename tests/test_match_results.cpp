@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -274,4 +276,41 @@ TEST_CASE("a full disk: the system's reason, the table still printed, --resume c
     CHECK(*ids.begin() == 0);
     CHECK(*ids.rbegin() == 999);
     CHECK(results.at("summary").at("games") == 1000);
+}
+
+TEST_CASE("three engines or more: a joint rating list, printed and in the JSON results") {
+    const fs::path dir = temp_dir("match_ratings");
+    Run run = run_match(
+        "--engine policy:random --engine policy:mobility --engine policy:regression --games 20 "
+        "--results r.json",
+        dir);
+    CAPTURE(run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.out.find("Ratings (joint maximum likelihood over all games, mean 0, 95% error):") !=
+          std::string::npos);
+    const auto results = read_json(dir / "r.json");
+    const auto& ratings = results.at("ratings");
+    REQUIRE(ratings.size() == 3);
+    double sum = 0;
+    std::set<std::string> engines;
+    for (std::size_t i = 0; i < ratings.size(); ++i) {
+        CHECK(ratings[i].size() == 3);
+        engines.insert(ratings[i].at("engine").get<std::string>());
+        sum += ratings[i].at("elo").get<double>();
+        CHECK(ratings[i].at("error").get<double>() > 0);
+        if (i > 0) CHECK(ratings[i - 1].at("elo") >= ratings[i].at("elo"));  // best first
+        // The printed row matches the JSON.
+        char row[64];
+        std::snprintf(row, sizeof row, "%+.1f", ratings[i].at("elo").get<double>());
+        CHECK(run.out.find(row) != std::string::npos);
+    }
+    CHECK(engines == std::set<std::string>{"random", "mobility", "regression"});
+    CHECK(std::abs(sum) < 1e-6);
+    CHECK(ratings.back().at("engine") == "random");
+
+    run = run_match("--engine policy:random --engine policy:mobility --games 4 --results r.json",
+                    dir);
+    CHECK(run.out.find("Ratings") == std::string::npos);
+    CHECK_FALSE(read_json(dir / "r.json").contains("ratings"));
+    fs::remove_all(dir);
 }
