@@ -35,7 +35,10 @@ nlohmann::json summary_of(const Standings& st) {
                            {"draws", t.total.draws},
                            {"score", t.total.score()}});
     }
-    return {{"games", st.games()}, {"engines", engines}, {"reasons", st.reasons()}};
+    return {{"games", st.games()},
+            {"engines", engines},
+            {"reasons", st.reasons()},
+            {"repeated_games", st.repeated_games()}};
 }
 
 // "ratings": [{"engine", "elo", "error"}, ...] best first, for three engines or more.
@@ -139,6 +142,13 @@ int run(const MatchOptions& o) {
         save([&] {
             write_game_records(o.records_path, records, game_record_format_for(o.records_path));
         });
+    }
+    if (standings.repeated_games() > 0) {
+        std::cerr << "othello-match: warning: " << standings.repeated_games() << " of "
+                  << standings.games()
+                  << " games repeat an earlier game between the same engines move for move; the "
+                     "statistics treat them as independent (use more openings, e.g. --openings "
+                     "balanced or random:K)\n";
     }
     if (!stopped.empty()) {
         std::cerr << "othello-match: " << stopped << "\nothello-match: the match stopped after "

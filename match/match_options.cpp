@@ -70,10 +70,11 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "each", po::value(&each), "options for every engine, e.g. dir=/tmp,stderr=1")(
         "games", po::value(&o.games)->default_value(100), "games per pairing")(
         "concurrency", po::value(&o.concurrency)->default_value(cores), "games played at once")(
-        "openings", po::value(&o.openings)->default_value("start"),
-        "start | random:K | balanced[:K] | FILE of transcripts")(
-        "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
-        "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
+        "openings", po::value(&o.openings)->default_value("balanced"),
+        "balanced[:K] (distinct near-even positions after K=8 random plies) | random:K | start | "
+        "FILE of transcripts")("openings-order", po::value(&order)->default_value("sequential"),
+                               "sequential | random")("seed", po::value(&o.seed)->default_value(1),
+                                                      "seed for openings and policies")(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
         "seconds per move before a timeout")("game-time",
                                              po::value(&o.time.game_time)->default_value(0),

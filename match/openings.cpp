@@ -57,11 +57,17 @@ std::vector<Opening> sample(std::uint64_t seed, int plies, std::size_t wanted, b
         if (!seen.insert(canonical_hash(game.current())).second) continue;
         if (balanced) {
             // Random playouts from the position: keep it if black's mean final margin is small.
+            // Most positions are far from even and show it early: one that is more than 8 discs
+            // off after a quarter of the playouts is dropped then (this is the default openings'
+            // generator, so its cost is every match's start-up time).
             constexpr int kPlayouts = 64;
             int total = 0;
-            for (int i = 0; i < kPlayouts; ++i)
+            bool even = true;
+            for (int i = 0; i < kPlayouts && even; ++i) {
                 total += random_playout(game.current(), rng).final_disc_difference(Color::Black);
-            if (std::abs(total) > kPlayouts * 2) continue;  // within 2 discs on average
+                if (i + 1 == kPlayouts / 4) even = std::abs(total) <= (kPlayouts / 4) * 8;
+            }
+            if (!even || std::abs(total) > kPlayouts * 2) continue;  // within 2 discs on average
         }
         out.push_back({"", game.transcript(), game});
     }

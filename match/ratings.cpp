@@ -33,7 +33,8 @@ Matrix inverse_of(const Matrix& m) {
     for (std::size_t j = 0; j < n; ++j) {
         double d = m(j, j);
         for (std::size_t k = 0; k < j; ++k) d -= l(j, k) * l(j, k);
-        if (!(d > 0)) throw std::runtime_error("ratings: information matrix is not positive definite");
+        if (!(d > 0))
+            throw std::runtime_error("ratings: information matrix is not positive definite");
         l(j, j) = std::sqrt(d);
         for (std::size_t i = j + 1; i < n; ++i) {
             double s = m(i, j);
@@ -111,7 +112,8 @@ double log_likelihood(const Results& r, const Vector& elo) {
     double sum = 0;
     for (std::size_t a = 0; a < elo.size(); ++a) {
         for (std::size_t b = 0; b < elo.size(); ++b) {
-            if (r.points[a][b] > 0) sum += r.points[a][b] * std::log(win_probability(elo[a] - elo[b]));
+            if (r.points[a][b] > 0)
+                sum += r.points[a][b] * std::log(win_probability(elo[a] - elo[b]));
         }
     }
     return sum;

@@ -47,6 +47,11 @@ void print_pair(std::ostream& out, const Standings& st, int a, int b,
         << " -" << r.losses << " =" << r.draws;
     std::snprintf(buf, sizeof buf, ", score %.1f%%", 100 * r.score());
     out << buf << "\n";
+    if (const long repeated = st.repeated_games(a, b); repeated > 0) {
+        out << "  Warning: " << repeated << " of these " << r.games()
+            << " games repeat an earlier game move for move; the figures below count them as "
+               "independent, which they are not (use more openings, e.g. --openings balanced)\n";
+    }
     out << "  Elo difference " << interval(trinomial_elo(r));
     std::snprintf(buf, sizeof buf, ", LOS %.1f%%", 100 * likelihood_of_superiority(r));
     out << buf << "\n";

@@ -23,7 +23,7 @@ void play(Standings& st, const std::string& a, const std::string& b, int wins, i
             const bool a_black = pair % 2 == 0;
             r.black = a_black ? a : b;
             r.white = a_black ? b : a;
-            r.winner = for_a == Winner::Draw ? Winner::Draw
+            r.winner = for_a == Winner::Draw                 ? Winner::Draw
                        : (for_a == Winner::Black) == a_black ? Winner::Black
                                                              : Winner::White;
             st.add(r);

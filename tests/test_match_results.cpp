@@ -314,3 +314,40 @@ TEST_CASE("three engines or more: a joint rating list, printed and in the JSON r
     CHECK_FALSE(read_json(dir / "r.json").contains("ratings"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("default openings do not replay one game; repeated games are warned about") {
+    const fs::path dir = temp_dir("match_repeats");
+    const std::string engines = "--engine policy:regression --engine policy:book,regression ";
+    Run run = run_match(engines + "--games 100 --results r.json", dir);
+    CAPTURE(run.err);
+    REQUIRE(run.status == 0);
+    auto results = read_json(dir / "r.json");
+    // Out of book the two engines play alike, so the two games of a pair may be the same moves
+    // with colours swapped: a fair 1-1. No game repeats with the same colours.
+    std::set<std::string> distinct;
+    for (const auto& g : results.at("games"))
+        distinct.insert(g.at("black").get<std::string>() + " " + g.at("moves").get<std::string>());
+    CHECK(distinct.size() == 100);
+    CHECK(results.at("summary").at("repeated_games") == 0);
+    CHECK(run.err.find("repeat") == std::string::npos);
+    CHECK(run.out.find("Warning") == std::string::npos);
+
+    // Both engines are deterministic from the start position: 3 game pairs, played over and over.
+    run = run_match(engines + "--games 100 --openings start --results r.json", dir);
+    REQUIRE(run.status == 0);
+    results = read_json(dir / "r.json");
+    distinct.clear();
+    for (const auto& g : results.at("games"))
+        distinct.insert(g.at("black").get<std::string>() + " " + g.at("moves").get<std::string>());
+    const long repeated = 100 - static_cast<long>(distinct.size());
+    CHECK(repeated > 90);
+    CHECK(results.at("summary").at("repeated_games") == repeated);
+    CHECK(run.err == "othello-match: warning: " + std::to_string(repeated) +
+                         " of 100 games repeat an earlier game between the same engines move for "
+                         "move; the statistics treat them as independent (use more openings, e.g. "
+                         "--openings balanced or random:K)\n");
+    CHECK(run.out.find("  Warning: " + std::to_string(repeated) +
+                       " of these 100 games repeat an earlier game move for move") !=
+          std::string::npos);
+    fs::remove_all(dir);
+}
