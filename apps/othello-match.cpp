@@ -57,8 +57,8 @@ int run(const MatchOptions& o) {
         check_output_path("--results journal", journal_path_for(o.results_path));
     check_output_path("--records", o.records_path);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
-    std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed);
-    if (o.random_order) shuffle_openings(openings, o.seed);
+    const std::vector<Opening> openings =
+        load_openings(o.openings, o.seed, pairs_needed, o.random_order);
     const std::vector<ScheduledGame> schedule =
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
                       static_cast<int>(openings.size()));

@@ -351,3 +351,39 @@ TEST_CASE("default openings do not replay one game; repeated games are warned ab
           std::string::npos);
     fs::remove_all(dir);
 }
+
+TEST_CASE("a large openings file: only the openings the match needs are read") {
+    const fs::path dir = temp_dir("match_large_openings");
+    {
+        // 300,000 openings and, far beyond what a 4-game match needs, a bad line.
+        std::ofstream out(dir / "many.txt");
+        const char* lines[] = {"f5d6c3d3c4", "f5f6e6f4e3", "f5d6c5f4e3", "f5f4e3f6d3"};
+        for (int i = 0; i < 300000; ++i) out << lines[i % 4] << "\t#" << i << "\n";
+        out << "f5d6zz\n";
+    }
+    const std::string match = "--engine policy:random --engine policy:mobility --games 4 ";
+    Run run = run_match(match + "--openings many.txt --results r.json", dir);
+    CAPTURE(run.err);
+    CHECK(run.status == 0);
+    auto results = read_json(dir / "r.json");
+    std::set<std::string> openings;
+    for (const auto& g : results.at("games")) openings.insert(g.at("opening"));
+    CHECK(openings == std::set<std::string>{"f5d6c3d3c4", "f5f6e6f4e3"});  // the first two
+
+    // In random order two lines drawn from the whole file; the bad one was not drawn.
+    run = run_match(match + "--openings many.txt --openings-order random --results r.json", dir);
+    CHECK(run.status == 0);
+    results = read_json(dir / "r.json");
+    CHECK(results.at("games").size() == 4);
+
+    // A bad line among those needed is named with its line number.
+    {
+        std::ofstream out(dir / "bad.txt");
+        out << "f5d6c3d3c4\nf5d6zz\n";
+        for (int i = 0; i < 1000; ++i) out << "f5f6e6f4e3\n";
+    }
+    run = run_match(match + "--openings bad.txt", dir);
+    CHECK(run.status == 2);
+    CHECK(run.err.starts_with("othello-match: bad.txt:2: bad opening: "));
+    fs::remove_all(dir);
+}

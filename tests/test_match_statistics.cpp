@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <set>
 
 #include "match/engine_spec.h"
 #include "match/openings.h"
@@ -225,16 +226,29 @@ TEST_CASE("openings: start, all distinct positions after k plies, balanced, file
     CHECK(balanced.size() == 8);
     for (const auto& o : balanced) CHECK(o.game.moves().size() == 8);
 
-    const auto named = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 1);
+    const auto named = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 100);
     CHECK(named.size() == 71);
     CHECK(!named[0].name.empty());
+    // Only the openings a match needs are read.
+    CHECK(load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 5).size() == 5);
+    const auto sample =
+        load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 71, true);
+    REQUIRE(sample.size() == 71);  // every line once, in another order
+    std::set<std::string> all, sampled;
+    for (std::size_t i = 0; i < 71; ++i) {
+        all.insert(named[i].transcript + named[i].name);
+        sampled.insert(sample[i].transcript + sample[i].name);
+    }
+    CHECK(sampled == all);
+    CHECK(sample[0].transcript + sample[1].transcript != named[0].transcript + named[1].transcript);
 
     const std::string path = "/tmp/othello_test_openings_" + std::to_string(::getpid()) + ".txt";
     std::ofstream(path) << "# comment\nf5d6\n\nf5f6e6\tsome name\nf5z9\n";
-    CHECK_THROWS_WITH(load_openings(path, 1, 1),
+    CHECK_THROWS_WITH(load_openings(path, 1, 3),
                       doctest::Contains((path + ":5: bad opening").c_str()));
+    CHECK(load_openings(path, 1, 2).size() == 2);  // the bad line is beyond what is needed
     std::ofstream(path) << "# comment\nf5d6\n\nf5f6e6\tsome name\n";
-    const auto from_file = load_openings(path, 1, 1);
+    const auto from_file = load_openings(path, 1, 10);
     REQUIRE(from_file.size() == 2);
     CHECK(from_file[1].name == "some name");
     CHECK(from_file[1].transcript == "f5f6e6");
