@@ -1,17 +1,25 @@
 // othello-match: runs a match or tournament from the command line and prints the result table.
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <set>
 
 #include "match/game_record_writer.h"
+#include "match/html_report.h"
+#include "match/match_config.h"
+#include "match/match_file.h"
 #include "match/match_options.h"
 #include "match/match_runner.h"
+#include "match/merge_command.h"
 #include "match/output_paths.h"
 #include "match/progress_bar.h"
-#include "match/ratings.h"
+#include "match/protocol_log.h"
 #include "match/report.h"
+#include "match/report_command.h"
 #include "match/results_file.h"
+#include "match/results_summary.h"
+#include "match/shard.h"
 #include "match/standings.h"
 
 using namespace othello;
@@ -24,30 +32,73 @@ std::vector<std::string> names_of(const std::vector<EngineSpec>& engines) {
     return names;
 }
 
-nlohmann::json summary_of(const Standings& st) {
-    nlohmann::json engines = nlohmann::json::array();
-    for (std::size_t e = 0; e < st.names().size(); ++e) {
-        const EngineTally& t = st.tally(static_cast<int>(e));
-        engines.push_back({{"name", st.names()[e]},
-                           {"games", t.total.games()},
-                           {"wins", t.total.wins},
-                           {"losses", t.total.losses},
-                           {"draws", t.total.draws},
-                           {"score", t.total.score()}});
+// Refuses to replace results a run did not ask to replace.
+void refuse_existing_results(const MatchOptions& o) {
+    if (o.resume || o.overwrite) return;
+    for (const std::string& p : {o.results_path, journal_path_for(o.results_path)}) {
+        if (std::filesystem::exists(p)) {
+            throw std::runtime_error("'" + p +
+                                     "' already exists: --resume continues that match, "
+                                     "--overwrite replaces it");
+        }
     }
-    return {{"games", st.games()},
-            {"engines", engines},
-            {"reasons", st.reasons()},
-            {"repeated_games", st.repeated_games()}};
 }
 
-// "ratings": [{"engine", "elo", "error"}, ...] best first, for three engines or more.
-nlohmann::json ratings_of(const Standings& st) {
-    if (st.names().size() < 3) return nullptr;
-    nlohmann::json list = nlohmann::json::array();
-    for (const Rating& r : joint_ratings(st).ratings)
-        list.push_back({{"engine", r.engine}, {"elo", r.elo}, {"error", r.error}});
-    return list;
+// The games already played in the journal (or, when the journal is gone, the results file),
+// after checking they are this match's: same configuration, and each game where the schedule
+// puts it.
+std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::json& config,
+                                      const std::vector<ScheduledGame>& schedule,
+                                      const std::vector<std::string>& names) {
+    MatchFile previous = read_match_file(journal_path_for(o.results_path));
+    if (!previous.config && previous.games.empty() && o.results_path.ends_with(".json") &&
+        std::filesystem::exists(o.results_path)) {
+        previous = read_match_file(o.results_path);
+    }
+    if (previous.config) {
+        const std::string difference = config_difference(*previous.config, config, "journal");
+        if (!difference.empty()) {
+            throw std::runtime_error("--resume: " + difference + " ('" + previous.path +
+                                     "' holds another match; drop --resume and give another "
+                                     "--results, or --overwrite to replace it)");
+        }
+    } else if (!previous.games.empty()) {
+        std::cerr << "othello-match: warning: '" << previous.path
+                  << "' records no match configuration (an older othello-match wrote it); "
+                     "resuming with its games checked against the schedule only\n";
+    }
+    for (const auto& r : previous.games) {
+        if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
+            r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white] ||
+            !in_shard(schedule[r.id], o.shard)) {
+            throw std::runtime_error("'" + previous.path + "' game " + std::to_string(r.id) + " (" +
+                                     r.black + " - " + r.white +
+                                     ") does not belong to this match; remove it or drop --resume");
+        }
+    }
+    return previous.games;
+}
+
+// The settings the report page shows for a match run here.
+nlohmann::json settings_of(const MatchOptions& o) {
+    nlohmann::json settings = {
+        {"engines", match_config(o, {})["engines"]},
+        {"games", o.games},
+        {"tournament", o.engines.size() == 2                        ? "match"
+                       : o.tournament == TournamentKind::RoundRobin ? "round-robin"
+                                                                    : "gauntlet"},
+        {"openings", o.openings + (o.random_order ? " (random order)" : "")},
+        {"seed", o.seed},
+        {"concurrency", o.concurrency},
+        {"move_timeout", o.time.move_timeout},
+        {"game_time", o.time.game_time}};
+    if (o.sprt) {
+        settings["sprt"] = {{"elo0", o.sprt->elo0},
+                            {"elo1", o.sprt->elo1},
+                            {"alpha", o.sprt->alpha},
+                            {"beta", o.sprt->beta}};
+    }
+    return settings;
 }
 
 int run(const MatchOptions& o) {
@@ -56,6 +107,10 @@ int run(const MatchOptions& o) {
     if (!o.results_path.empty())
         check_output_path("--results journal", journal_path_for(o.results_path));
     check_output_path("--records", o.records_path);
+    check_output_path("--html", o.html_path);
+    // Opened first: an unwritable log is an error before any game, not after the last.
+    std::unique_ptr<ProtocolLog> log;
+    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     const std::vector<Opening> openings =
         load_openings(o.openings, o.seed, pairs_needed, o.random_order);
@@ -63,21 +118,27 @@ int run(const MatchOptions& o) {
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
                       static_cast<int>(openings.size()));
     const std::vector<std::string> names = names_of(o.engines);
+    const nlohmann::json config = match_config(o, openings);
+    const std::vector<ScheduledGame> games = games_in_shard(schedule, o.shard);
+    if (!o.shard.whole()) {
+        std::cerr << "othello-match: shard " << to_string(o.shard) << ": " << games.size()
+                  << " of the match's " << schedule.size() << " games\n";
+        if (o.sprt) {
+            std::cerr << "othello-match: --sprt with --shard: a shard plays all its games (it "
+                         "cannot stop early); merge the shards to read the SPRT state\n";
+        }
+    }
 
     Standings standings(names);
     std::vector<GameRecord> records;
     std::unique_ptr<ResultsJournal> journal;
     std::set<int> done;
     if (!o.results_path.empty()) {
-        const std::string path = journal_path_for(o.results_path);
-        journal = std::make_unique<ResultsJournal>(path, o.resume);
-        for (const auto& r : journal->previous()) {
-            if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
-                r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white]) {
-                throw std::runtime_error(
-                    "journal '" + path + "' game " + std::to_string(r.id) + " (" + r.black + " - " +
-                    r.white + ") does not belong to this match; remove it or drop --resume");
-            }
+        refuse_existing_results(o);
+        std::vector<GameRecord> kept;
+        if (o.resume) kept = resumed_games(o, config, schedule, names);
+        journal = std::make_unique<ResultsJournal>(journal_path_for(o.results_path), config, kept);
+        for (const auto& r : kept) {
             done.insert(r.id);
             standings.add(r);
             records.push_back(r);
@@ -85,16 +146,31 @@ int run(const MatchOptions& o) {
         if (o.resume && !done.empty())
             std::cerr << "Resuming: " << done.size() << " games already played.\n";
     }
-    const bool keep_records = !o.results_path.empty() || !o.records_path.empty();
+    const bool keep_records =
+        !o.results_path.empty() || !o.records_path.empty() || !o.html_path.empty();
+    auto write_page = [&](bool finished) {
+        if (o.html_path.empty()) return;
+        ReportInput page;
+        page.engines = names;
+        for (const auto& r : records) page.games.push_back(to_json(r));
+        page.settings = settings_of(o);
+        page.sprt = o.sprt;
+        page.planned_games = static_cast<long>(schedule.size());
+        page.finished = finished;
+        page.ratings = results_ratings(standings);
+        write_html_report(o.html_path, page);
+    };
+    write_page(false);
 
     std::vector<ScheduledGame> pending;
-    for (const auto& g : schedule) {
+    for (const auto& g : games) {
         if (!done.count(g.id)) pending.push_back(g);
     }
 
     ProgressBar progress(static_cast<long>(pending.size()), o.progress);
     long played = 0;
-    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed});
+    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
+                                  o.adjudicate_empties, log.get()});
     std::string stopped;  // why the match stopped before its end (a full disk), if it did
     try {
         runner.run(pending, [&](const GameRecord& r) {
@@ -108,8 +184,9 @@ int run(const MatchOptions& o) {
                 progress.finish();
                 print_report(std::cout, standings, o.sprt);
                 std::cout << std::endl;
+                write_page(false);
             }
-            if (o.sprt && o.engines.size() == 2) {
+            if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {
                 const Pentanomial p = standings.pentanomial(0, 1);
                 const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt)
                                                  : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
@@ -134,15 +211,18 @@ int run(const MatchOptions& o) {
             status = 1;
         }
     };
-    if (!o.results_path.empty())
+    if (!o.results_path.empty()) {
         save([&] {
-            write_results(o.results_path, records, summary_of(standings), ratings_of(standings));
+            write_results(o.results_path, records, results_summary(standings), config,
+                          results_ratings(standings));
         });
+    }
     if (!o.records_path.empty()) {
         save([&] {
             write_game_records(o.records_path, records, game_record_format_for(o.records_path));
         });
     }
+    save([&] { write_page(true); });
     if (standings.repeated_games() > 0) {
         std::cerr << "othello-match: warning: " << standings.repeated_games() << " of "
                   << standings.games()
@@ -152,7 +232,7 @@ int run(const MatchOptions& o) {
     }
     if (!stopped.empty()) {
         std::cerr << "othello-match: " << stopped << "\nothello-match: the match stopped after "
-                  << standings.games() << " of " << schedule.size() << " games"
+                  << standings.games() << " of " << games.size() << " games"
                   << (o.results_path.empty()
                           ? std::string()
                           : "; once the cause is fixed, --resume completes it from the journal")
@@ -172,6 +252,9 @@ int run(const MatchOptions& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "merge")
+        return run_merge_command(argc - 1, argv + 1, std::cout, std::cerr);
+    if (argc > 1 && std::string(argv[1]) == "report") return run_report_command(argc - 1, argv + 1);
     std::optional<MatchOptions> options;
     try {
         options = parse_match_options(argc, argv);

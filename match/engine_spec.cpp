@@ -13,7 +13,7 @@ namespace {
 
 bool starts_with_kind(std::string_view s) {
     return s.starts_with("policy:") || s.starts_with("cmd:") || s.starts_with("cmd=") ||
-           s.starts_with("tcp://") || s == "human";
+           s.starts_with("nboard:") || s.starts_with("tcp://") || s == "human";
 }
 
 // Reads leading "key=value," options into `options`; returns the rest (the kind).
@@ -26,10 +26,15 @@ std::string_view read_options(std::string_view s, std::map<std::string, std::str
         if (eq == std::string_view::npos || eq == 0) {
             throw std::invalid_argument("engine spec '" + std::string(whole) +
                                         "': expected key=value, policy:NAME, "
-                                        "cmd:COMMAND, tcp://HOST:PORT or human at '" +
+                                        "cmd:COMMAND, nboard:COMMAND, tcp://HOST:PORT or human "
+                                        "at '" +
                                         std::string(s) + "'");
         }
-        options[std::string(item.substr(0, eq))] = std::string(item.substr(eq + 1));
+        const std::string key(item.substr(0, eq));
+        // tc= and st= replace each other: an engine's own st= wins over --each tc=.
+        if (key == "tc") options.erase("st");
+        if (key == "st") options.erase("tc");
+        options[key] = std::string(item.substr(eq + 1));
         if (comma == std::string_view::npos) return {};
         s.remove_prefix(comma + 1);
     }
@@ -81,9 +86,11 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             throw std::invalid_argument("engine spec '" + std::string(text) +
                                         "': policy name missing");
         spec.name = spec.policy;
-    } else if (kind.starts_with("cmd:") || kind.starts_with("cmd=")) {
-        spec.kind = EngineSpec::Kind::Command;
-        std::string line(kind.substr(4));
+    } else if (kind.starts_with("cmd:") || kind.starts_with("cmd=") ||
+               kind.starts_with("nboard:")) {
+        const bool nboard = kind.starts_with("nboard:");
+        spec.kind = nboard ? EngineSpec::Kind::Nboard : EngineSpec::Kind::Command;
+        std::string line(kind.substr(nboard ? 7 : 4));
         // cutechess style: cmd="/usr/games/gtp-rhino -l 2" — the quotes hold the whole command.
         if (line.size() >= 2 && line.front() == '"' && line.back() == '"' &&
             line.find('"', 1) == line.size() - 1) {
@@ -153,12 +160,30 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
                 spec.policy_options.temperature = non_negative_number(text, key, value);
             else
                 spec.policy_options.book_randomness = non_negative_number(text, key, value);
+        } else if (key == "tc" || key == "st") {
+            try {
+                spec.clock = key == "tc" ? parse_tc(value) : parse_st(value);
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument("engine spec '" + std::string(text) + "': " + e.what());
+            }
+        } else if (key == "depth") {
+            const auto [end, error] =
+                std::from_chars(value.data(), value.data() + value.size(), spec.depth);
+            if (error != std::errc() || end != value.data() + value.size() || spec.depth < 1 ||
+                spec.depth > 60) {
+                throw std::invalid_argument("engine spec '" + std::string(text) + "': depth '" +
+                                            value + "' is not a depth from 1 to 60");
+            }
         } else {
             throw std::invalid_argument(
                 "engine spec '" + std::string(text) + "': unknown option '" + key +
-                "' (known: name, dir, args, seed, stderr, token, book, weights, temperature, "
-                "book-randomness)");
+                "' (known: name, dir, args, seed, stderr, token, tc, st, depth, book, weights, "
+                "temperature, book-randomness)");
         }
+    }
+    if (spec.depth > 0 && spec.kind != EngineSpec::Kind::Nboard) {
+        throw std::invalid_argument("engine spec '" + std::string(text) +
+                                    "': depth= is for nboard: engines");
     }
     return spec;
 }

@@ -2,8 +2,10 @@
 // moves, the discs, the winner and why. The unit of the journal, the results file and the report.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace othello {
 
@@ -46,6 +48,12 @@ struct GameRecord {
     std::string detail;  // for people: "white played a1, which is not legal: ..."
     double black_seconds = 0;
     double white_seconds = 0;
+    // Per move played after the opening (passes are implicit): the seconds the mover took (0 for
+    // in-process players) and the evaluation the engine reported, in discs from its own view.
+    std::vector<double> move_seconds;
+    std::vector<std::optional<double>> move_evals;
+    // A forfeited game only: the offending engine's last protocol lines.
+    std::vector<std::string> last_lines;
 };
 
 // Black's final disc margin with the empty squares given to the winner (the tournament rule,

@@ -31,6 +31,15 @@ PlayerError GtpPlayer::to_player_error(const ChannelError& e) const {
         e.what());
 }
 
+void GtpPlayer::set_game_id(int id) {
+    game_id_ = id;
+    if (logged_) logged_->set_game_id(id);
+}
+
+std::vector<std::string> GtpPlayer::last_lines() const {
+    return logged_ ? logged_->last_lines() : lines_of_last_client_;
+}
+
 void GtpPlayer::start(const TimeControl& time) {
     shut_down();
     const Deadline deadline = deadline_after(time.start_timeout);
@@ -42,7 +51,10 @@ void GtpPlayer::start(const TimeControl& time) {
             channel = std::make_unique<EngineProcess>(
                 ProcessOptions{spec_.argv, spec_.working_directory, spec_.stderr_visible});
         }
-        client_ = std::make_unique<GtpClient>(std::move(channel));
+        auto logged = std::make_unique<LoggedChannel>(std::move(channel), spec_.name, log_);
+        logged->set_game_id(game_id_);
+        logged_ = logged.get();
+        client_ = std::make_unique<GtpClient>(std::move(logged));
         if (!spec_.token.empty()) {
             // The server's handshake (protocol/token_gate.h); the secret stays out of messages.
             if (!client_->send("othello-token " + spec_.token, deadline).success) {
@@ -54,21 +66,22 @@ void GtpPlayer::start(const TimeControl& time) {
         reported_name_ = name.success ? name.text : "";
         client_->ask("boardsize 8", deadline);
     } catch (const ChannelError& e) {
-        client_.reset();  // the destructors stop the process or close the connection
+        shut_down();  // the destructors stop the process or close the connection
+        // An engine that played before and now does not answer (a TCP server that stopped
+        // accepting) loses this game on time; the next game tries again.
+        if (has_started_ && e.failure() == ChannelFailure::Timeout)
+            throw PlayerError(PlayerFault::Timeout, e.what());
         throw PlayerStartError(spec_.name,
                                "engine '" + spec_.name + "' failed to start: " + e.what());
     }
     broken_ = false;
+    has_started_ = true;
 }
 
 void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
     const Deadline deadline = deadline_after(time.move_timeout);
+    time_settings_sent_ = false;
     client_->ask("clear_board", deadline);
-    if (time.game_time > 0) {
-        client_->send("time_settings " +
-                          std::to_string(static_cast<long>(std::ceil(time.game_time))) + " 0 0",
-                      deadline);
-    }
     // The opening's moves, passes left implicit (some engines refuse "play b pass").
     for (std::size_t i = 0; i < setup.moves().size(); ++i) {
         const Move m = setup.moves()[i];
@@ -106,15 +119,41 @@ void GtpPlayer::opponent_played(const Game& game, Move move, const Deadline& dea
     }
 }
 
-Move GtpPlayer::choose(const Game& game, const Deadline& deadline,
-                       std::optional<double> time_left) {
+// GTP counts whole seconds and knows no increment. Mapping (README, "Time controls"):
+//   tc=S        time_settings S 0 0      time_left C LEFT 0
+//   tc=S+I      time_settings S I 1      time_left C LEFT 0  (I a move, as 1-stone byo-yomi)
+//   tc=M/S[+I]  time_settings 0 S M      time_left C LEFT MOVES_TO_GO  (Canadian byo-yomi)
+//   st=S        time_settings 0 S 1      time_left C S 1
+// LEFT is always the true clock, increments included, so an engine that reads time_left is exact.
+void GtpPlayer::send_clock(Color side, const GameClock& clock, const Deadline& deadline) {
+    const auto whole = [](double seconds, long at_least) {
+        return std::to_string(std::max(at_least, static_cast<long>(std::floor(seconds))));
+    };
+    const ClockRules& rules = clock.rules();
+    if (!time_settings_sent_) {
+        std::string settings;
+        if (rules.per_move > 0)
+            settings = "0 " + whole(rules.per_move, 1) + " 1";
+        else if (rules.moves > 0)
+            settings = "0 " + whole(rules.seconds, 1) + " " + std::to_string(rules.moves);
+        else if (rules.increment > 0)
+            settings = whole(rules.seconds, 1) + " " + whole(rules.increment, 1) + " 1";
+        else
+            settings = whole(rules.seconds, 1) + " 0 0";
+        // Engines without time commands refuse them; they still play.
+        client_->send("time_settings " + settings, deadline);
+        time_settings_sent_ = true;
+    }
+    const int stones = rules.per_move > 0 ? 1 : clock.moves_to_go();
+    client_->send(std::string("time_left ") + color_word(side) + " " + whole(clock.left(), 0) +
+                      " " + std::to_string(stones),
+                  deadline);
+}
+
+Move GtpPlayer::choose(const Game& game, const Deadline& deadline, const GameClock* clock) {
     const Color side = game.current().side_to_move();
     try {
-        if (time_left) {
-            client_->send(std::string("time_left ") + color_word(side) + " " +
-                              std::to_string(std::max(0L, static_cast<long>(*time_left))) + " 0",
-                          deadline);
-        }
+        if (clock) send_clock(side, *clock, deadline);
         const std::string reply =
             client_->ask(std::string("genmove ") + color_word(side), deadline);
         if (auto move = Move::parse(reply)) return *move;
@@ -126,6 +165,8 @@ Move GtpPlayer::choose(const Game& game, const Deadline& deadline,
 }
 
 void GtpPlayer::shut_down() {
+    if (logged_) lines_of_last_client_ = logged_->last_lines();
+    logged_ = nullptr;
     if (client_) client_->quit(std::chrono::milliseconds(500));
     client_.reset();
 }

@@ -7,20 +7,25 @@
 
 #include "match/engine_spec.h"
 #include "match/player.h"
+#include "match/protocol_log.h"
 #include "protocol/gtp_client.h"
 
 namespace othello {
 
 class GtpPlayer : public Player {
   public:
-    explicit GtpPlayer(EngineSpec spec) : spec_(std::move(spec)) {}
+    // `log` (may be null): the --log file every line goes to.
+    explicit GtpPlayer(EngineSpec spec, ProtocolLog* log = nullptr)
+        : spec_(std::move(spec)), log_(log) {}
     ~GtpPlayer() override { shut_down(); }
 
     const std::string& name() const override { return spec_.name; }
     void new_game(const Game& setup, const TimeControl& time, std::uint64_t seed) override;
     void opponent_played(const Game& game, Move move, const Deadline& deadline) override;
-    Move choose(const Game& game, const Deadline& deadline,
-                std::optional<double> time_left) override;
+    Move choose(const Game& game, const Deadline& deadline, const GameClock* clock) override;
+    ClockRules clock_rules() const override { return spec_.clock; }
+    void set_game_id(int id) override;
+    std::vector<std::string> last_lines() const override;
     void mark_broken() override { broken_ = true; }
     void shut_down() override;
 
@@ -30,10 +35,17 @@ class GtpPlayer : public Player {
   private:
     void start(const TimeControl& time);  // throws PlayerStartError
     void set_up(const Game& setup, const TimeControl& time);
+    void send_clock(Color side, const GameClock& clock, const Deadline& deadline);
     PlayerError to_player_error(const ChannelError& e) const;
 
     EngineSpec spec_;
+    ProtocolLog* log_;
+    int game_id_ = -1;
     std::unique_ptr<GtpClient> client_;
+    LoggedChannel* logged_ = nullptr;  // client_'s channel
+    std::vector<std::string> lines_of_last_client_;
+    bool time_settings_sent_ = false;
+    bool has_started_ = false;  // a restart that times out is a lost game, not a start failure
     std::string reported_name_;
     bool broken_ = false;
 };

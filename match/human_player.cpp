@@ -16,7 +16,7 @@ void HumanPlayer::opponent_played(const Game& game, Move move, const Deadline&) 
     out_ << "Move " << game.moves().size() << ": opponent played " << move.to_string() << "\n";
 }
 
-Move HumanPlayer::choose(const Game& game, const Deadline&, std::optional<double>) {
+Move HumanPlayer::choose(const Game& game, const Deadline&, const GameClock*) {
     const Position& p = game.current();
     for (;;) {
         out_ << "\n"

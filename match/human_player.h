@@ -17,7 +17,7 @@ class HumanPlayer : public Player {
     void new_game(const Game&, const TimeControl&, std::uint64_t) override;
     void opponent_played(const Game& game, Move move, const Deadline&) override;
     // Throws PlayerError(Crash) when the input ends. The deadline is not enforced on a person.
-    Move choose(const Game& game, const Deadline&, std::optional<double>) override;
+    Move choose(const Game& game, const Deadline&, const GameClock*) override;
     bool is_timed() const override { return false; }
 
   private:

@@ -54,20 +54,23 @@ SprtParameters parse_sprt(const std::string& text) {
 std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     MatchOptions o;
     std::vector<std::string> engines;
-    std::string each, order = "sequential", tournament = "round-robin", sprt;
+    std::string order = "sequential", tournament = "round-robin", sprt, shard;
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     po::options_description desc(
         "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
-        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,]KIND with KIND one of\n"
+        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,][tc=TC,][st=S,]\n"
+        "[depth=N,]KIND with KIND one of\n"
         "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
         "  cmd:COMMAND LINE     a GTP engine started as a process (split like a shell)\n"
+        "  nboard:COMMAND LINE  an NBoard-protocol engine (depth=N: sent as set depth N)\n"
         "  tcp://HOST:PORT      a GTP engine served over TCP (token=T: its --token secret)\n"
         "  human                you, at this terminal\n"
+        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n"
         "policy: engines also take book=FILE, weights=FILE, temperature=T, book-randomness=T\n"
         "(as othello-engine's options), e.g. book=my.db,policy:book,regression\n\nOptions");
     desc.add_options()("help,h", "this help")("list-policies", "the built-in policies")(
         "engine", po::value(&engines)->composing(), "an engine (give two or more)")(
-        "each", po::value(&each), "options for every engine, e.g. dir=/tmp,stderr=1")(
+        "each", po::value(&o.each), "options for every engine, e.g. dir=/tmp,stderr=1")(
         "games", po::value(&o.games)->default_value(100), "games per pairing")(
         "concurrency", po::value(&o.concurrency)->default_value(cores), "games played at once")(
         "openings", po::value(&o.openings)->default_value("balanced"),
@@ -86,13 +89,22 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "results", po::value(&o.results_path),
         "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
-        "records", po::value(&o.records_path),
-        "write game records to FILE: GGF for FILE.ggf, else transcripts")(
+        "overwrite", po::bool_switch(&o.overwrite), "replace existing --results (else refused)")(
+        "shard", po::value(&shard),
+        "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
+        "othello-match merge)")("records", po::value(&o.records_path),
+                                "write game records to FILE: GGF for FILE.ggf, else transcripts")(
+        "html", po::value(&o.html_path),
+        "write the report page FILE (HTML, refreshed every --report-every games)")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
         "round-robin | gauntlet (first engine vs the rest)")(
         "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
+        "adjudicate", po::value(&o.adjudicate_empties),
+        "end a game at N or fewer empty squares with its perfect-play result")(
+        "log", po::value(&o.log_path),
+        "write every line sent to and received from engines to FILE")(
         "report-every", po::value(&o.report_every)->default_value(0),
-        "print the table every N games")("no-progress", "no progress bar");
+        "print the table (and rewrite --html) every N games")("no-progress", "no progress bar");
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
     po::notify(vm);
@@ -105,7 +117,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
             std::cout << p.name << "\t" << p.description << "\n";
         return std::nullopt;
     }
-    for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, each));
+    for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, o.each));
+    o.engine_texts = engines;
     for (const auto& e : o.engines) {
         // An unknown policy or a book or weights file that cannot be loaded is a usage error,
         // found before any game starts.
@@ -129,10 +142,15 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
                                     "': expected sequential or random");
     }
     o.random_order = order == "random";
+    if (vm.count("adjudicate") && (o.adjudicate_empties < 0 || o.adjudicate_empties > 60))
+        throw std::invalid_argument("--adjudicate takes a number of empty squares from 0 to 60");
     o.tournament = tournament_kind_from_string(tournament);
     if (!sprt.empty()) o.sprt = parse_sprt(sprt);
     if (o.resume && o.results_path.empty())
         throw std::invalid_argument("--resume needs --results FILE");
+    if (o.resume && o.overwrite)
+        throw std::invalid_argument("--resume and --overwrite contradict each other");
+    if (!shard.empty()) o.shard = parse_shard(shard);
     o.progress = !vm.count("no-progress");
     for (const auto& e : o.engines) {
         if (e.kind == EngineSpec::Kind::Human)

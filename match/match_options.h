@@ -8,13 +8,16 @@
 #include "match/engine_spec.h"
 #include "match/player.h"
 #include "match/schedule.h"
+#include "match/shard.h"
 #include "match/statistics.h"
 
 namespace othello {
 
 struct MatchOptions {
     std::vector<EngineSpec> engines;
-    int games = 100;  // per pairing
+    std::vector<std::string> engine_texts;  // the --engine arguments as given (for the config)
+    std::string each;                       // --each as given
+    int games = 100;                        // per pairing
     int concurrency = 1;
     // Distinct openings by default: deterministic engines from one start position would replay
     // one game pair over and over, and the table would claim a precision it does not have.
@@ -24,10 +27,15 @@ struct MatchOptions {
     TimeControl time;
     std::string results_path;
     bool resume = false;
+    bool overwrite = false;  // replace existing results instead of refusing
+    Shard shard;             // --shard K/N: play only this slice of the match
     std::string records_path;
+    std::string html_path;  // the HTML report page, rewritten with each interim table
     TournamentKind tournament = TournamentKind::RoundRobin;
     std::optional<SprtParameters> sprt;
-    int report_every = 0;  // games between interim tables; 0: only at the end
+    int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
+    std::string log_path;         // --log FILE: every engine's protocol lines
+    int report_every = 0;         // games between interim tables; 0: only at the end
     bool progress = true;
 };
 

@@ -6,12 +6,13 @@
 
 #include "match/gtp_player.h"
 #include "match/human_player.h"
+#include "match/nboard_player.h"
 #include "match/policy_player.h"
 #include "match/referee.h"
 
 namespace othello {
 
-std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed) {
+std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, ProtocolLog* log) {
     switch (spec.kind) {
         case EngineSpec::Kind::Policy: {
             PolicyOptions options = spec.policy_options;
@@ -20,7 +21,9 @@ std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed) 
         }
         case EngineSpec::Kind::Command:
         case EngineSpec::Kind::Tcp:
-            return std::make_unique<GtpPlayer>(spec);
+            return std::make_unique<GtpPlayer>(spec, log);
+        case EngineSpec::Kind::Nboard:
+            return std::make_unique<NboardPlayer>(spec, log);
         case EngineSpec::Kind::Human:
             return std::make_unique<HumanPlayer>(spec.name);
     }
@@ -61,7 +64,8 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                 if (players[e]) continue;
                 try {
                     players[e] = make_player(setup_.engines[e],
-                                             setup_.seed * 1000003 + worker_index * 1009 + e + 1);
+                                             setup_.seed * 1000003 + worker_index * 1009 + e + 1,
+                                             setup_.log);
                 } catch (const std::exception& error) {
                     std::lock_guard guard(lock);
                     ++skipped_;
@@ -71,13 +75,16 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                 }
             }
             if (!started) continue;
+            players[g.black]->set_game_id(g.id);
+            players[g.white]->set_game_id(g.id);
             GameRecord r;
             try {
                 // The game's seed depends on --seed and the game's number only, never on the
                 // thread: in-process matches replay identically at any --concurrency.
                 r = referee_game(*players[g.black], *players[g.white], setup_.openings[g.opening],
                                  setup_.time,
-                                 setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id));
+                                 setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id),
+                                 setup_.adjudicate_empties);
             } catch (const PlayerStartError& e) {
                 std::lock_guard guard(lock);
                 ++skipped_;

@@ -13,12 +13,15 @@
 #include "match/game_record.h"
 #include "match/openings.h"
 #include "match/player.h"
+#include "match/protocol_log.h"
 #include "match/schedule.h"
 
 namespace othello {
 
-// Builds the player for `spec` used by one worker; `seed` differs per worker and engine.
-std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed);
+// Builds the player for `spec` used by one worker; `seed` differs per worker and engine. Engines'
+// protocol lines go to `log` when it is not null.
+std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed,
+                                    ProtocolLog* log = nullptr);
 
 struct MatchSetup {
     std::vector<EngineSpec> engines;
@@ -26,6 +29,8 @@ struct MatchSetup {
     TimeControl time;
     int concurrency = 1;
     std::uint64_t seed = 1;
+    int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
+    ProtocolLog* log = nullptr;   // --log FILE
 };
 
 class MatchRunner {

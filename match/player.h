@@ -5,8 +5,10 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/game.h"
+#include "match/game_clock.h"
 #include "protocol/deadline.h"
 
 namespace othello {
@@ -42,9 +44,11 @@ class PlayerStartError : public std::runtime_error {
 
 // Time control for one game: a per-move limit and an optional per-game budget, plus a margin
 // forgiven for communication delay.
+// Engines' own clocks (tc=, st=) are ClockRules, see Player::clock_rules.
 struct TimeControl {
     double move_timeout = 60;   // seconds; a move not answered by then is a timeout
-    double game_time = 0;       // seconds per side for the whole game; 0: no budget
+    double game_time = 0;       // seconds per side for the whole game (tc= for engines without
+                                // one); 0: no budget
     double margin = 0.1;        // seconds added to the budget before a loss on time
     double start_timeout = 10;  // seconds for starting an engine and its handshake
 };
@@ -61,9 +65,16 @@ class Player {
     // The other side played `move` (never a pass: passes are implicit). `game` includes the move.
     virtual void opponent_played(const Game& game, Move move, const Deadline& deadline) = 0;
     // This side's move in game.current() (which has a legal move), answered before `deadline`.
-    // `time_left` is this side's remaining game budget in seconds, or nullopt without a budget.
-    virtual Move choose(const Game& game, const Deadline& deadline,
-                        std::optional<double> time_left) = 0;
+    // `clock` is this side's clock, or null when it plays without one.
+    virtual Move choose(const Game& game, const Deadline& deadline, const GameClock* clock) = 0;
+    // The evaluation the player gave with its last chosen move (discs, its own view), if any.
+    virtual std::optional<double> last_eval() const { return std::nullopt; }
+    // This engine's own time control (tc=, st=); inactive rules: the match's --game-time.
+    virtual ClockRules clock_rules() const { return {}; }
+    // The id of the game about to start, for the protocol log.
+    virtual void set_game_id(int /*id*/) {}
+    // The engine's last protocol lines, sent and received, oldest first (for a forfeit's record).
+    virtual std::vector<std::string> last_lines() const { return {}; }
     // False for in-process players, whose moves are not timed (keeps the fast path clock-free).
     virtual bool is_timed() const { return true; }
     // After a failure the player is restarted before its next game; called by the referee.

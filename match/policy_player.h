@@ -21,7 +21,7 @@ class PolicyPlayer : public Player {
         policy_->reseed(seed);
     }
     void opponent_played(const Game&, Move, const Deadline&) override {}
-    Move choose(const Game& game, const Deadline&, std::optional<double>) override {
+    Move choose(const Game& game, const Deadline&, const GameClock*) override {
         return policy_->choose(game);
     }
     bool is_timed() const override { return false; }

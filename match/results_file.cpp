@@ -7,8 +7,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <set>
 #include <stdexcept>
 
 #include "match/atomic_file.h"
@@ -17,20 +15,26 @@
 namespace othello {
 
 nlohmann::json to_json(const GameRecord& r) {
-    return {{"id", r.id},
-            {"pair", r.pair},
-            {"black", r.black},
-            {"white", r.white},
-            {"opening", r.opening},
-            {"opening_name", r.opening_name},
-            {"moves", r.moves},
-            {"black_discs", r.black_discs},
-            {"white_discs", r.white_discs},
-            {"winner", to_string(r.winner)},
-            {"reason", to_string(r.reason)},
-            {"detail", r.detail},
-            {"black_seconds", r.black_seconds},
-            {"white_seconds", r.white_seconds}};
+    nlohmann::json j = {{"id", r.id},
+                        {"pair", r.pair},
+                        {"black", r.black},
+                        {"white", r.white},
+                        {"opening", r.opening},
+                        {"opening_name", r.opening_name},
+                        {"moves", r.moves},
+                        {"black_discs", r.black_discs},
+                        {"white_discs", r.white_discs},
+                        {"winner", to_string(r.winner)},
+                        {"reason", to_string(r.reason)},
+                        {"detail", r.detail},
+                        {"black_seconds", r.black_seconds},
+                        {"white_seconds", r.white_seconds}};
+    j["move_seconds"] = r.move_seconds;
+    nlohmann::json evals = nlohmann::json::array();
+    for (const auto& e : r.move_evals) evals.push_back(e ? nlohmann::json(*e) : nlohmann::json());
+    j["move_evals"] = evals;
+    if (!r.last_lines.empty()) j["last_lines"] = r.last_lines;
+    return j;
 }
 
 GameRecord record_from_json(const nlohmann::json& j) {
@@ -50,6 +54,16 @@ GameRecord record_from_json(const nlohmann::json& j) {
         r.detail = j.value("detail", "");
         r.black_seconds = j.value("black_seconds", 0.0);
         r.white_seconds = j.value("white_seconds", 0.0);
+        // Optional: journals written before these fields existed still resume.
+        if (j.contains("move_seconds"))
+            r.move_seconds = j.at("move_seconds").get<std::vector<double>>();
+        if (j.contains("move_evals")) {
+            for (const auto& e : j.at("move_evals"))
+                r.move_evals.push_back(e.is_null() ? std::nullopt
+                                                   : std::optional<double>(e.get<double>()));
+        }
+        if (j.contains("last_lines"))
+            r.last_lines = j.at("last_lines").get<std::vector<std::string>>();
     } catch (const std::exception& e) {
         throw std::runtime_error(std::string("bad game record: ") + e.what());
     }
@@ -61,26 +75,14 @@ std::string journal_path_for(const std::string& results_path) {
     return results_path + ".jsonl";
 }
 
-ResultsJournal::ResultsJournal(std::string path, bool resume) : path_(std::move(path)) {
-    if (resume) {
-        std::ifstream in(path_);
-        std::set<int> seen;
-        std::string line;
-        while (std::getline(in, line)) {
-            try {
-                GameRecord r = record_from_json(nlohmann::json::parse(line));
-                if (seen.insert(r.id).second) previous_.push_back(std::move(r));
-            } catch (const std::exception&) {
-                // A line cut short when the runner was killed: that game is played again.
-            }
-        }
-        std::sort(previous_.begin(), previous_.end(),
-                  [](const auto& a, const auto& b) { return a.id < b.id; });
-    }
+ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
+                               const std::vector<GameRecord>& kept)
+    : path_(std::move(path)) {
     // The kept lines replace the old journal in one step: a kill during the rewrite leaves the
     // old journal (still readable the same way), never a truncated one.
     write_file_atomically(path_, [&](std::ostream& out) {
-        for (const auto& r : previous_) out << to_json(r).dump() << '\n';
+        out << nlohmann::json{{"config", config}}.dump() << '\n';
+        for (const auto& r : kept) out << to_json(r).dump() << '\n';
     });
     fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0)
@@ -118,7 +120,8 @@ std::string csv_field(const std::string& s) {
 }  // namespace
 
 void write_results(const std::string& path, std::vector<GameRecord> records,
-                   const nlohmann::json& summary, const nlohmann::json& ratings) {
+                   const nlohmann::json& summary, const nlohmann::json& config,
+                   const nlohmann::json& ratings) {
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
     write_file_atomically(path, [&](std::ostream& out) {
@@ -137,6 +140,7 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
             nlohmann::json games = nlohmann::json::array();
             for (const auto& r : records) games.push_back(to_json(r));
             nlohmann::json results{{"summary", summary}, {"games", games}};
+            if (!config.is_null()) results["config"] = config;
             if (!ratings.is_null()) results["ratings"] = ratings;
             out << results.dump(1) << '\n';
         }

@@ -19,29 +19,27 @@ std::string journal_path_for(const std::string& results_path);
 
 class ResultsJournal {
   public:
-    // Without `resume` the journal starts empty. With it, the valid lines are kept (a line cut
-    // short by a kill is dropped, later duplicates of an id are ignored) and the file is rewritten
-    // with exactly those.
-    ResultsJournal(std::string path, bool resume);
+    // Starts the journal with `config` as its first line ({"config": ...}) and the games `kept`
+    // (those already played, when resuming), replacing whatever was at `path` in one step.
+    ResultsJournal(std::string path, const nlohmann::json& config,
+                   const std::vector<GameRecord>& kept);
     ~ResultsJournal();
     ResultsJournal(const ResultsJournal&) = delete;
     ResultsJournal& operator=(const ResultsJournal&) = delete;
 
-    // The games already in the journal when it was opened, in id order.
-    const std::vector<GameRecord>& previous() const { return previous_; }
     // Appends one line in a single write (a kill leaves at most one partial line).
     void append(const GameRecord& r);
 
   private:
     std::string path_;
     int fd_ = -1;
-    std::vector<GameRecord> previous_;
 };
 
-// Writes every record (sorted by id) with `summary` as {"summary": ..., "games": [...]}, plus
-// "ratings" when `ratings` is not null, or as CSV when the path ends in ".csv". Written to a
-// temporary file then renamed.
+// Writes every record (sorted by id) with `summary` and the match's `config` as
+// {"config": ..., "summary": ..., "games": [...]}, plus "ratings" when `ratings` is not null, or
+// as CSV when the path ends in ".csv". Written to a temporary file then renamed.
 void write_results(const std::string& path, std::vector<GameRecord> records,
-                   const nlohmann::json& summary, const nlohmann::json& ratings = nullptr);
+                   const nlohmann::json& summary, const nlohmann::json& config,
+                   const nlohmann::json& ratings = nullptr);
 
 }  // namespace othello

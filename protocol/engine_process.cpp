@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "protocol/fd_write.h"
+#include "protocol/line_framer.h"
 
 namespace othello {
 
@@ -144,6 +145,12 @@ std::string EngineProcess::read_line(Deadline deadline) {
             throw ChannelError(ChannelFailure::Closed,
                                "'" + command_ + "' exited or closed its output");
         buffer_.append(chunk, static_cast<std::size_t>(n));
+        if (buffer_.size() > kDefaultMaxLineLength && buffer_.find('\n') > kDefaultMaxLineLength) {
+            buffer_.clear();
+            throw ChannelError(ChannelFailure::Malformed,
+                               "'" + command_ + "' sent a line longer than " +
+                                   std::to_string(kDefaultMaxLineLength) + " bytes");
+        }
     }
 }
 

@@ -7,6 +7,8 @@
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
 
+#include "protocol/line_framer.h"
+
 namespace othello {
 
 namespace asio = boost::asio;
@@ -27,7 +29,7 @@ TcpClient::TcpClient(const std::string& host, unsigned short port, Deadline dead
                             done = true;
                         });
     if (!run_until(done, deadline)) {
-        throw ChannelError(ChannelFailure::StartFailed, "connecting to " + where_ + " timed out");
+        throw ChannelError(ChannelFailure::Timeout, "connecting to " + where_ + " timed out");
     }
     if (ec)
         throw ChannelError(ChannelFailure::StartFailed,
@@ -47,7 +49,9 @@ bool TcpClient::run_until(const bool& done, Deadline deadline) {
             socket_.cancel(ignored);
             io_.restart();
             io_.run();  // let the cancelled handler run so nothing refers to this frame later
-            return done;
+            // The cancelled handler has set `done` with operation_aborted: that is a timeout, not a
+            // lost connection.
+            return false;
         }
     }
     return true;
@@ -71,7 +75,9 @@ std::string TcpClient::read_line(Deadline deadline) {
     bool done = false;
     boost::system::error_code ec;
     std::size_t length = 0;
-    asio::async_read_until(socket_, asio::dynamic_buffer(buffer_), '\n',
+    // Bounded like the engine side's LineFramer: a peer cannot make the runner buffer without
+    // limit.
+    asio::async_read_until(socket_, asio::dynamic_buffer(buffer_, kDefaultMaxLineLength + 1), '\n',
                            [&](const boost::system::error_code& e, std::size_t n) {
                                ec = e;
                                length = n;
@@ -79,6 +85,12 @@ std::string TcpClient::read_line(Deadline deadline) {
                            });
     if (!run_until(done, deadline)) {
         throw ChannelError(ChannelFailure::Timeout, where_ + " did not reply in time");
+    }
+    if (ec == asio::error::not_found) {
+        buffer_.clear();
+        throw ChannelError(ChannelFailure::Malformed, where_ + " sent a line longer than " +
+                                                          std::to_string(kDefaultMaxLineLength) +
+                                                          " bytes");
     }
     if (ec)
         throw ChannelError(ChannelFailure::Closed,

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config libboost-dev libboost-program-options-dev
           libboost-filesystem-dev libboost-system-dev doctest-dev libsqlite3-dev sqlite3
-          nlohmann-json3-dev grhino)
+          nlohmann-json3-dev grhino chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,8 +1,9 @@
 // fake-gtp-engine: a scripted GTP engine for the match runner's tests. It plays random legal
-// moves, and misbehaves on cue: --mode illegal|garbage|crash|hang|silent|disconnect|refuse-play
-// at its --at'th genmove; --die-at N exits at the N'th whatever the mode. --log FILE appends every
-// command it receives to FILE. With --tcp PORT it serves connections on 127.0.0.1 (PORT 0: any free
-// port, printed on stdout first).
+// moves, and misbehaves on cue: --mode illegal|illegal-extra|garbage|flood|crash|hang|silent|
+// disconnect|deaf|refuse-play at its --at'th genmove (and every later one, or only that one with
+// --once 1); --die-at N exits at the N'th whatever the mode; --delay S sleeps S seconds before
+// every move. --log FILE appends every command it receives to FILE. With --tcp PORT it serves
+// connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
@@ -24,8 +25,10 @@ namespace {
 
 struct Script {
     std::string mode = "normal";
-    int at = 1;      // the genmove (counted over the engine's life) where the mode strikes
-    int die_at = 0;  // > 0: exits (as a crash) at this genmove, whatever the mode
+    int at = 1;         // the genmove (counted over the engine's life) where the mode strikes
+    int die_at = 0;     // > 0: exits (as a crash) at this genmove, whatever the mode
+    bool once = false;  // the mode strikes at the --at'th genmove only
+    double delay = 0;   // seconds slept before every move
     std::uint64_t seed = 1;
     std::string log_path;  // every command received is appended here
 };
@@ -83,10 +86,22 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
             ++genmoves;
             if (script.die_at > 0 && genmoves >= script.die_at) std::_Exit(3);
-            if (genmoves >= script.at) {
+            if (script.delay > 0)
+                std::this_thread::sleep_for(std::chrono::duration<double>(script.delay));
+            if (script.once ? genmoves == script.at : genmoves >= script.at) {
                 if (script.mode == "crash") std::_Exit(3);
                 if (script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
-                if (script.mode == "disconnect") return SessionEnd::Disconnect;
+                if (script.mode == "disconnect" || script.mode == "deaf")
+                    return SessionEnd::Disconnect;
+                if (script.mode == "flood") {
+                    out << "= " << std::string(1 << 20, 'x') << "\n\n" << std::flush;
+                    continue;
+                }
+                if (script.mode == "illegal-extra") {
+                    // An illegal move, then a second reply nobody asked for.
+                    out << "= d4\n\n= d4\n\n" << std::flush;
+                    continue;
+                }
                 if (script.mode == "garbage") {
                     out << "I think therefore I am\n\n" << std::flush;
                     continue;
@@ -126,6 +141,10 @@ int main(int argc, char** argv) {
             script.at = std::atoi(value.c_str());
         else if (key == "--die-at")
             script.die_at = std::atoi(value.c_str());
+        else if (key == "--once")
+            script.once = value == "1";
+        else if (key == "--delay")
+            script.delay = std::atof(value.c_str());
         else if (key == "--seed")
             script.seed = std::strtoull(value.c_str(), nullptr, 10);
         else if (key == "--log")
@@ -163,5 +182,7 @@ int main(int argc, char** argv) {
         stream.close();
         if (script.mode == "disconnect")
             script.mode = "normal";  // misbehave once, then let it reconnect
+        // Deaf: connections are still queued by the kernel but never served.
+        if (script.mode == "deaf") std::this_thread::sleep_for(std::chrono::hours(1));
     }
 }

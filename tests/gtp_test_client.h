@@ -8,6 +8,7 @@
 #include <boost/asio/streambuf.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/process.hpp>
+#include <csignal>
 #include <istream>
 #include <string>
 #include <utility>  // before Asio: Boost 1.74 needs std::exchange declared
@@ -20,10 +21,13 @@ inline std::string engine_path() {
     return std::string(OTHELLO_BIN_DIR) + "/othello-engine";
 }
 
-// Runs `program args` with `input` on stdin; returns everything it wrote on stdout.
+// Runs `program args` with `input` on stdin; returns everything it wrote on stdout. A program
+// that exits without reading its input (e.g. on a bad option) must not kill the test with
+// SIGPIPE, so the write ignores it.
 inline std::string run_with_input(const std::string& program, const std::vector<std::string>& args,
                                   const std::string& input) {
     namespace bp = boost::process;
+    std::signal(SIGPIPE, SIG_IGN);
     bp::opstream in;
     bp::ipstream out;
     bp::child child(bp::exe = program, bp::args = args, bp::std_in<in, bp::std_out> out);

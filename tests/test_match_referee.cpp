@@ -151,7 +151,7 @@ TEST_CASE("a TCP engine that disconnects loses that game; the runner reconnects 
 TEST_CASE("openings: the referee starts from the opening and keeps it in the transcript") {
     MatchSetup setup;
     setup.engines = {parse_engine_spec("cmd:" + kFake), parse_engine_spec("policy:mobility")};
-    setup.openings = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 1);
+    setup.openings = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 3);
     setup.concurrency = 2;
     MatchRunner runner(setup);
     std::vector<GameRecord> records;
@@ -174,13 +174,13 @@ TEST_CASE("a human at the terminal: the board, the legal moves, and a bad entry 
     std::ostringstream out;
     HumanPlayer human("you", in, out);
     const Game start;
-    CHECK(human.choose(start, Deadline::max(), std::nullopt) == Move(*Square::parse("d3")));
+    CHECK(human.choose(start, Deadline::max(), nullptr) == Move(*Square::parse("d3")));
     const std::string shown = out.str();
     CHECK(shown.find("Legal moves: d3 c4 f5 e6") != std::string::npos);
     CHECK(shown.find("Move 1, black to play") != std::string::npos);
     CHECK(shown.find("'zz' is not a legal move here") != std::string::npos);
     CHECK(shown.find("'d4' is not a legal move here") != std::string::npos);
-    CHECK_THROWS_AS(human.choose(start, Deadline::max(), std::nullopt),
+    CHECK_THROWS_AS(human.choose(start, Deadline::max(), nullptr),
                     PlayerError);  // input ended
 }
 
@@ -251,7 +251,7 @@ class ThrowingPlayer : public Player {
     const std::string& name() const override { return name_; }
     void new_game(const Game&, const TimeControl&, std::uint64_t) override { moves_ = 0; }
     void opponent_played(const Game&, Move, const Deadline&) override {}
-    Move choose(const Game& game, const Deadline&, std::optional<double>) override {
+    Move choose(const Game& game, const Deadline&, const GameClock*) override {
         if (++moves_ == fail_at_)
             throw std::invalid_argument("book.db: database disk image is malformed");
         return Square::from_index(std::countr_zero(game.current().legal_moves()));

@@ -1,0 +1,59 @@
+// ProtocolLog: the --log file, every line sent to and received from every engine with a
+// timestamp, the engine's name and the game id; and LoggedChannel, which feeds it and keeps an
+// engine's last lines for the record of a game it forfeits.
+#pragma once
+
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/gtp_client.h"
+
+namespace othello {
+
+class ProtocolLog {
+  public:
+    // Opens (truncates) `path`; throws std::runtime_error naming it when it cannot be written.
+    explicit ProtocolLog(const std::string& path);
+
+    // One line: "2026-11-23T20:50:01.123Z game 3 NAME > LINE" ('>' sent to the engine, '<'
+    // received). Thread-safe; flushed at once so a killed match keeps its log.
+    void write(std::string_view engine, int game_id, char direction, std::string_view line);
+
+  private:
+    std::mutex lock_;
+    std::ofstream out_;
+    std::string path_;
+};
+
+class LoggedChannel : public LineChannel {
+  public:
+    static constexpr std::size_t kKeptLines = 20;
+
+    // `log` may be null (no --log): the last lines are kept all the same.
+    LoggedChannel(std::unique_ptr<LineChannel> inner, std::string engine, ProtocolLog* log)
+        : inner_(std::move(inner)), engine_(std::move(engine)), log_(log) {}
+
+    void write_line(std::string_view line) override;
+    std::string read_line(Deadline deadline) override;
+    void stop(std::chrono::milliseconds grace) override { inner_->stop(grace); }
+
+    void set_game_id(int id) { game_id_ = id; }
+    // "> sent" and "< received" lines, oldest first.
+    std::vector<std::string> last_lines() const { return {last_.begin(), last_.end()}; }
+
+  private:
+    void note(char direction, std::string_view line);
+
+    std::unique_ptr<LineChannel> inner_;
+    std::string engine_;
+    ProtocolLog* log_;
+    int game_id_ = -1;
+    std::deque<std::string> last_;
+};
+
+}  // namespace othello

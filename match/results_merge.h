@@ -1,0 +1,31 @@
+// ResultsMerge: the games of one match gathered from the files its shards wrote, checked to be
+// shards of the same match, with what is missing and what came twice.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "match/game_record.h"
+#include "match/match_file.h"
+
+namespace othello {
+
+struct MergedMatch {
+    nlohmann::json config;          // the match's configuration, without "shard"
+    std::vector<GameRecord> games;  // id order, each id once (the first input's record)
+    std::vector<int> duplicates;    // ids found in more than one input (the same game each time)
+    std::vector<std::string> conflicts;  // "game 17: 'a.jsonl' and 'b.json' differ"
+    std::vector<int> missing;            // ids of the whole match found in no input
+    // Shards with missing games ("2/4: 25 games"), when every input is a shard of the same N.
+    std::vector<std::string> incomplete_shards;
+};
+
+// Throws std::runtime_error naming the file and what differs when an input records no
+// configuration, another match's configuration, or a game the match's schedule does not have.
+MergedMatch merge_match_files(const std::vector<MatchFile>& inputs);
+
+// "3, 7-9, 12": sorted ids, runs written as ranges; past `most` ranges, "... and N more".
+std::string id_ranges(const std::vector<int>& ids, std::size_t most = 12);
+
+}  // namespace othello

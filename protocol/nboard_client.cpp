@@ -1,0 +1,106 @@
+// NboardClient: line matching for NBoard replies, lenient in the forms real engines use.
+#include "protocol/nboard_client.h"
+
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+namespace othello {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+// Splits on spaces and on '/': "f5/1.2/0.3" and "c6 0.00 0.0" give the same fields, "f5//0.3"
+// an empty eval.
+std::vector<std::string_view> fields_of(std::string_view s) {
+    std::vector<std::string_view> fields;
+    const bool slashes = s.find('/') != std::string_view::npos;
+    const char separator = slashes ? '/' : ' ';
+    while (true) {
+        s = slashes ? s : trim(s);
+        const auto at = s.find(separator);
+        fields.push_back(trim(s.substr(0, at)));
+        if (at == std::string_view::npos) break;
+        s.remove_prefix(at + 1);
+        if (!slashes && trim(s).empty()) break;
+    }
+    return fields;
+}
+
+std::optional<double> number_in(std::string_view text, bool& bad) {
+    if (text.empty()) return std::nullopt;
+    if (text.front() == '+') text.remove_prefix(1);
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) {
+        bad = true;
+        return std::nullopt;
+    }
+    return value;
+}
+
+}  // namespace
+
+std::optional<NboardMoveReply> parse_nboard_move_reply(std::string_view text) {
+    text = trim(text);
+    if (text.empty()) return std::nullopt;
+    const std::vector<std::string_view> fields = fields_of(text);
+    NboardMoveReply reply;
+    reply.move = std::string(fields[0]);
+    if (reply.move.empty() || reply.move.find(' ') != std::string::npos) return std::nullopt;
+    bool bad = false;
+    if (fields.size() > 1) reply.eval = number_in(fields[1], bad);
+    if (fields.size() > 2) reply.seconds = number_in(fields[2], bad);
+    if (bad) return std::nullopt;
+    return reply;
+}
+
+std::string NboardClient::handshake(Deadline deadline) {
+    channel_->write_line("nboard 2");
+    std::string name;
+    await_pong(deadline, &name);
+    return name;
+}
+
+void NboardClient::synchronise(Deadline deadline) {
+    await_pong(deadline, nullptr);
+}
+
+void NboardClient::await_pong(Deadline deadline, std::string* name) {
+    const std::string ping = std::to_string(next_ping_++);
+    channel_->write_line("ping " + ping);
+    for (;;) {
+        const std::string line = channel_->read_line(deadline);
+        const std::string_view t = trim(line);
+        if (t.starts_with("pong") && trim(t.substr(4)) == ping) return;
+        if (name && t.starts_with("set myname ")) *name = std::string(trim(t.substr(11)));
+    }
+}
+
+NboardMoveReply NboardClient::go(Deadline deadline) {
+    channel_->write_line("go");
+    for (;;) {
+        const std::string line = channel_->read_line(deadline);
+        const std::string_view t = trim(line);
+        if (!t.starts_with("===")) continue;  // status, nodestats, search, book, ...
+        if (auto reply = parse_nboard_move_reply(t.substr(3))) return *reply;
+        throw ChannelError(ChannelFailure::Malformed,
+                           "reply '" + std::string(t.substr(0, 80)) + "' to go is not a move");
+    }
+}
+
+void NboardClient::quit(std::chrono::milliseconds grace) {
+    try {
+        channel_->write_line("quit");
+    } catch (const ChannelError&) {
+        // Already gone.
+    }
+    channel_->stop(grace);
+}
+
+}  // namespace othello

@@ -1,0 +1,83 @@
+// fake-nboard-engine: a quirky NBoard-protocol engine for the match runner's tests. It complains
+// about "nboard 2" and carries on, never sends "set myname", talks (status, nodestats, search)
+// before each reply, and answers `go` in turn as "=== F5", "=== f5/EVAL/0.01" and
+// "=== f5 EVAL 0.0", EVAL being the number of discs on the board less 4. --mode stale adds a
+// second, stale reply at the --at'th go; --mode illegal answers a1 there. --log FILE appends every
+// line it receives.
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include "engine/ggf.h"
+#include "engine/rng.h"
+
+using namespace othello;
+
+int main(int argc, char** argv) {
+    std::string mode = "normal", log_path;
+    int at = 1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string key = argv[i], value = argv[i + 1];
+        if (key == "--mode")
+            mode = value;
+        else if (key == "--at")
+            at = std::atoi(value.c_str());
+        else if (key == "--log")
+            log_path = value;
+        else {
+            std::cerr << "fake-nboard-engine: unknown option " << key << "\n";
+            return 2;
+        }
+    }
+    std::ofstream log;
+    if (!log_path.empty()) log.open(log_path, std::ios::app);
+    Game game;
+    Rng rng(7);
+    int gos = 0;
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        if (log.is_open()) log << line << std::endl;
+        if (line.rfind("nboard ", 0) == 0) {
+            if (line != "nboard 1") std::cout << "? I only know nboard 1, carrying on\n";
+        } else if (line.rfind("ping ", 0) == 0) {
+            std::cout << "pong " << line.substr(5) << "\n";
+        } else if (line.rfind("set game ", 0) == 0) {
+            try {
+                game = parse_ggf(line.substr(9)).game();
+            } catch (const std::exception& e) {
+                std::cout << "status bad game: " << e.what() << "\n";
+            }
+        } else if (line == "go") {
+            ++gos;
+            const Bitboard moves = game.current().legal_moves();
+            if (!moves) {
+                std::cout << "=== PA\n";
+                continue;
+            }
+            const std::string m = Square::from_index(rng.pick_bit(moves)).to_string();
+            const int eval = 60 - game.current().empty_count() + 0;
+            std::cout << "status thinking\nnodestats 1234 0.01\nsearch " << m << " " << eval
+                      << ".00 0 1\n";
+            if (gos == at && mode == "illegal") {
+                std::cout << "=== a1\n" << std::flush;
+                continue;
+            }
+            switch (gos % 3) {
+                case 0:
+                    std::cout << "=== " << char(m[0] - 'a' + 'A') << m[1] << "\n";
+                    break;
+                case 1:
+                    std::cout << "=== " << m << "/" << eval << ".00/0.01\n";
+                    break;
+                default:
+                    std::cout << "=== " << m << " " << eval << ".00 0.0\n";
+            }
+            if (gos == at && mode == "stale") std::cout << "=== a1/0/0\n";
+        } else if (line == "quit") {
+            return 0;
+        }
+        std::cout << std::flush;
+    }
+    return 0;
+}
