@@ -173,27 +173,32 @@ int run(const MatchOptions& o) {
                                   o.adjudicate_empties, log.get()});
     std::string stopped;  // why the match stopped before its end (a full disk), if it did
     try {
-        runner.run(pending, [&](const GameRecord& r) {
-            if (journal) journal->append(r);
-            standings.add(r);
-            if (keep_records) records.push_back(r);
-            ++played;
-            const EngineTally& first = standings.tally(0);
-            progress.update(played, first.total.wins, first.total.losses, first.total.draws);
-            if (o.report_every > 0 && played % o.report_every == 0) {
-                progress.finish();
-                print_report(std::cout, standings, o.sprt);
-                std::cout << std::endl;
-                write_page(false);
-            }
-            if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {
-                const Pentanomial p = standings.pentanomial(0, 1);
-                const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt)
-                                                 : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
-                if (sprt_decide(llr, *o.sprt) != SprtDecision::Continue) return false;
-            }
-            return true;
-        });
+        runner.run(
+            pending,
+            [&](const GameRecord& r) {
+                standings.add(r);
+                if (keep_records) records.push_back(r);
+                ++played;
+                const EngineTally& first = standings.tally(0);
+                progress.update(played, first.total.wins, first.total.losses, first.total.draws);
+                if (o.report_every > 0 && played % o.report_every == 0) {
+                    progress.finish();
+                    print_report(std::cout, standings, o.sprt);
+                    std::cout << std::endl;
+                    write_page(false);
+                }
+                if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {
+                    const Pentanomial p = standings.pentanomial(0, 1);
+                    const double llr = p.pairs() > 0
+                                           ? sprt_llr(p, *o.sprt)
+                                           : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
+                    if (sprt_decide(llr, *o.sprt) != SprtDecision::Continue) return false;
+                }
+                return true;
+            },
+            [&](const GameRecord& r) {
+                if (journal) journal->append(r);  // on the game's own thread, not under the lock
+            });
     } catch (const std::exception& e) {
         stopped = e.what();
     }

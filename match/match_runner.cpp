@@ -30,17 +30,20 @@ std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, 
     return nullptr;
 }
 
-void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished) {
+void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished,
+                      const GamePlayed& on_played) {
     const std::size_t engine_count = setup_.engines.size();
     std::mutex lock;
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
-    std::vector<char> failed(engine_count, 0);  // guarded by lock
-    std::string fatal;                          // guarded by lock
+    // Read without the lock before every game (a game of policy:random takes microseconds: a
+    // lock per game would make the threads queue); set under it.
+    const auto failed = std::make_unique<std::atomic<bool>[]>(engine_count);
+    std::string fatal;  // guarded by lock
 
     auto note_failure = [&](int engine, const std::string& message) {  // under lock
         if (failed[engine]) return;
-        failed[engine] = 1;
+        failed[engine] = true;
         start_failures_.push_back(setup_.engines[engine].name + ": " + message);
     };
 
@@ -50,12 +53,11 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= games.size()) break;
             const ScheduledGame& g = games[i];
-            {
+            if (failed[g.black].load(std::memory_order_relaxed) ||
+                failed[g.white].load(std::memory_order_relaxed)) {
                 std::lock_guard guard(lock);
-                if (failed[g.black] || failed[g.white]) {
-                    ++skipped_;
-                    continue;
-                }
+                ++skipped_;
+                continue;
             }
             // Building a player is its start: a policy the registry does not know or a book that
             // cannot be opened means that engine cannot play at all.
@@ -95,6 +97,17 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
             }
             r.id = g.id;
             r.pair = g.pair;
+            if (on_played) {
+                try {
+                    on_played(r);
+                } catch (const std::exception& e) {
+                    // The results could not be kept (a full disk): stop rather than lose games.
+                    std::lock_guard guard(lock);
+                    if (fatal.empty()) fatal = e.what();
+                    stop = true;
+                    continue;
+                }
+            }
             std::lock_guard guard(lock);
             try {
                 if (!on_finished(r)) stop = true;

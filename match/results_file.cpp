@@ -95,6 +95,7 @@ ResultsJournal::~ResultsJournal() {
 
 void ResultsJournal::append(const GameRecord& r) {
     const std::string line = to_json(r).dump() + "\n";
+    const std::lock_guard guard(write_lock_);
     const off_t end = ::lseek(fd_, 0, SEEK_END);
     errno = 0;
     if (write_all(fd_, line)) return;

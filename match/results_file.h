@@ -2,6 +2,7 @@
 // nothing and --resume knows what is done) and the final results file (JSON or CSV).
 #pragma once
 
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -27,12 +28,14 @@ class ResultsJournal {
     ResultsJournal(const ResultsJournal&) = delete;
     ResultsJournal& operator=(const ResultsJournal&) = delete;
 
-    // Appends one line in a single write (a kill leaves at most one partial line).
+    // Appends one line in a single write (a kill leaves at most one partial line). Safe to call
+    // from several threads at once: the line is built outside the journal's lock.
     void append(const GameRecord& r);
 
   private:
     std::string path_;
     int fd_ = -1;
+    std::mutex write_lock_;
 };
 
 // Writes every record (sorted by id) with `summary` and the match's `config` as
