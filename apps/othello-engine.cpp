@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bench/engine_bench.h"
+#include "engine/ascii_text.h"
 #include "engine/policies/policy_registry.h"
 #include "protocol/exec_relay.h"
 #include "protocol/session_factory.h"
@@ -115,7 +116,7 @@ int main(int argc, char** argv) {
         po::store(po::parse_command_line(argc, argv, described), vm);
         po::notify(vm);
     } catch (const po::error& e) {
-        std::cerr << "othello-engine: " << e.what() << "\n(see othello-engine --help)\n";
+        std::cerr << "othello-engine: " << printable(e.what()) << "\n(see othello-engine --help)\n";
         return 2;
     }
     if (vm.count("help")) {
@@ -153,7 +154,7 @@ int main(int argc, char** argv) {
         tcp->run(true);
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << "othello-engine: " << e.what() << "\n";
+        std::cerr << "othello-engine: " << printable(e.what()) << "\n";
         return 2;
     }
 }

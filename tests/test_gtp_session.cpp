@@ -227,6 +227,13 @@ TEST_CASE("hostile input: long lines and binary garbage get a reply and change n
     CHECK_FALSE(s.closed());
 }
 
+TEST_CASE("bytes that are not UTF-8 text are quoted in hex in failure messages") {
+    GtpSession s = make_session();
+    CHECK(run(s, "1 play b \xff\xfe\n") == "?1 invalid coordinate '\\xff\\xfe'\n\n");
+    // Valid UTF-8 is shown as it is.
+    CHECK(run(s, "3 play b \xc3\xa9\n") == "?3 invalid coordinate '\xc3\xa9'\n\n");
+}
+
 TEST_CASE("the line framer bounds lines and accepts CRLF and a last line without end") {
     LineFramer framer(8);
     CHECK(framer.feed("ab\r\ncd") == std::vector<std::string>{"ab"});
