@@ -135,6 +135,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         throw std::invalid_argument("--adjudicate takes a number of empty squares from 0 to 60");
     o.tournament = tournament_kind_from_string(tournament);
     if (!sprt.empty()) o.sprt = parse_sprt(sprt);
+    if (!o.html_path.empty() && (o.html_path == o.results_path || o.html_path == o.records_path))
+        throw std::invalid_argument("--html '" + o.html_path + "' is also an output for results");
     if (o.resume && o.results_path.empty())
         throw std::invalid_argument("--resume needs --results FILE");
     if (o.resume && o.overwrite)
