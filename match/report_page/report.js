@@ -88,11 +88,13 @@
       return;
     }
     const of = data.planned_games ? ` of ${data.planned_games}` : "";
-    const paused = sessionStorage.getItem("report-paused") === "1";
+    // Some browsers refuse storage to file:// pages: then the page simply cannot be paused.
+    const storage = (() => { try { return window.sessionStorage; } catch (e) { return null; } })();
+    const paused = storage !== null && storage.getItem("report-paused") === "1";
     status.append(el("span", { class: "badge running" }, "running"), `${played}${of} games · `,
                   paused ? "auto-refresh paused " : `refreshes every ${REFRESH_SECONDS} s `,
-                  el("button", { onclick: () => {
-                    sessionStorage.setItem("report-paused", paused ? "0" : "1");
+                  storage === null ? null : el("button", { onclick: () => {
+                    storage.setItem("report-paused", paused ? "0" : "1");
                     location.reload();
                   } }, paused ? "resume" : "pause"));
     if (!paused && location.hash !== "#selftest") setTimeout(() => location.reload(), REFRESH_SECONDS * 1000);
