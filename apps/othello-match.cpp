@@ -131,7 +131,7 @@ int run(const MatchOptions& o) {
         for (const auto& r : records) page.games.push_back(to_json(r));
         page.settings = config;
         page.sprt = o.sprt;
-        page.planned_games = static_cast<long>(games.size());
+        page.planned_games = static_cast<long>(games.size());  // this shard's, if sharded
         page.finished = finished;
         if (finished) return write_html_report(o.html_path, page);
         try {

@@ -77,13 +77,13 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
         "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
-        "seconds per move before a timeout")("game-time",
-                                             po::value(&o.time.game_time)->default_value(0),
-                                             "seconds per side per game (0: none)")(
+        "seconds per move before a timeout")(
+        "game-time", po::value(&o.time.game_time)->default_value(0),
+        "seconds per side per game: tc=S for engines without their own (0: none)")(
         "time-margin", po::value(&o.time.margin)->default_value(0.1, "0.1"),
-        "seconds forgiven past the game time")("start-timeout",
-                                               po::value(&o.time.start_timeout)->default_value(10),
-                                               "seconds to start an engine")(
+        "seconds forgiven past an engine's clock")(
+        "start-timeout", po::value(&o.time.start_timeout)->default_value(10),
+        "seconds to start an engine")(
         "results", po::value(&o.results_path),
         "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
