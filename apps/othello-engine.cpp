@@ -6,8 +6,8 @@
 #include <iostream>
 #include <string>
 
+#include "bench/engine_bench.h"
 #include "engine/policies/policy_registry.h"
-#include "engine/self_play_bench.h"
 #include "protocol/exec_relay.h"
 #include "protocol/session_factory.h"
 #include "protocol/stdio_transport.h"
@@ -138,6 +138,10 @@ int main(int argc, char** argv) {
         }
         parse_listen(listen, server);
         warn_if_reachable(server);
+        // Over TCP a failure's text (which may name server-side files) stays on this side.
+        settings.internal_errors = [](const std::string& what) {
+            std::cerr << "othello-engine: " + what + "\n" << std::flush;
+        };
         std::unique_ptr<TcpServer> tcp;
         if (!exec.empty()) {
             tcp = std::make_unique<TcpServer>(server, exec_relay_handler(parse_exec_command(exec)));

@@ -79,28 +79,6 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
     return previous.games;
 }
 
-// The settings the report page shows for a match run here.
-nlohmann::json settings_of(const MatchOptions& o) {
-    nlohmann::json settings = {
-        {"engines", match_config(o, {})["engines"]},
-        {"games", o.games},
-        {"tournament", o.engines.size() == 2                        ? "match"
-                       : o.tournament == TournamentKind::RoundRobin ? "round-robin"
-                                                                    : "gauntlet"},
-        {"openings", o.openings + (o.random_order ? " (random order)" : "")},
-        {"seed", o.seed},
-        {"concurrency", o.concurrency},
-        {"move_timeout", o.time.move_timeout},
-        {"game_time", o.time.game_time}};
-    if (o.sprt) {
-        settings["sprt"] = {{"elo0", o.sprt->elo0},
-                            {"elo1", o.sprt->elo1},
-                            {"alpha", o.sprt->alpha},
-                            {"beta", o.sprt->beta}};
-    }
-    return settings;
-}
-
 int run(const MatchOptions& o) {
     // Every output is checked before the first game: none may fail after the last.
     check_output_path("--results", o.results_path);
@@ -108,6 +86,7 @@ int run(const MatchOptions& o) {
         check_output_path("--results journal", journal_path_for(o.results_path));
     check_output_path("--records", o.records_path);
     check_output_path("--html", o.html_path);
+    if (!o.html_path.empty()) check_html_report_path(o.html_path);  // before anything is written
     // Opened first: an unwritable log is an error before any game, not after the last.
     std::unique_ptr<ProtocolLog> log;
     if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path);
@@ -153,9 +132,9 @@ int run(const MatchOptions& o) {
         ReportInput page;
         page.engines = names;
         for (const auto& r : records) page.games.push_back(to_json(r));
-        page.settings = settings_of(o);
+        page.settings = config;
         page.sprt = o.sprt;
-        page.planned_games = static_cast<long>(schedule.size());
+        page.planned_games = static_cast<long>(games.size());  // this shard's, if sharded
         page.finished = finished;
         page.ratings = results_ratings(standings);
         write_html_report(o.html_path, page);

@@ -50,6 +50,7 @@ struct GameRecord {
     double white_seconds = 0;
     // Per move played after the opening (passes are implicit): the seconds the mover took (0 for
     // in-process players) and the evaluation the engine reported, in discs from its own view.
+    // Both empty when both players are in-process.
     std::vector<double> move_seconds;
     std::vector<std::optional<double>> move_evals;
     // A forfeited game only: the offending engine's last protocol lines.

@@ -79,13 +79,13 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
                                "sequential | random")("seed", po::value(&o.seed)->default_value(1),
                                                       "seed for openings and policies")(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
-        "seconds per move before a timeout")("game-time",
-                                             po::value(&o.time.game_time)->default_value(0),
-                                             "seconds per side per game (0: none)")(
+        "seconds per move before a timeout")(
+        "game-time", po::value(&o.time.game_time)->default_value(0),
+        "seconds per side per game: tc=S for engines without their own (0: none)")(
         "time-margin", po::value(&o.time.margin)->default_value(0.1, "0.1"),
-        "seconds forgiven past the game time")("start-timeout",
-                                               po::value(&o.time.start_timeout)->default_value(10),
-                                               "seconds to start an engine")(
+        "seconds forgiven past an engine's clock")(
+        "start-timeout", po::value(&o.time.start_timeout)->default_value(10),
+        "seconds to start an engine")(
         "results", po::value(&o.results_path),
         "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
@@ -146,6 +146,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         throw std::invalid_argument("--adjudicate takes a number of empty squares from 0 to 60");
     o.tournament = tournament_kind_from_string(tournament);
     if (!sprt.empty()) o.sprt = parse_sprt(sprt);
+    if (!o.html_path.empty() && (o.html_path == o.results_path || o.html_path == o.records_path))
+        throw std::invalid_argument("--html '" + o.html_path + "' is also an output for results");
     if (o.resume && o.results_path.empty())
         throw std::invalid_argument("--resume needs --results FILE");
     if (o.resume && o.overwrite)

@@ -104,6 +104,9 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         if (!rules.active() && time.game_time > 0) rules.seconds = time.game_time;
         if (rules.active()) clocks[s].emplace(rules);
     }
+    // Games between in-process players have no times or evals to record: their records stay
+    // small and their loop fast.
+    const bool per_move_records = black.is_timed() || white.is_timed();
     double used[2] = {0, 0};
     // Every result, a forfeit's too, carries the time each side used.
     const auto timed = [&](GameRecord& record) -> GameRecord& {
@@ -176,8 +179,10 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
             return timed(r);
         }
         game.play(move);
-        r.move_seconds.push_back(took);
-        r.move_evals.push_back(mover.last_eval());
+        if (per_move_records) {
+            r.move_seconds.push_back(took);
+            r.move_evals.push_back(mover.last_eval());
+        }
         if (game.is_over()) break;
         try {
             other.opponent_played(

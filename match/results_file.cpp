@@ -29,10 +29,14 @@ nlohmann::json to_json(const GameRecord& r) {
                         {"detail", r.detail},
                         {"black_seconds", r.black_seconds},
                         {"white_seconds", r.white_seconds}};
-    j["move_seconds"] = r.move_seconds;
-    nlohmann::json evals = nlohmann::json::array();
-    for (const auto& e : r.move_evals) evals.push_back(e ? nlohmann::json(*e) : nlohmann::json());
-    j["move_evals"] = evals;
+    // Absent (not empty) for games between in-process players, which have neither.
+    if (!r.move_seconds.empty()) j["move_seconds"] = r.move_seconds;
+    if (!r.move_evals.empty()) {
+        nlohmann::json evals = nlohmann::json::array();
+        for (const auto& e : r.move_evals)
+            evals.push_back(e ? nlohmann::json(*e) : nlohmann::json());
+        j["move_evals"] = evals;
+    }
     if (!r.last_lines.empty()) j["last_lines"] = r.last_lines;
     return j;
 }

@@ -134,7 +134,7 @@ std::string GtpSession::handle(std::string_view line) {
         return gtp_failure(command->id, e.what());
     } catch (const std::exception& e) {
         // A policy or rules error must not end the session: report it like any failure.
-        return gtp_failure(command->id, std::string("internal error: ") + e.what());
+        return gtp_failure(command->id, internal_error_message(e.what(), options_.internal_errors));
     }
 }
 
@@ -316,7 +316,7 @@ std::string GtpSession::evaluate(const std::vector<std::string>& args) {
     std::string out;
     for (const auto& s : scores) {
         if (!out.empty()) out += '\n';
-        out += s.move.to_string() + ' ' + format_score(s.score);
+        out += s.move.to_string() + ' ' + format_score(clamped_to_discs(s.score));
         if (!s.detail.empty()) out += ' ' + s.detail;
     }
     return out;

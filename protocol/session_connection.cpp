@@ -109,7 +109,20 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
 
 ConnectionHandler session_connection_handler(SessionFactory factory) {
     return [factory = std::move(factory)](tcp::socket socket, ConnectionContext context) {
-        std::make_shared<SessionConnection>(std::move(socket), std::move(context), factory())
+        std::unique_ptr<LineSession> session;
+        try {
+            session = factory();
+        } catch (const std::exception& e) {
+            // E.g. the book file was removed after the server started. The reason may name
+            // server-side files: it goes to the log, and the client only sees the connection end.
+            context.log_drop(std::string("cannot start a session: ") + e.what());
+            boost::system::error_code ignored;
+            socket.shutdown(tcp::socket::shutdown_both, ignored);
+            socket.close(ignored);
+            return;
+        }
+        std::make_shared<SessionConnection>(std::move(socket), std::move(context),
+                                            std::move(session))
             ->start();
     };
 }

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "engine/game.h"
+#include "engine/ggf.h"
 #include "engine/patterns/endgame_solver.h"
 #include "protocol/engine_process.h"
 
@@ -329,11 +330,22 @@ TEST_CASE("NBoard engines: an illegal move loses, and the engine is restarted fo
 
 TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-play result") {
     const fs::path dir = temp_dir("othello_match_adjudicate");
-    const Run run =
-        run_match("--engine policy:random --engine 'cmd:" + kFake +
-                      "' --games 6 --adjudicate 12 --results " + (dir / "r.json").string(),
-                  dir);
+    const Run run = run_match(
+        "--engine policy:random --engine 'cmd:" + kFake + "' --games 6 --adjudicate 12 --results " +
+            (dir / "r.json").string() + " --records " + (dir / "r.ggf").string(),
+        dir);
     REQUIRE(run.status == 0);
+    {
+        // The match configuration records it: --resume with another --adjudicate is refused.
+        std::ifstream in(dir / "r.json");
+        CHECK(nlohmann::json::parse(in).at("config").at("adjudication") == 12);
+        const Run other = run_match("--engine policy:random --engine 'cmd:" + kFake +
+                                        "' --games 8 --adjudicate 10 --resume --results " +
+                                        (dir / "r.json").string(),
+                                    dir);
+        CHECK(other.status == 2);
+        CHECK(other.err.find("adjudication differs") != std::string::npos);
+    }
     for (const auto& g : games_of(dir / "r.json")) {
         CAPTURE(g.dump());
         const Game game = Game::from_transcript(g.at("moves").get<std::string>());
@@ -350,6 +362,22 @@ TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-pl
         CHECK(black + white == 64);
         CHECK(black - white == for_black);
         CHECK(g.at("winner") == (for_black > 0 ? "black" : for_black < 0 ? "white" : "draw"));
+    }
+    // The GGF records carry the perfect-play score as an agreed result, and the GTP engine's
+    // move times.
+    const auto records = read_ggf_file((dir / "r.ggf").string());
+    const auto games = games_of(dir / "r.json");
+    REQUIRE(records.size() == games.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const auto& g = games.at(i);
+        if (g.at("reason") != "adjudicated") continue;
+        REQUIRE(records[i].result);
+        CHECK(records[i].result->ending == "s");
+        CHECK(records[i].result->black_disc_difference ==
+              g.at("black_discs").get<int>() - g.at("white_discs").get<int>());
+        int timed = 0;
+        for (const auto& m : records[i].moves) timed += m.seconds.has_value();
+        CHECK(timed == 48);  // every move from the start to 12 empties
     }
     fs::remove_all(dir);
 }
@@ -449,7 +477,7 @@ TEST_CASE("faults: a TCP connect that times out says so") {
     fs::remove_all(dir);
 }
 
-TEST_CASE("faults: an over-long TCP reply line is a malformed reply, the runner stays small") {
+TEST_CASE("faults: an over-long reply line, over TCP or a pipe, is a malformed reply") {
     const fs::path dir = temp_dir("othello_match_flood");
     FakeTcpEngine flood({"--mode", "flood", "--at", "1", "--once", "1"});
     const Run run = run_match("--engine " + flood.spec() +
@@ -462,6 +490,13 @@ TEST_CASE("faults: an over-long TCP reply line is a malformed reply, the runner 
     CHECK(games.at(0).at("detail").get<std::string>().find("longer than 65536 bytes") !=
           std::string::npos);
     CHECK(games.at(1).at("reason") == "normal");  // reconnected, in step again
+    // The same cap on an engine's pipe; each restart floods again.
+    const Run piped = run_match("--engine 'cmd:" + kFake +
+                                    " --mode flood' --engine policy:random --games 2 --results " +
+                                    (dir / "p.json").string(),
+                                dir);
+    CHECK(piped.status == 0);
+    for (const auto& g : games_of(dir / "p.json")) CHECK(g.at("reason") == "malformed reply");
     fs::remove_all(dir);
 }
 

@@ -78,6 +78,36 @@ TEST_CASE("--max-clients-per-address refuses the extra connection and logs it") 
     CHECK(served);
 }
 
+TEST_CASE("A session that cannot start is logged with its reason; the client sees no path") {
+    const auto book = std::filesystem::temp_directory_path() /
+                      ("othello-tcp-book-" + std::to_string(::getpid()) + ".db");
+    std::filesystem::copy_file(std::string(OTHELLO_SOURCE_DIR) + "/data/book.db", book,
+                               std::filesystem::copy_options::overwrite_existing);
+    EngineServerProcess server({"--policy", "book,mobility", "--book", book.string()});
+    {
+        GtpSocket before(server.port());
+        CHECK(before.send("name") == "= othello-engine\n");
+    }
+    // Each connection opens the book anew; one removed after the start cannot be opened.
+    std::filesystem::rename(book, book.string() + ".away");
+    {
+        GtpSocket client(server.port());
+        client.send_raw("name\n");
+        std::string everything;
+        boost::system::error_code error;
+        boost::asio::read(client.socket(), boost::asio::dynamic_buffer(everything), error);
+        CHECK(everything.empty());  // closed at once, nothing said (so no server-side path)
+    }
+    CHECK(server.log_lines_with("dropped: cannot start a session: " + book.string()) == 1);
+    std::filesystem::rename(book.string() + ".away", book);
+    {
+        GtpSocket after(server.port());  // the server went on
+        CHECK(after.send("name") == "= othello-engine\n");
+    }
+    CHECK(server.stop() == 0);
+    std::filesystem::remove(book);
+}
+
 TEST_CASE("Listening beyond loopback warns; loopback does not") {
     EngineServerProcess loopback({});
     CHECK(loopback.log().find("warning") == std::string::npos);

@@ -9,8 +9,9 @@
 //   openings [{name, moves, games, black, white, draws, disc_sum}]
 //   series {games [n], score [[engine's score after n]], elo [[elo, lower, upper]], llr? [llr]}
 //   games [[id, black, white, opening, moves, black_discs, white_discs, winner (0 black, 1 white,
-//           2 draw), reason, detail, black_seconds, white_seconds, move_seconds?, move_evals?]]
-//   with moves one character per square: "ABC..." is a1 b1 c1 ..., see MOVE_ALPHABET.
+//           2 draw), reason, detail, black_seconds, white_seconds, move_ms?, move_evals?]]
+//   move_ms and move_evals (when the record has informative ones) start after the opening;
+//   moves are one character per square: "ABC..." is a1 b1 c1 ..., see MOVE_ALPHABET.
 // URL fragments: #game=ID&ply=N opens a game (kept across the running page's reloads);
 // #selftest runs the checks of the browser test and writes them into <pre id="selftest-result">.
 "use strict";
@@ -24,7 +25,7 @@
   const REFRESH_SECONDS = 5;
   const WINNER = ["black", "white", "draw"];
   const G = { id: 0, black: 1, white: 2, opening: 3, moves: 4, bd: 5, wd: 6, winner: 7, reason: 8,
-              detail: 9, bs: 10, ws: 11, seconds: 12, evals: 13 };
+              detail: 9, bs: 10, ws: 11, ms: 12, evals: 13 };
 
   // ---- small DOM helpers ----
   function el(tag, attrs, ...children) {
@@ -99,7 +100,7 @@
 
   // ---- settings ----
   function settingText(v) {
-    if (v === null) return "–";
+    if (v === null) return "none";
     if (Array.isArray(v)) {
       if (v.every((x) => typeof x !== "object" || x === null)) return v.join(", ");
       return el("div", null, v.map((x) => el("div", null, typeof x === "object" && x !== null && "name" in x
@@ -116,7 +117,7 @@
     const entries = Object.entries(data.settings || {});
     if (!entries.some(([k]) => k === "engines")) entries.unshift(["engines", data.engines.join(", ")]);
     for (const [k, v] of entries) {
-      if (k === "opening_list" || k === "openings_list") continue;  // long; summarised by opening below
+      if (v === "") continue;
       list.append(el("dt", null, k.replace(/_/g, " ")), el("dd", null, settingText(v)));
     }
     list.append(el("dt", null, "games played"), el("dd", null, played));
@@ -546,15 +547,16 @@
     info.append(
       el("div", { class: "moves", id: "moves" }, viewer.states.slice(1).map((st, i) => {
         const k = i - viewer.openingPlies;
-        const secs = g[G.seconds] && k >= 0 ? g[G.seconds][k] : null;
+        const ms = g[G.ms] && k >= 0 ? g[G.ms][k] : null;
         const ev = g[G.evals] && k >= 0 ? g[G.evals][k] : null;
-        const extra = [secs !== null && secs !== undefined ? `${secs}s` : null, ev !== null && ev !== undefined ? signed(ev, 1) : null].filter(Boolean).join(" ");
+        const time = ms === null || ms === undefined ? null : ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
+        const extra = [time, ev !== null && ev !== undefined ? signed(ev, 1) : null].filter(Boolean).join(" ");
         return el("span", { class: (st.mover === 1 ? "b" : "w") + (i < viewer.openingPlies ? " opening" : ""),
                             title: `${i + 1}. ${st.mover === 1 ? "black" : "white"} ${squareName(st.move)}${st.passed ? " (after a pass)" : ""}${extra ? " · " + extra : ""}`,
                             onclick: () => go(i + 1) },
                   `${i + 1}.${st.passed ? "pass " : ""}${squareName(st.move)}`, extra ? el("small", null, extra) : null);
       })));
-    if (g[G.seconds] || g[G.evals]) info.append(el("p", { class: "note" }, "Small figures: seconds the mover took, and its evaluation (discs, mover's view)."));
+    if (g[G.ms] || g[G.evals]) info.append(el("p", { class: "note" }, "Small figures: the time the mover took, and its evaluation (discs, mover's view)."));
     go(ply);
     if (scroll) document.getElementById("viewer").scrollIntoView({ behavior: "smooth", block: "start" });
   }
@@ -622,7 +624,9 @@
       record();
       document.getElementById("last").click();
       record();
+      out.moveNotes = document.querySelectorAll("#moves span small").length;
     }
+    out.reasons = document.getElementById("reasons").textContent;
     out.resources = performance.getEntriesByType("resource").map((r) => r.name);
     out.errors = window.reportErrors;
     document.body.append(el("pre", { id: "selftest-result" }, JSON.stringify(out)));
