@@ -1,4 +1,5 @@
 // othello-match: runs a match or tournament from the command line and prints the result table.
+#include <chrono>
 #include <exception>
 #include <filesystem>
 #include <functional>
@@ -127,8 +128,12 @@ int run(const MatchOptions& o) {
     }
     const bool keep_records =
         !o.results_path.empty() || !o.records_path.empty() || !o.html_path.empty();
+    // The report page: rewritten every --report-every games (else every few seconds) and at the
+    // end. A page that cannot be written mid-match is a warning: the games go on being recorded.
+    auto last_page = std::chrono::steady_clock::now();
     auto write_page = [&](bool finished) {
         if (o.html_path.empty()) return;
+        last_page = std::chrono::steady_clock::now();
         ReportInput page;
         page.engines = names;
         for (const auto& r : records) page.games.push_back(to_json(r));
@@ -137,7 +142,12 @@ int run(const MatchOptions& o) {
         page.planned_games = static_cast<long>(games.size());  // this shard's, if sharded
         page.finished = finished;
         page.ratings = results_ratings(standings);
-        write_html_report(o.html_path, page);
+        if (finished) return write_html_report(o.html_path, page);
+        try {
+            write_html_report(o.html_path, page);
+        } catch (const std::exception& e) {
+            std::cerr << "othello-match: warning: " << e.what() << "\n";
+        }
     };
     write_page(false);
 
@@ -164,6 +174,9 @@ int run(const MatchOptions& o) {
                     progress.finish();
                     print_report(std::cout, standings, o.sprt);
                     std::cout << std::endl;
+                    write_page(false);
+                } else if (o.report_every == 0 &&
+                           std::chrono::steady_clock::now() - last_page > std::chrono::seconds(5)) {
                     write_page(false);
                 }
                 if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {

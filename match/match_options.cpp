@@ -95,7 +95,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "othello-match merge)")("records", po::value(&o.records_path),
                                 "write game records to FILE: GGF for FILE.ggf, else transcripts")(
         "html", po::value(&o.html_path),
-        "write the report page FILE (HTML, refreshed every --report-every games)")(
+        "write the report page FILE (HTML), rewritten every --report-every games or 5 s")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
         "round-robin | gauntlet (first engine vs the rest)")(
         "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
