@@ -81,13 +81,13 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
 }
 
 int run(const MatchOptions& o) {
-    if (!o.html_path.empty()) check_html_report_path(o.html_path);  // before anything is written
     // Every output is checked before the first game: none may fail after the last.
     check_output_path("--results", o.results_path);
     if (!o.results_path.empty())
         check_output_path("--results journal", journal_path_for(o.results_path));
     check_output_path("--records", o.records_path);
     check_output_path("--html", o.html_path);
+    if (!o.html_path.empty()) check_html_report_path(o.html_path);  // before anything is written
     // Opened first: an unwritable log is an error before any game, not after the last.
     std::unique_ptr<ProtocolLog> log;
     if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path);

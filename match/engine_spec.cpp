@@ -74,8 +74,9 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
     }
     std::map<std::string, std::string> own_options;
     const std::string_view kind = read_options(text, own_options, text);
-    for (const auto& [key, value] : own_options) {  // the engine's own win
-        if (key == "tc") options.erase("st");       // and its own clock replaces --each's
+    for (const auto& [key, value] : own_options) {
+        // The engine's own win; tc= and st= replace each other (its own st= over --each tc=).
+        if (key == "tc") options.erase("st");
         if (key == "st") options.erase("tc");
         options[key] = value;
     }
