@@ -12,6 +12,7 @@
 #include "engine/patterns/expert_agreement.h"
 #include "engine/patterns/least_squares_trainer.h"
 #include "engine/patterns/regression_policy.h"
+#include "engine/patterns/search_labeller.h"
 #include "engine/patterns/self_play.h"
 #include "engine/patterns/training_set.h"
 #include "engine/policies/policy_registry.h"
@@ -52,7 +53,8 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     TrainerOptions trainer;
     SelfPlayOptions self_play;
-    std::string self_play_weights, self_play_opponent, evaluate;
+    SearchLabelOptions labels;
+    std::string self_play_weights, self_play_opponent, evaluate, label_weights;
     std::vector<std::string> average;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")(
@@ -89,6 +91,18 @@ int main(int argc, char** argv) {
         "policy (e.g. mobility) that plays one side in a share of the self-play games")(
         "self-play-opponent-share", po::value(&self_play.opponent_share)->default_value(0.0),
         "share of the self-play games against --self-play-opponent (0..1)")(
+        "label-weights", po::value(&label_weights),
+        "relabel the training positions (not the held-out ones) by a search over these weights")(
+        "label-depth", po::value(&labels.depth)->default_value(labels.depth),
+        "plies of the relabelling search")(
+        "label-exact-empties", po::value(&labels.exact_empties)->default_value(0),
+        "relabel positions with at most this many empties by the exact endgame solver")(
+        "label-share", po::value(&labels.search_share)->default_value(1.0),
+        "new label = share * search value + (1 - share) * the game's label")(
+        "label-from-empties", po::value(&labels.from_empties)->default_value(0),
+        "positions with fewer empties keep their label")(
+        "label-expert-only",
+        "relabel only the --data positions; self-play positions keep their (exact) labels")(
         "output", po::value(&output), "write the weights file here")(
         "average", po::value(&average)->multitoken(),
         "fit nothing: write the mean of these weights files (an ensemble) to --output")(
@@ -144,6 +158,19 @@ int main(int argc, char** argv) {
             throw std::invalid_argument("unknown --data '" + data +
                                         "' (wthor, transcripts, random)");
         }
+        auto relabel = [&] {
+            if (label_weights.empty()) return;
+            const auto label_start = std::chrono::steady_clock::now();
+            labels.threads = trainer.threads;
+            relabel_by_search(train, *shared_weights(label_weights), labels, &std::cout);
+            std::printf(
+                "relabelled by depth-%d search over %s (exact from %d empties, share %g, from %d "
+                "empties): %.1f s\n",
+                labels.depth, label_weights.c_str(), labels.exact_empties, labels.search_share,
+                labels.from_empties, seconds_since(label_start));
+        };
+        const bool expert_only = vm.count("label-expert-only") > 0;
+        if (expert_only) relabel();
         if (self_play.games > 0) {
             if (self_play_weights.empty())
                 throw std::invalid_argument("--self-play needs --self-play-weights FILE");
@@ -163,6 +190,7 @@ int main(int argc, char** argv) {
                         extra.size(), seconds_since(play_start));
             train.insert(train.end(), extra.begin(), extra.end());
         }
+        if (!expert_only) relabel();
         std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),
                     validation.size(), seconds_since(start));
         if (!csv.empty()) {

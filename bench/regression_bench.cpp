@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <thread>
 
@@ -22,6 +23,13 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// CPU seconds this thread has run: on a shared machine the wall clock also counts other work.
+double thread_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 std::vector<Position> sample_positions(int games, std::uint64_t seed) {
@@ -103,15 +111,19 @@ int main(int argc, char** argv) {
         const auto positions = sample_positions(2000, 7);
         std::int64_t checksum = 0;
         auto start = Clock::now();
+        const double cpu_start = thread_cpu_seconds();
         int rounds = 0;
         do {
             for (const Position& p : positions) checksum += weights->score_units(p);
             ++rounds;
         } while (seconds_since(start) < 1.0);
-        const double eval_ns =
-            seconds_since(start) * 1e9 / (static_cast<double>(rounds) * positions.size());
-        std::printf("evaluation: %.1f ns per position (%zu positions x %d rounds, checksum %lld)\n",
-                    eval_ns, positions.size(), rounds, static_cast<long long>(checksum));
+        const double evaluations = static_cast<double>(rounds) * positions.size();
+        const double eval_ns = seconds_since(start) * 1e9 / evaluations;
+        const double eval_cpu_ns = (thread_cpu_seconds() - cpu_start) * 1e9 / evaluations;
+        std::printf(
+            "evaluation: %.1f ns per position, %.1f ns of CPU time (%zu positions x %d rounds, "
+            "checksum %lld)\n",
+            eval_ns, eval_cpu_ns, positions.size(), rounds, static_cast<long long>(checksum));
 
         RegressionPolicy policy(weights, 1);
         start = Clock::now();

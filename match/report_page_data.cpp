@@ -61,16 +61,19 @@ double llr_of(const Standings& st, const SprtParameters& sprt) {
     return p.pairs() > 0 ? sprt_llr(p, sprt) : sprt_llr(st.head_to_head(0, 1), sprt);
 }
 
-// Per-move figures are dropped when they say nothing (all zero, all null) and rounded otherwise.
-nlohmann::json compact_numbers(const nlohmann::json& values, int decimals) {
+// Per-move figures, scaled (seconds to milliseconds) and rounded (0 decimals: integers); dropped
+// when they say nothing once rounded (all zero or null, as for in-process players).
+nlohmann::json compact_numbers(const nlohmann::json& values, double scale, int decimals) {
     if (!values.is_array()) return nullptr;
     bool informative = false;
     nlohmann::json out = nlohmann::json::array();
     for (const auto& v : values) {
         if (v.is_number()) {
-            const double x = v.get<double>();
-            informative = informative || x != 0;
-            out.push_back(rounded(x, decimals));
+            const double x = v.get<double>() * scale;
+            nlohmann::json y =
+                decimals == 0 ? nlohmann::json(std::lround(x)) : rounded(x, decimals);
+            informative = informative || y != 0;
+            out.push_back(std::move(y));
         } else {
             out.push_back(nullptr);
         }
@@ -156,9 +159,9 @@ nlohmann::json report_page_data(const ReportInput& input) {
         const auto white = std::find(input.engines.begin(), input.engines.end(), r.white);
         if (black == input.engines.end() || white == input.engines.end()) continue;
 
-        auto [reason, new_reason] =
-            reason_index.emplace(r.reason, static_cast<int>(reasons.size()));
-        if (new_reason) reasons.push_back(r.reason);
+        auto [reason, new_reason] = reason_index.emplace(std::string(to_string(r.reason)),
+                                                         static_cast<int>(reasons.size()));
+        if (new_reason) reasons.push_back(std::string(to_string(r.reason)));
         auto [opening, new_opening] =
             opening_index.emplace(r.opening, static_cast<int>(openings.size()));
         if (new_opening) {
@@ -187,12 +190,12 @@ nlohmann::json report_page_data(const ReportInput& input) {
                               r.white_discs,
                               static_cast<int>(r.winner),
                               reason->second,
-                              r.reason == "normal" ? std::string() : r.detail,
+                              r.reason == Outcome::Normal ? std::string() : r.detail,
                               rounded(r.black_seconds, 2),
                               rounded(r.white_seconds, 2)};
         const nlohmann::json seconds =
-            compact_numbers(g.value("move_seconds", nlohmann::json()), 3);
-        const nlohmann::json evals = compact_numbers(g.value("move_evals", nlohmann::json()), 2);
+            compact_numbers(g.value("move_seconds", nlohmann::json()), 1000, 0);
+        const nlohmann::json evals = compact_numbers(g.value("move_evals", nlohmann::json()), 1, 2);
         if (!seconds.is_null() || !evals.is_null()) {
             row.push_back(seconds);
             row.push_back(evals);

@@ -1,36 +1,136 @@
 #!/usr/bin/env bash
-# Produces docs/strength.md: the regression policy's matches against random, mobility and GRhino
-# (balanced openings, colours swapped), as othello-match prints them, and the shipped weights'
-# expert agreement and errors on the held-out WTHOR games (othello-train --evaluate). Usage:
-# scripts/strength-report.sh [BUILD_DIR]   (needs /usr/games/gtp-rhino; takes a few minutes)
+# Regenerates docs/strength.md: the shipped regression policy (one ply, no search) against random,
+# mobility and GRhino levels 1-4 on openings the project generates (random:8 and balanced), every
+# opening played with colours swapped, with Elo and 95% error bars as othello-match computes them;
+# expert move agreement on the held-out WTHOR games (2016 on, never trained on); evaluation speed;
+# and, when scripts/train-weights.sh left its rounds in the work folder, one row per training round
+# (so the gain of every step is visible). Needs /usr/games/gtp-rhino (Debian package grhino).
+# Usage: scripts/strength-report.sh [BUILD_DIR]
+# Game counts (environment): GAMES (in-process opponents, 1000), RHINO_GAMES (levels 1-3, 200 per
+# opening set), RHINO4_GAMES (level 4, 40: about 10 CPU seconds a game), ROUND_GAMES (per round
+# and opponent, 200), ROUNDS_DIR (build/training). About 40 CPU minutes with the defaults.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
 match="$build/bin/othello-match"
 train="$build/bin/othello-train"
+games="${GAMES:-1000}"
+rhino_games="${RHINO_GAMES:-200}"
+rhino4_games="${RHINO4_GAMES:-40}"
+round_games="${ROUND_GAMES:-200}"
+rounds_dir="${ROUNDS_DIR:-$build/training}"
+rhino=/usr/games/gtp-rhino
 out="$root/docs/strength.md"
-run() {  # title, then othello-match arguments
-    local title="$1"; shift
-    printf '\n## %s\n\n`othello-match %s`\n\n```\n' "$title" "$*" >> "$out"
-    "$match" "$@" 2>&1 | sed -n '/Engine /,/Pentanomial/p' >> "$out"
-    printf '```\n' >> "$out"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+for program in "$match" "$train" "$build/bin/othello-regression-bench" "$rhino"; do
+    [ -x "$program" ] || { echo "strength-report.sh: $program is missing" >&2; exit 1; }
+done
+
+# One match: appends a row to the summary table and othello-match's tables to the details.
+# Arguments: the opponent's label, the openings, the games, then the engine specs.
+match_row() {
+    local label="$1" openings="$2" count="$3"; shift 3
+    local engines=()
+    for spec in "$@"; do engines+=(--engine "$spec"); done
+    "$match" "${engines[@]}" --games "$count" --openings "$openings" --concurrency 2 \
+        --no-progress > "$tmp/match.txt" 2>&1
+    local line elo
+    line="$(grep -m1 ' games, +' "$tmp/match.txt")"
+    elo="$(grep -m1 'Elo difference' "$tmp/match.txt" | sed 's/^ *Elo difference //')"
+    # "A vs B: N games, +W -L =D, score S%"
+    local summary="${line#*: }"
+    printf '| %s | %s | %s | %s |\n' "$label" "$openings" "$summary" "$elo" >> "$tmp/summary.md"
+    {
+        printf '\n### %s, %s openings\n\n`othello-match %s --games %s --openings %s`\n\n```\n' \
+            "$label" "$openings" "${engines[*]}" "$count" "$openings"
+        sed -n '/Engine /,/Pentanomial/p' "$tmp/match.txt"
+        printf '```\n'
+    } >> "$tmp/details.md"
 }
-cat > "$out" <<HEAD
+
+: > "$tmp/summary.md"
+: > "$tmp/details.md"
+for openings in random:8 balanced; do
+    match_row "random" "$openings" "$games" policy:regression policy:random
+    match_row "mobility" "$openings" "$games" policy:regression policy:mobility
+    for level in 1 2 3; do
+        match_row "gtp-rhino -l $level" "$openings" "$rhino_games" policy:regression \
+            "cmd:$rhino -l $level"
+    done
+done
+match_row "gtp-rhino -l 4" random:8 "$rhino4_games" policy:regression "cmd:$rhino -l 4"
+match_row "gtp-rhino -l 2, as book,regression" random:8 "$rhino_games" \
+    "cmd:$build/bin/othello-engine --policy book,regression" "cmd:$rhino -l 2"
+
+"$train" --evaluate "$root/data/weights.bin" > "$tmp/evaluate.txt"
+agreement="$(grep '^expert agreement' "$tmp/evaluate.txt")"
+"$build/bin/othello-regression-bench" --strength-games 0 > "$tmp/bench.txt"
+
+# The rounds: agreement and short matches per weights file the training script kept.
+rounds_table=""
+if compgen -G "$rounds_dir/round-*.bin" > /dev/null; then
+    rounds_table="| round | expert agreement | vs mobility | vs gtp-rhino -l 1 | vs gtp-rhino -l 2 | vs gtp-rhino -l 3 |
+|---|---|---|---|---|---|"
+    # round-0a (expert games only) first, then rounds 0, 1, 2, ...
+    for file in $(ls "$rounds_dir"/round-0a.bin 2>/dev/null
+        ls "$rounds_dir"/round-*.bin | grep -v 'round-0a\.bin$' | sort -V); do
+        name="$(basename "$file" .bin)"
+        mkdir -p "$tmp/$name"
+        cp "$file" "$tmp/$name/weights.bin"
+        row="| ${name#round-} | $("$train" --evaluate "$file" | sed -n 's/^expert agreement on [0-9]* held-out games: \([0-9.]*%\).*/\1/p')"
+        for opponent in policy:mobility "cmd:$rhino -l 1" "cmd:$rhino -l 2" "cmd:$rhino -l 3"; do
+            OTHELLO_DATA_DIR="$tmp/$name" "$match" --engine policy:regression --engine "$opponent" \
+                --games "$round_games" --openings random:8 --concurrency 2 --no-progress \
+                > "$tmp/round.txt" 2>&1
+            result="$(grep -m1 ' games, +' "$tmp/round.txt" | sed 's/^[^:]*: [0-9]* games, //')"
+            elo="$(grep -m1 'Elo difference' "$tmp/round.txt" |
+                sed 's/^ *Elo difference \([^[]*\).*/\1/')"
+            row="$row | $result, Elo $elo"
+        done
+        rounds_table="$rounds_table
+$row |"
+    done
+fi
+
+commit="$(git -C "$root" rev-parse --short HEAD)"
+{
+    cat <<HEAD
 # Strength of the regression policy
 
-Generated by \`scripts/strength-report.sh\` with the shipped weights \`data/weights.bin\`
-(commit $(git -C "$root" rev-parse --short HEAD)), as trained by \`scripts/train-weights.sh\` (pattern set
-EDA2: 11 patterns and two mobility counts; one fit on WTHOR, then a second on WTHOR plus
-self-play games with exact endgame labels, a quarter of them against \`mobility\`). The policy
-plays one ply: every move's resulting position is evaluated, nothing deeper. Balanced openings,
-every opening played with colours swapped; Elo with 95% intervals.
+Generated by \`scripts/strength-report.sh\` (commit $commit) with the shipped weights
+\`data/weights.bin\` as \`scripts/train-weights.sh\` trains them. The policy plays one ply: every
+legal move's resulting position is evaluated by the pattern regression, nothing deeper; search is
+only used offline, to label training positions. Openings: \`random:8\` (8 random plies) and
+\`balanced\` (the project's balanced set); every opening is played with colours swapped. Elo
+differences are the regression policy's, with 95% intervals (pentanomial where the pairs allow).
+
+## Matches
+
+| opponent | openings | result (regression first) | Elo |
+|---|---|---|---|
 HEAD
-run "regression vs random" --engine policy:regression --engine policy:random --games 1000 --openings balanced
-run "regression vs mobility" --engine policy:regression --engine policy:mobility --games 1000 --openings balanced
-for level in 1 2 3; do
-    run "regression vs gtp-rhino -l $level" --engine policy:regression \
-        --engine "cmd:/usr/games/gtp-rhino -l $level" --games 200 --openings balanced
-done
-printf '\n## Expert agreement and errors on held-out WTHOR games (2016 on)\n\n`othello-train --evaluate data/weights.bin`\n\n```\n' >> "$out"
-"$train" --evaluate "$root/data/weights.bin" | grep -v '^wrote\|^total\|^evaluating' >> "$out"
-printf '```\n' >> "$out"
+    cat "$tmp/summary.md"
+    printf '\n## Expert agreement on held-out WTHOR games (2016 on)\n\n%s\n' "$agreement"
+    printf '(`othello-train --evaluate data/weights.bin`; forced moves and passes not counted.)\n'
+    printf '\n## Evaluation speed\n\n`othello-regression-bench --strength-games 0`:\n\n```\n'
+    cat "$tmp/bench.txt"
+    printf '```\n'
+    if [ -n "$rounds_table" ]; then
+        printf '\n## Training rounds\n\n'
+        printf 'Each round of `scripts/train-weights.sh` (files in %s), %s games per opponent on\n' \
+            "${rounds_dir#"$root/"}" "$round_games"
+        printf '`random:8` openings, colours swapped; W/L/D and Elo (95%% interval) of the round.\n'
+        printf 'Round 0: expert games and exact-labelled self-play (the weights shipped before search\n'
+        printf 'labels); round k: labels half game result, half depth-2 search over round k-1;\n'
+        printf 'mean-0-k: the entry-by-entry mean of rounds 0 and k (what train-weights.sh ships).\n\n'
+        printf '%s\n' "$rounds_table"
+    fi
+    printf '\n## Match details\n'
+    cat "$tmp/details.md"
+    printf '\n## Errors per phase on the training and held-out positions\n\n```\n'
+    grep -v '^wrote\|^total\|^evaluating' "$tmp/evaluate.txt"
+    printf '```\n'
+} > "$out.new"
+mv "$out.new" "$out"
+echo "wrote $out"

@@ -1,0 +1,127 @@
+// Negamax alpha-beta over the pattern evaluation, in integer weight units. Interior nodes two or
+// more plies from the leaves try their moves best-first by the evaluation of the position each
+// leads to.
+#include "engine/patterns/search_labeller.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <mutex>
+#include <thread>
+
+#include "engine/movegen.h"
+#include "engine/patterns/endgame_solver.h"
+
+namespace othello::patterns {
+
+namespace {
+
+constexpr std::int32_t kUnits = PatternWeights::kUnitsPerDisc;
+
+struct Searcher {
+    const PatternWeights& weights;
+
+    std::int32_t evaluate(Bitboard player, Bitboard opponent) const {
+        return weights.score_units(Position::from_mover(player, opponent, Color::Black));
+    }
+
+    static std::int32_t final_units(Bitboard player, Bitboard opponent) {
+        const int own = popcount(player), other = popcount(opponent);
+        const int empties = 64 - own - other;
+        const int diff = own > other   ? own - other + empties
+                         : own < other ? own - other - empties
+                                       : 0;
+        return diff * kUnits;
+    }
+
+    std::int32_t search(Bitboard player, Bitboard opponent, int depth, std::int32_t alpha,
+                        std::int32_t beta) const {
+        const Bitboard moves = legal_moves(player, opponent);
+        if (!moves) {
+            if (!legal_moves(opponent, player)) return final_units(player, opponent);
+            return -search(opponent, player, depth, -beta, -alpha);
+        }
+        if (depth <= 0) return evaluate(player, opponent);
+        struct Child {
+            Bitboard player, opponent;
+            std::int32_t order;
+        };
+        std::array<Child, 32> children;
+        int count = 0;
+        for (int sq : Bits(moves)) {
+            const Bitboard flipped = flips(sq, player, opponent);
+            Child c{opponent ^ flipped, player | flipped | bit(sq), 0};
+            // The opponent's evaluation of the child: lowest first is best first for us.
+            if (depth >= 2) c.order = evaluate(c.player, c.opponent);
+            children[count++] = c;
+        }
+        if (depth >= 2) {
+            std::stable_sort(children.begin(), children.begin() + count,
+                             [](const Child& a, const Child& b) { return a.order < b.order; });
+        }
+        std::int32_t best = INT32_MIN;
+        for (int i = 0; i < count; ++i) {
+            const std::int32_t value =
+                -search(children[i].player, children[i].opponent, depth - 1, -beta, -alpha);
+            if (value > best) {
+                best = value;
+                if (value > alpha) alpha = value;
+                if (alpha >= beta) break;
+            }
+        }
+        return best;
+    }
+};
+
+}  // namespace
+
+double search_value(const PatternWeights& weights, const Position& p, int depth,
+                    int exact_empties) {
+    if (p.empty_count() <= exact_empties) return solve_endgame(p);
+    const Searcher searcher{weights};
+    const std::int32_t value =
+        searcher.search(p.player(), p.opponent(), depth, INT32_MIN + 1, INT32_MAX);
+    return static_cast<double>(value) / kUnits;
+}
+
+void relabel_by_search(TrainingSamples& samples, const PatternWeights& weights,
+                       const SearchLabelOptions& options, std::ostream* log) {
+    const auto start = std::chrono::steady_clock::now();
+    constexpr std::size_t kChunk = 4096;
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    std::mutex log_mutex;
+    const std::size_t report_every = std::max<std::size_t>(samples.size() / 10, 1);
+    auto work = [&] {
+        for (std::size_t first = next.fetch_add(kChunk); first < samples.size();
+             first = next.fetch_add(kChunk)) {
+            const std::size_t last = std::min(samples.size(), first + kChunk);
+            for (std::size_t i = first; i < last; ++i) {
+                TrainingSample& s = samples[i];
+                const Position p = Position::from_mover(s.player, s.opponent, Color::Black);
+                if (p.empty_count() < options.from_empties) continue;
+                const double value = search_value(weights, p, options.depth, options.exact_empties);
+                s.target = static_cast<float>(options.search_share * value +
+                                              (1 - options.search_share) * s.target);
+            }
+            const std::size_t before = done.fetch_add(last - first);
+            if (log && (before + (last - first)) / report_every != before / report_every) {
+                const std::lock_guard lock(log_mutex);
+                *log << "relabelled " << before + (last - first) << " of " << samples.size()
+                     << " positions ("
+                     << std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                            .count()
+                     << " s)\n"
+                     << std::flush;
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+}
+
+}  // namespace othello::patterns
