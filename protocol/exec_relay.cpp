@@ -117,21 +117,18 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
     // reaches the child (the connection is dropped), and the idle clock restarts only when a line
     // is complete, so a line must be finished within the idle timeout.
     bool admit_bytes(std::string_view bytes) {
-        const std::size_t newline = bytes.rfind('\n');
-        const std::size_t longest =
-            newline == std::string_view::npos
-                ? line_bytes_ + bytes.size()
-                : std::max(line_bytes_ + bytes.find('\n'), bytes.size() - newline - 1);
-        if (longest > context_.max_line_length) {
-            context_.log_drop("line over " + std::to_string(context_.max_line_length) + " bytes");
-            return false;
+        bool completed = false;
+        for (const char c : bytes) {
+            if (c == '\n') {
+                line_bytes_ = 0;
+                completed = true;
+            } else if (++line_bytes_ > context_.max_line_length) {
+                context_.log_drop("line over " + std::to_string(context_.max_line_length) +
+                                  " bytes");
+                return false;
+            }
         }
-        if (newline == std::string_view::npos) {
-            line_bytes_ += bytes.size();
-        } else {
-            line_bytes_ = bytes.size() - newline - 1;
-            if (!client_gone_) arm_timer(context_.idle_timeout);
-        }
+        if (completed && !client_gone_) arm_timer(context_.idle_timeout);
         return true;
     }
 

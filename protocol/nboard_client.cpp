@@ -91,12 +91,7 @@ NboardMoveReply NboardClient::go(Deadline deadline) {
 }
 
 void NboardClient::quit(std::chrono::milliseconds grace) {
-    try {
-        channel_->write_line("quit");
-    } catch (const ChannelError&) {
-        // Already gone.
-    }
-    channel_->stop(grace);
+    channel_->stop_after("quit", grace);
 }
 
 }  // namespace othello
