@@ -95,7 +95,8 @@ TEST_CASE("relabelling blends by the share, keeps the endgames and ignores threa
     int kept = 0, changed = 0;
     for (std::size_t i = 0; i < samples.size(); ++i) {
         CHECK(a[i].target == b[i].target);
-        const Position p = Position::from_mover(samples[i].player, samples[i].opponent, Color::Black);
+        const Position p =
+            Position::from_mover(samples[i].player, samples[i].opponent, Color::Black);
         if (p.empty_count() < 20) {
             CHECK(a[i].target == 10.0f);
             ++kept;
