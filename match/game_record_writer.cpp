@@ -34,7 +34,7 @@ GgfRecord ggf_record_of(const GameRecord& r) {
         }
         ++played;
     }
-    if (r.reason == "adjudicated") {
+    if (r.reason == Outcome::Adjudicated) {
         // The perfect-play score the game was ended with, as an agreed score.
         ggf.result = GgfResult{static_cast<double>(r.black_discs - r.white_discs), "s"};
     } else if (!ggf.result) {
@@ -42,7 +42,7 @@ GgfRecord ggf_record_of(const GameRecord& r) {
         const double difference = r.winner == Winner::Black   ? 64
                                   : r.winner == Winner::White ? -64
                                                               : 0;
-        const bool on_time = r.reason == "timeout" || r.reason == "time forfeit";
+        const bool on_time = r.reason == Outcome::Timeout || r.reason == Outcome::TimeForfeit;
         ggf.result = GgfResult{difference, on_time ? "t" : "r"};
     }
     ggf.tags = {{"PC", "othello-match"}, {"PB", r.black}, {"PW", r.white}, {"TY", "8"}};
@@ -63,8 +63,8 @@ void write_game_records(const std::string& path, std::vector<GameRecord> records
                 // The transcript first so `cut -f1` gives a file the openings reader accepts.
                 for (const auto& r : records) {
                     out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs
-                        << "-" << r.white_discs << " " << to_string(r.winner) << " (" << r.reason
-                        << ")\n";
+                        << "-" << r.white_discs << " " << to_string(r.winner) << " ("
+                        << to_string(r.reason) << ")\n";
                 }
                 break;
             case GameRecordFormat::Ggf:

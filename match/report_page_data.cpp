@@ -159,9 +159,9 @@ nlohmann::json report_page_data(const ReportInput& input) {
         const auto white = std::find(input.engines.begin(), input.engines.end(), r.white);
         if (black == input.engines.end() || white == input.engines.end()) continue;
 
-        auto [reason, new_reason] =
-            reason_index.emplace(r.reason, static_cast<int>(reasons.size()));
-        if (new_reason) reasons.push_back(r.reason);
+        auto [reason, new_reason] = reason_index.emplace(std::string(to_string(r.reason)),
+                                                         static_cast<int>(reasons.size()));
+        if (new_reason) reasons.push_back(std::string(to_string(r.reason)));
         auto [opening, new_opening] =
             opening_index.emplace(r.opening, static_cast<int>(openings.size()));
         if (new_opening) {
@@ -190,7 +190,7 @@ nlohmann::json report_page_data(const ReportInput& input) {
                               r.white_discs,
                               static_cast<int>(r.winner),
                               reason->second,
-                              r.reason == "normal" ? std::string() : r.detail,
+                              r.reason == Outcome::Normal ? std::string() : r.detail,
                               rounded(r.black_seconds, 2),
                               rounded(r.white_seconds, 2)};
         const nlohmann::json seconds =

@@ -5,15 +5,11 @@
 #include <charconv>
 #include <vector>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 // Splits on spaces and on '/': "f5/1.2/0.3" and "c6 0.00 0.0" give the same fields, "f5//0.3"
 // an empty eval.

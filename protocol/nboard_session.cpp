@@ -63,6 +63,18 @@ double NboardSession::now() const {
 }
 
 std::string NboardSession::handle(std::string_view line) {
+    // Answers quote what the GUI sent (status messages, ping ids); binary must not go back raw.
+    const std::string answer = answer_to(line);
+    std::string out;
+    for (std::size_t begin = 0; begin < answer.size();) {
+        const std::size_t end = std::min(answer.find('\n', begin), answer.size());
+        out += printable(std::string_view(answer).substr(begin, end - begin)) + "\n";
+        begin = end + 1;
+    }
+    return out;
+}
+
+std::string NboardSession::answer_to(std::string_view line) {
     const auto [command, rest] = split_word(line);
     try {
         if (command == "nboard") {

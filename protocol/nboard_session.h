@@ -43,6 +43,8 @@ class NboardSession : public LineSession {
     double contempt() const { return contempt_; }
 
   private:
+    // What handle() sends, before non-printable bytes are escaped.
+    std::string answer_to(std::string_view line);
     std::string set(std::string_view rest);
     std::string move(std::string_view text);
     std::string hint(std::string_view count);

@@ -1,7 +1,8 @@
 // One TCP connection serving one LineSession: read, frame, answer, write, with an idle timeout.
 // Reading pauses while a response is written, so a client that does not read cannot make the
-// server buffer more than one read's worth of answers. Idle connections, and connections that keep
-// sending over-long lines, are dropped with the reason logged.
+// server buffer more than one read's worth of answers. Idle connections, lines not completed within
+// the idle timeout, and connections that keep sending over-long lines are dropped with the reason
+// logged.
 #include <array>
 #include <boost/asio/write.hpp>
 
@@ -42,14 +43,17 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
         idle_.expires_after(context_.idle_timeout);
         idle_.async_wait([self = shared_from_this()](boost::system::error_code error) {
             if (error) return;
-            self->context_.log_drop("idle for " +
-                                    std::to_string(self->context_.idle_timeout.count()) + " ms");
+            const std::string ms = std::to_string(self->context_.idle_timeout.count()) + " ms";
+            self->context_.log_drop(self->framer_.has_partial() ? "no complete line within " + ms
+                                                                : "idle for " + ms);
             self->close();
         });
     }
 
     void read() {
-        arm_idle_timer();
+        // The clock restarts only between lines: a line must be complete within the idle
+        // timeout, so a client trickling a byte at a time cannot hold its place for ever.
+        if (!framer_.has_partial()) arm_idle_timer();
         socket_.async_read_some(
             asio::buffer(buffer_),
             [self = shared_from_this()](boost::system::error_code error, std::size_t n) {

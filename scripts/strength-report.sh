@@ -120,7 +120,10 @@ HEAD
         printf '\n## Training rounds\n\n'
         printf 'Each round of `scripts/train-weights.sh` (files in %s), %s games per opponent on\n' \
             "${rounds_dir#"$root/"}" "$round_games"
-        printf '`random:8` openings, colours swapped; W/L/D and Elo (95%% interval) of the round.\n\n'
+        printf '`random:8` openings, colours swapped; W/L/D and Elo (95%% interval) of the round.\n'
+        printf 'Round 0: expert games and exact-labelled self-play (the weights shipped before search\n'
+        printf 'labels); round k: labels half game result, half depth-2 search over round k-1;\n'
+        printf 'mean-0-k: the entry-by-entry mean of rounds 0 and k (what train-weights.sh ships).\n\n'
         printf '%s\n' "$rounds_table"
     fi
     printf '\n## Match details\n'

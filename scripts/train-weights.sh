@@ -8,14 +8,15 @@
 #             fewer empties labelled by the exact endgame solver and earlier ones by the exact
 #             value where their game reached 10 empties; 60 steps. (The weights shipped before
 #             search labels.)
-#   round k:  the same expert and self-play games (played by round k-1), every training position
+#   round k:  the expert games plus 60,000 self-play games of round k-1, every training position
 #             with 12 or more empties relabelled as the mean of its game label and a depth-2
 #             alpha-beta search over round k-1's weights (othello-train --label-*); 60 steps.
 # The mean of round 0 and the last round is written to data/weights.bin; every round is kept in
-# the work folder
-# (default build/training/round-*.bin), where scripts/strength-report.sh finds them for its
-# table of rounds. Deterministic. On this 2-core machine, unloaded: round 0a about 2 minutes,
-# round 0 about 6, each later round about 10 (under load from other work, several times that).
+# the work folder (default build/training/round-*.bin), where scripts/strength-report.sh finds them for its
+# table of rounds. Deterministic. Cost of one search-labelled round (60,000 self-play games, 10.6
+# million positions relabelled, 60 steps): 4.6 CPU minutes, but 23 to 30 minutes of wall time on
+# this 2-core machine when shared with other work; round 0a and 0 cost less (no relabelling).
+# The whole script: about 15 CPU minutes, an hour of wall time under such load.
 # Usage: scripts/train-weights.sh [--rounds N (default 1)] [--work DIR] [--output FILE]
 #                                 [--build DIR] [--quick]
 #   --quick: a small version for the tests (3,000 expert games, 300 self-play games, depth-1
@@ -71,8 +72,9 @@ done
 # The shipped weights: the entry-by-entry mean of round 0 and the last round, an ensemble that
 # keeps round 0's sure hand against weak and greedy opponents and the search labels' gain
 # against searching ones (measured in docs/strength.md).
-"$train" --average "$work/round-0.bin" "$work/round-$rounds.bin" --output "$work/shipped.bin"
-cp "$work/shipped.bin" "$output"
+mean="$work/round-mean-0-$rounds.bin"
+"$train" --average "$work/round-0.bin" "$work/round-$rounds.bin" --output "$mean"
+cp "$mean" "$output"
 log "wrote $output (mean of rounds 0 and $rounds)"
 
 if [ "$quick" = 1 ]; then

@@ -226,3 +226,30 @@ TEST_CASE("a book damaged while the engine runs: one warning, then the fallback 
     CHECK(text.str().find(warning + book.str()) != std::string::npos);
     CHECK(text.str().find(warning) == text.str().rfind(warning));  // once
 }
+
+TEST_CASE("every subcommand answers --help with its usage and options") {
+    for (const std::string command : {"build", "import", "show", "stats", "bench"}) {
+        CAPTURE(command);
+        const Run run = othello_book(command + " --help");
+        CHECK(exited_ok(run));
+        CHECK(run.out.rfind("usage: othello-book " + command, 0) == 0);
+        CHECK(run.out.find("--book") != std::string::npos);
+        CHECK(run.err.empty());
+    }
+    CHECK(othello_book("build --help").out.find("--wthor") != std::string::npos);
+    CHECK(othello_book("bench -h").out.find("--walks") != std::string::npos);
+}
+
+TEST_CASE("a directory given as a book or weights file is called one") {
+    const std::string folder = std::filesystem::temp_directory_path().string();
+    const Run stats = othello_book("stats --book " + folder);
+    CHECK(WEXITSTATUS(stats.status) == 1);
+    CHECK(stats.err == "othello-book stats: " + folder + ": is a directory, not an opening book\n");
+    const std::string engine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
+    CHECK(testing::run_with_input(
+              "/bin/sh", {"-c", "\"$0\" --policy book --book \"$1\" 2>&1", engine, folder}, "") ==
+          "othello-engine: " + folder + ": is a directory, not an opening book\n");
+    CHECK(testing::run_with_input(
+              "/bin/sh", {"-c", "\"$0\" --policy regression --weights \"$1\" 2>&1", engine, folder},
+              "") == "othello-engine: " + folder + ": is a directory, not a weights file\n");
+}

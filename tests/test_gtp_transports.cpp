@@ -181,6 +181,12 @@ TEST_CASE("the executable: --list-policies, seeds, unknown policy and quit") {
           "=\n\n");
     CHECK(othello::testing::run_with_input(othello::testing::engine_path(), {"--policy", "nope"},
                                            "name\n") == "");
+    // The error names the policy as given, with bytes that are not text in hex.
+    CHECK(othello::testing::run_with_input("/bin/sh",
+                                           {"-c", "\"$0\" --policy \"$(printf 'n\\377')\" 2>&1",
+                                            othello::testing::engine_path()},
+                                           "")
+              .rfind("othello-engine: unknown policy 'n\\xff'", 0) == 0);
 }
 
 TEST_CASE("TCP: an internal failure's text stays in the server's log, not on the wire") {

@@ -57,9 +57,12 @@ std::vector<std::string> lines_of(const fs::path& p) {
     return lines;
 }
 
-// Runs othello-match with `args` (already shell-quoted) and collects its output.
+// Runs othello-match with `args` (already shell-quoted) and collects its output. The games start
+// from the start position unless `args` name other openings: the checks count moves from there.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command = kBin + "/othello-match " + args + " --no-progress >" +
+    const std::string openings =
+        args.find("--openings") == std::string::npos ? " --openings start" : "";
+    const std::string command = kBin + "/othello-match " + args + openings + " --no-progress >" +
                                 (dir / "out.txt").string() + " 2>" + (dir / "err.txt").string();
     const int status = std::system(command.c_str());
     return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};

@@ -217,6 +217,13 @@ TEST_CASE("bad input answers a status line and the session goes on unchanged") {
     CHECK(f.run({"ping"}) == "pong\n");
 }
 
+TEST_CASE("bytes that are not UTF-8 text come back in hex") {
+    Fixture f;
+    CHECK(f.run({"move \xff\x01"}) ==
+          "status move: not a move: '\\xff\\x01' (expected a square a1..h8 or pass)\n");
+    CHECK(f.run({"ping \xfe"}) == "pong \\xfe\n");
+}
+
 TEST_CASE("after the end of the game go and hint say so") {
     Fixture f;
     f.run({"set game (;GM[Othello]BO[8 *O" + std::string(62, '-') + " *]B[c1];)"});
