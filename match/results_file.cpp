@@ -31,7 +31,9 @@ nlohmann::json to_json(const GameRecord& r) {
                         {"white_seconds", r.white_seconds}};
     // Absent (not empty) for games between in-process players, which have neither.
     if (!r.move_seconds.empty()) j["move_seconds"] = r.move_seconds;
-    if (!r.move_evals.empty()) {
+    // Left out too when no move has an eval (GTP engines give none): journal lines stay short.
+    if (std::any_of(r.move_evals.begin(), r.move_evals.end(),
+                    [](const auto& e) { return e.has_value(); })) {
         nlohmann::json evals = nlohmann::json::array();
         for (const auto& e : r.move_evals)
             evals.push_back(e ? nlohmann::json(*e) : nlohmann::json());
