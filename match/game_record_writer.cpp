@@ -34,7 +34,7 @@ GgfRecord ggf_record_of(const GameRecord& r) {
         }
         ++played;
     }
-    if (r.reason == "adjudicated") {
+    if (r.reason == Outcome::Adjudicated) {
         // The perfect-play score the game was ended with, as an agreed score.
         ggf.result = GgfResult{static_cast<double>(r.black_discs - r.white_discs), "s"};
     } else if (!ggf.result) {

@@ -9,6 +9,7 @@
 
 #include "match/match_options.h"
 #include "match/results_file.h"
+#include "match/results_summary.h"
 #include "match/standings.h"
 
 namespace othello {
@@ -259,7 +260,9 @@ nlohmann::json report_page_data(const ReportInput& input) {
         {"openings", openings},
         {"series", {{"games", series_games}, {"score", series_score}, {"elo", series_elo}}},
         {"games", rows}};
-    if (input.ratings.is_array() && !input.ratings.empty()) data["ratings"] = input.ratings;
+    // The joint rating list: the results' own, else computed here (older results files).
+    const nlohmann::json ratings = input.ratings.is_array() ? input.ratings : results_ratings(st);
+    if (ratings.is_array() && !ratings.empty()) data["ratings"] = ratings;
     if (input.sprt && n == 2) {
         const SprtParameters& s = *input.sprt;
         const double llr = llr_of(st, s);

@@ -235,6 +235,9 @@ TEST_CASE("a tournament's page in headless Chromium: crosstable, Elo per engine"
     std::sort(engines.begin(), engines.end());
     CHECK(engines == nlohmann::json{"fake", "mobility-max", "random"});
     CHECK(r.dom.find("Crosstable") != std::string::npos);
+    const nlohmann::json& charts = r.self_test.at("charts");
+    CHECK(std::find(charts.begin(), charts.end(), "ratings") != charts.end());
+    CHECK(r.dom.find("id=\"ratings\"") != std::string::npos);
     CHECK(r.self_test.at("rows") == 12);
     const nlohmann::json results = nlohmann::json::parse(slurp(dir / "r.json"));
     check_steps(r.self_test, results);
