@@ -74,7 +74,11 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
     }
     std::map<std::string, std::string> own_options;
     const std::string_view kind = read_options(text, own_options, text);
-    for (const auto& [key, value] : own_options) options[key] = value;  // the engine's own win
+    for (const auto& [key, value] : own_options) {  // the engine's own win
+        if (key == "tc") options.erase("st");       // and its own clock replaces --each's
+        if (key == "st") options.erase("tc");
+        options[key] = value;
+    }
     if (kind.empty())
         throw std::invalid_argument("engine spec '" + std::string(text) + "' names no engine");
 
