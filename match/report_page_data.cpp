@@ -9,6 +9,7 @@
 
 #include "match/match_options.h"
 #include "match/results_file.h"
+#include "match/results_summary.h"
 #include "match/standings.h"
 
 namespace othello {
@@ -165,21 +166,14 @@ nlohmann::json report_page_data(const ReportInput& input) {
         auto [opening, new_opening] =
             opening_index.emplace(r.opening, static_cast<int>(openings.size()));
         if (new_opening) {
-            openings.push_back({{"name", r.opening_name},
-                                {"moves", r.opening},
-                                {"games", 0},
-                                {"black", 0},
-                                {"white", 0},
-                                {"draws", 0},
-                                {"disc_sum", 0}});
+            // [name, moves, games, black wins, white wins, draws, black's disc difference sum]:
+            // arrays, as a balanced opening set has thousands of entries.
+            openings.push_back(nlohmann::json::array({r.opening_name, r.opening, 0, 0, 0, 0, 0}));
         }
         nlohmann::json& o = openings[opening->second];
-        o["games"] = o["games"].get<long>() + 1;
-        const char* const winner_key = r.winner == Winner::Black   ? "black"
-                                       : r.winner == Winner::White ? "white"
-                                                                   : "draws";
-        o[winner_key] = o[winner_key].get<long>() + 1;
-        o["disc_sum"] = o["disc_sum"].get<long>() + r.black_discs - r.white_discs;
+        const int winner_column = r.winner == Winner::Black ? 3 : r.winner == Winner::White ? 4 : 5;
+        for (const int column : {2, winner_column}) o[column] = o[column].get<long>() + 1;
+        o[6] = o[6].get<long>() + r.black_discs - r.white_discs;
 
         nlohmann::json row = {r.id,
                               black - input.engines.begin(),
@@ -259,7 +253,9 @@ nlohmann::json report_page_data(const ReportInput& input) {
         {"openings", openings},
         {"series", {{"games", series_games}, {"score", series_score}, {"elo", series_elo}}},
         {"games", rows}};
-    if (input.ratings.is_array() && !input.ratings.empty()) data["ratings"] = input.ratings;
+    // The joint rating list: the results' own, else computed here (older results files).
+    const nlohmann::json ratings = input.ratings.is_array() ? input.ratings : results_ratings(st);
+    if (ratings.is_array() && !ratings.empty()) data["ratings"] = ratings;
     if (input.sprt && n == 2) {
         const SprtParameters& s = *input.sprt;
         const double llr = llr_of(st, s);

@@ -156,7 +156,7 @@ TEST_CASE("page data: standings, pairs, openings and compact games from records"
           nlohmann::json{{"games", 3}, {"wins", 1}, {"losses", 1}, {"draws", 1}});
     CHECK(d.at("standings")[0].at("disc_diff") == 4.67);  // (16 - 2 + 0) / 3
     CHECK(d.at("pairs")[0].at("pentanomial") == nlohmann::json{0, 0, 1, 0, 0});
-    CHECK(d.at("openings")[0].at("games") == 3);
+    CHECK(d.at("openings")[0] == nlohmann::json{"o1", "f5", 3, 2, 0, 1, 16 + 2 + 0});
     CHECK(d.at("games")[0] ==
           nlohmann::json{0, 0, 1, 0, compact_moves("f5d6"), 40, 24, 0, 0, "", 0.0, 0.0});
     CHECK(d.at("games")[1].size() == 14);  // per-move seconds kept, evaluations absent
@@ -235,6 +235,9 @@ TEST_CASE("a tournament's page in headless Chromium: crosstable, Elo per engine"
     std::sort(engines.begin(), engines.end());
     CHECK(engines == nlohmann::json{"fake", "mobility-max", "random"});
     CHECK(r.dom.find("Crosstable") != std::string::npos);
+    const nlohmann::json& charts = r.self_test.at("charts");
+    CHECK(std::find(charts.begin(), charts.end(), "ratings") != charts.end());
+    CHECK(r.dom.find("id=\"ratings\"") != std::string::npos);
     CHECK(r.self_test.at("rows") == 12);
     const nlohmann::json results = nlohmann::json::parse(slurp(dir / "r.json"));
     check_steps(r.self_test, results);

@@ -6,7 +6,7 @@
 //   pairs [{a, b, result, score, elo, los, pentanomial?, pentanomial_elo?}]
 //   ratings? [{engine, elo, error}]; sprt? {elo0, elo1, alpha, beta, lower, upper, llr, decision}
 //   reasons [reason]; reason_counts {reason: n}
-//   openings [{name, moves, games, black, white, draws, disc_sum}]
+//   openings [[name, moves, games, black, white, draws, disc_sum]] (objects once loaded)
 //   series {games [n], score [[engine's score after n]], elo [[elo, lower, upper]], llr? [llr]}
 //   games [[id, black, white, opening, moves, black_discs, white_discs, winner (0 black, 1 white,
 //           2 draw), reason, detail, black_seconds, white_seconds, move_ms?, move_evals?]]
@@ -15,6 +15,8 @@
 // URL fragments: #game=ID&ply=N opens a game (kept across the running page's reloads);
 // #selftest runs the checks of the browser test and writes them into <pre id="selftest-result">.
 const data = JSON.parse(document.getElementById("report-data").textContent);
+data.openings = data.openings.map(([name, moves, games, black, white, draws, disc_sum]) =>
+  ({ name, moves, games, black, white, draws, disc_sum }));
 const main = document.getElementById("report");
 const REFRESH_SECONDS = 5;
 const G = { id: 0, black: 1, white: 2, opening: 3, moves: 4, bd: 5, wd: 6, winner: 7, reason: 8,
