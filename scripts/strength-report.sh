@@ -7,8 +7,9 @@
 # (so the gain of every step is visible). Needs /usr/games/gtp-rhino (Debian package grhino).
 # Usage: scripts/strength-report.sh [BUILD_DIR]
 # Game counts (environment): GAMES (in-process opponents, 1000), RHINO_GAMES (levels 1-3, 200 per
-# opening set), RHINO4_GAMES (level 4, 40: about 10 CPU seconds a game), ROUND_GAMES (per round
-# and opponent, 200), ROUNDS_DIR (build/training). About 40 CPU minutes with the defaults.
+# opening set), RHINO4_GAMES (level 4, 10: about 10 CPU seconds a game), ROUND_GAMES (per round
+# and opponent, 100), ROUNDS_DIR (build/training). About 15 CPU minutes with the defaults (level 3
+# costs most after level 4), 25 minutes of wall time on a shared 2-core machine.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
@@ -16,8 +17,8 @@ match="$build/bin/othello-match"
 train="$build/bin/othello-train"
 games="${GAMES:-1000}"
 rhino_games="${RHINO_GAMES:-200}"
-rhino4_games="${RHINO4_GAMES:-40}"
-round_games="${ROUND_GAMES:-200}"
+rhino4_games="${RHINO4_GAMES:-10}"
+round_games="${ROUND_GAMES:-100}"
 rounds_dir="${ROUNDS_DIR:-$build/training}"
 rhino=/usr/games/gtp-rhino
 out="$root/docs/strength.md"
@@ -70,8 +71,8 @@ agreement="$(grep '^expert agreement' "$tmp/evaluate.txt")"
 # The rounds: agreement and short matches per weights file the training script kept.
 rounds_table=""
 if compgen -G "$rounds_dir/round-*.bin" > /dev/null; then
-    rounds_table="| round | expert agreement | vs mobility | vs gtp-rhino -l 1 | vs gtp-rhino -l 2 | vs gtp-rhino -l 3 |
-|---|---|---|---|---|---|"
+    rounds_table="| round | expert agreement | vs mobility | vs gtp-rhino -l 1 | vs gtp-rhino -l 2 |
+|---|---|---|---|---|"
     # round-0a (expert games only) first, then rounds 0, 1, 2, ...
     for file in $(ls "$rounds_dir"/round-0a.bin 2>/dev/null
         ls "$rounds_dir"/round-*.bin | grep -v 'round-0a\.bin$' | sort -V); do
@@ -79,7 +80,7 @@ if compgen -G "$rounds_dir/round-*.bin" > /dev/null; then
         mkdir -p "$tmp/$name"
         cp "$file" "$tmp/$name/weights.bin"
         row="| ${name#round-} | $("$train" --evaluate "$file" | sed -n 's/^expert agreement on [0-9]* held-out games: \([0-9.]*%\).*/\1/p')"
-        for opponent in policy:mobility "cmd:$rhino -l 1" "cmd:$rhino -l 2" "cmd:$rhino -l 3"; do
+        for opponent in policy:mobility "cmd:$rhino -l 1" "cmd:$rhino -l 2"; do
             OTHELLO_DATA_DIR="$tmp/$name" "$match" --engine policy:regression --engine "$opponent" \
                 --games "$round_games" --openings random:8 --concurrency 2 --no-progress \
                 > "$tmp/round.txt" 2>&1
