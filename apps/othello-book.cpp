@@ -13,9 +13,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/ascii_text.h"
 #include "engine/book/book_import.h"
 #include "engine/book/book_policy.h"
 #include "engine/notation.h"
@@ -33,7 +35,8 @@ constexpr const char* kUsage =
     "usage: othello-book build|import [options]   make a new book / add to a book\n"
     "       othello-book show [--book FILE] [TRANSCRIPT]   book moves of a position\n"
     "       othello-book stats [--book FILE]   summary of a book\n"
-    "       othello-book bench [--book FILE]   lookup speed\n";
+    "       othello-book bench [--book FILE]   lookup speed\n"
+    "       othello-book SUBCOMMAND --help     the subcommand's options\n";
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -41,10 +44,25 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 po::options_description book_option() {
     po::options_description options("Options");
-    options.add_options()(
+    options.add_options()("help,h", "print this subcommand's options")(
         "book", po::value<std::string>()->default_value(BookPolicy::default_book_path().string()),
         "the book file (SQLite)");
     return options;
+}
+
+// Parses a subcommand's arguments; nullopt once --help has printed `usage` and the options.
+std::optional<po::variables_map> parse_args(
+    const std::vector<std::string>& args, const po::options_description& options,
+    const std::string& usage,
+    const po::positional_options_description& positional = po::positional_options_description()) {
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    if (vm.count("help")) {
+        std::cout << "usage: othello-book " << usage << "\n" << options << "\n";
+        return std::nullopt;
+    }
+    po::notify(vm);
+    return vm;
 }
 
 int run_build(const std::vector<std::string>& args, bool fresh) {
@@ -66,9 +84,9 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
         "keep game moves played at least this often")(
         "seed", po::value<std::uint64_t>()->default_value(1), "seed of the simulated games")(
         "test-kill-before-commit", po::bool_switch(), "(tests) die by SIGKILL just before COMMIT");
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    po::notify(vm);
+    const auto parsed = parse_args(args, options, fresh ? "build [options]" : "import [options]");
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
 
     const int depth = vm["depth"].as<int>();
     BookBuilder builder;
@@ -150,9 +168,9 @@ int run_show(const std::vector<std::string>& args) {
                           "moves from the start");
     po::positional_options_description positional;
     positional.add("transcript", 1);
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
-    po::notify(vm);
+    const auto parsed = parse_args(args, options, "show [--book FILE] [TRANSCRIPT]", positional);
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
 
     const Game game = Game::from_transcript(vm["transcript"].as<std::string>());
     OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Read);
@@ -179,10 +197,9 @@ int run_show(const std::vector<std::string>& args) {
 }
 
 int run_stats(const std::vector<std::string>& args) {
-    po::options_description options = book_option();
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    po::notify(vm);
+    const auto parsed = parse_args(args, book_option(), "stats [--book FILE]");
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
     const fs::path path = vm["book"].as<std::string>();
     OpeningBook book(path, OpeningBook::Access::Read);
     const BookSummary s = book.summary();
@@ -208,9 +225,9 @@ int run_bench(const std::vector<std::string>& args) {
     po::options_description options = book_option();
     options.add_options()("walks", po::value<int>()->default_value(2000),
                           "random walks / random games");
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(options).run(), vm);
-    po::notify(vm);
+    const auto parsed = parse_args(args, options, "bench [--book FILE] [--walks N]");
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
     const int walks = vm["walks"].as<int>();
     OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Read);
     Rng rng(1);
@@ -267,7 +284,7 @@ int main(int argc, char** argv) {
         std::cerr << kUsage;
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "othello-book " << command << ": " << e.what() << "\n";
+        std::cerr << "othello-book " << command << ": " << printable(e.what()) << "\n";
         return 1;
     }
 }

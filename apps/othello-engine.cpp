@@ -6,8 +6,9 @@
 #include <iostream>
 #include <string>
 
+#include "bench/engine_bench.h"
+#include "engine/ascii_text.h"
 #include "engine/policies/policy_registry.h"
-#include "engine/self_play_bench.h"
 #include "protocol/exec_relay.h"
 #include "protocol/session_factory.h"
 #include "protocol/stdio_transport.h"
@@ -17,6 +18,9 @@ namespace po = boost::program_options;
 using namespace othello;
 
 namespace {
+
+// With --exec every connection is a child process: a much lower bound than for sessions.
+constexpr std::size_t kDefaultMaxExecClients = 32;
 
 int run_perft(int argc, char** argv) {
     const int depth = argc > 2 ? std::atoi(argv[2]) : 0;
@@ -97,9 +101,10 @@ int main(int argc, char** argv) {
         "protocol", po::value(&protocol)->default_value("gtp"), "gtp or nboard")(
         "listen", po::value(&listen), "serve over TCP at HOST:PORT (HOST defaults to 127.0.0.1)")(
         "max-clients", po::value(&server.max_clients)->default_value(server.max_clients),
-        "most concurrent TCP connections; more are closed at once")(
-        "idle-timeout", po::value(&idle_seconds)->default_value(idle_seconds),
-        "seconds of silence before a TCP connection is closed (0: never)")(
+        ("most concurrent TCP connections; more are closed at once (with --exec: " +
+         std::to_string(kDefaultMaxExecClients) + " unless given)")
+            .c_str())("idle-timeout", po::value(&idle_seconds)->default_value(idle_seconds),
+                      "seconds of silence before a TCP connection is closed (0: never)")(
         "max-line-length",
         po::value(&settings.max_line_length)->default_value(settings.max_line_length),
         "longest accepted input line in bytes")(
@@ -115,7 +120,7 @@ int main(int argc, char** argv) {
         po::store(po::parse_command_line(argc, argv, described), vm);
         po::notify(vm);
     } catch (const po::error& e) {
-        std::cerr << "othello-engine: " << e.what() << "\n(see othello-engine --help)\n";
+        std::cerr << "othello-engine: " << printable(e.what()) << "\n(see othello-engine --help)\n";
         return 2;
     }
     if (vm.count("help")) {
@@ -129,6 +134,13 @@ int main(int argc, char** argv) {
     }
     std::signal(SIGPIPE, SIG_IGN);  // a vanished reader is an error code, not a dead engine
     try {
+        if (vm.count("token") && server.token.empty()) {
+            throw std::invalid_argument(
+                "--token: the secret is empty, which would let every client in; give one");
+        }
+        if (!exec.empty() && vm["max-clients"].defaulted()) {
+            server.max_clients = kDefaultMaxExecClients;  // each connection is a process
+        }
         server.max_line_length = settings.max_line_length;
         server.idle_timeout = std::chrono::seconds(idle_seconds);
         if (!exec.empty() && listen.empty()) throw std::invalid_argument("--exec needs --listen");
@@ -138,6 +150,10 @@ int main(int argc, char** argv) {
         }
         parse_listen(listen, server);
         warn_if_reachable(server);
+        // Over TCP a failure's text (which may name server-side files) stays on this side.
+        settings.internal_errors = [](const std::string& what) {
+            std::cerr << "othello-engine: " + what + "\n" << std::flush;
+        };
         std::unique_ptr<TcpServer> tcp;
         if (!exec.empty()) {
             tcp = std::make_unique<TcpServer>(server, exec_relay_handler(parse_exec_command(exec)));
@@ -149,7 +165,7 @@ int main(int argc, char** argv) {
         tcp->run(true);
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << "othello-engine: " << e.what() << "\n";
+        std::cerr << "othello-engine: " << printable(e.what()) << "\n";
         return 2;
     }
 }

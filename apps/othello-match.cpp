@@ -1,6 +1,8 @@
 // othello-match: runs a match or tournament from the command line and prints the result table.
+#include <chrono>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <set>
 
@@ -11,6 +13,7 @@
 #include "match/match_options.h"
 #include "match/match_runner.h"
 #include "match/merge_command.h"
+#include "match/output_paths.h"
 #include "match/progress_bar.h"
 #include "match/protocol_log.h"
 #include "match/report.h"
@@ -77,35 +80,20 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
     return previous.games;
 }
 
-// The settings the report page shows for a match run here.
-nlohmann::json settings_of(const MatchOptions& o) {
-    nlohmann::json settings = {
-        {"engines", match_config(o, {})["engines"]},
-        {"games", o.games},
-        {"tournament", o.engines.size() == 2                        ? "match"
-                       : o.tournament == TournamentKind::RoundRobin ? "round-robin"
-                                                                    : "gauntlet"},
-        {"openings", o.openings + (o.random_order ? " (random order)" : "")},
-        {"seed", o.seed},
-        {"concurrency", o.concurrency},
-        {"move_timeout", o.time.move_timeout},
-        {"game_time", o.time.game_time}};
-    if (o.sprt) {
-        settings["sprt"] = {{"elo0", o.sprt->elo0},
-                            {"elo1", o.sprt->elo1},
-                            {"alpha", o.sprt->alpha},
-                            {"beta", o.sprt->beta}};
-    }
-    return settings;
-}
-
 int run(const MatchOptions& o) {
+    // Every output is checked before the first game: none may fail after the last.
+    check_output_path("--results", o.results_path);
+    if (!o.results_path.empty())
+        check_output_path("--results journal", journal_path_for(o.results_path));
+    check_output_path("--records", o.records_path);
+    check_output_path("--html", o.html_path);
+    if (!o.html_path.empty()) check_html_report_path(o.html_path);  // before anything is written
     // Opened first: an unwritable log is an error before any game, not after the last.
     std::unique_ptr<ProtocolLog> log;
     if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
-    std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed);
-    if (o.random_order) shuffle_openings(openings, o.seed);
+    const std::vector<Opening> openings =
+        load_openings(o.openings, o.seed, pairs_needed, o.random_order);
     const std::vector<ScheduledGame> schedule =
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
                       static_cast<int>(openings.size()));
@@ -140,16 +128,26 @@ int run(const MatchOptions& o) {
     }
     const bool keep_records =
         !o.results_path.empty() || !o.records_path.empty() || !o.html_path.empty();
+    // The report page: rewritten every --report-every games (else every few seconds) and at the
+    // end. A page that cannot be written mid-match is a warning: the games go on being recorded.
+    auto last_page = std::chrono::steady_clock::now();
     auto write_page = [&](bool finished) {
         if (o.html_path.empty()) return;
+        last_page = std::chrono::steady_clock::now();
         ReportInput page;
         page.engines = names;
         for (const auto& r : records) page.games.push_back(to_json(r));
-        page.settings = settings_of(o);
+        page.settings = config;
         page.sprt = o.sprt;
-        page.planned_games = static_cast<long>(schedule.size());
+        page.planned_games = static_cast<long>(games.size());  // this shard's, if sharded
         page.finished = finished;
-        write_html_report(o.html_path, page);
+        page.ratings = results_ratings(standings);
+        if (finished) return write_html_report(o.html_path, page);
+        try {
+            write_html_report(o.html_path, page);
+        } catch (const std::exception& e) {
+            std::cerr << "othello-match: warning: " << e.what() << "\n";
+        }
     };
     write_page(false);
 
@@ -162,36 +160,82 @@ int run(const MatchOptions& o) {
     long played = 0;
     MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
                                   o.adjudicate_empties, log.get()});
-    runner.run(pending, [&](const GameRecord& r) {
-        if (journal) journal->append(r);
-        standings.add(r);
-        if (keep_records) records.push_back(r);
-        ++played;
-        const EngineTally& first = standings.tally(0);
-        progress.update(played, first.total.wins, first.total.losses, first.total.draws);
-        if (o.report_every > 0 && played % o.report_every == 0) {
-            progress.finish();
-            print_report(std::cout, standings, o.sprt);
-            std::cout << std::endl;
-            write_page(false);
-        }
-        if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {
-            const Pentanomial p = standings.pentanomial(0, 1);
-            const double llr = p.pairs() > 0 ? sprt_llr(p, *o.sprt)
-                                             : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
-            if (sprt_decide(llr, *o.sprt) != SprtDecision::Continue) return false;
-        }
-        return true;
-    });
+    std::string stopped;  // why the match stopped before its end (a full disk), if it did
+    try {
+        runner.run(
+            pending,
+            [&](const GameRecord& r) {
+                standings.add(r);
+                if (keep_records) records.push_back(r);
+                ++played;
+                const EngineTally& first = standings.tally(0);
+                progress.update(played, first.total.wins, first.total.losses, first.total.draws);
+                if (o.report_every > 0 && played % o.report_every == 0) {
+                    progress.finish();
+                    print_report(std::cout, standings, o.sprt);
+                    std::cout << std::endl;
+                    write_page(false);
+                } else if (o.report_every == 0 &&
+                           std::chrono::steady_clock::now() - last_page > std::chrono::seconds(5)) {
+                    write_page(false);
+                }
+                if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {
+                    const Pentanomial p = standings.pentanomial(0, 1);
+                    const double llr = p.pairs() > 0
+                                           ? sprt_llr(p, *o.sprt)
+                                           : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
+                    if (sprt_decide(llr, *o.sprt) != SprtDecision::Continue) return false;
+                }
+                return true;
+            },
+            [&](const GameRecord& r) {
+                if (journal) journal->append(r);  // on the game's own thread, not under the lock
+            });
+    } catch (const std::exception& e) {
+        stopped = e.what();
+    }
     progress.finish();
 
+    // The table of the games played is printed even when the match could not go on; each output
+    // is attempted, and each failure said.
     print_report(std::cout, standings, o.sprt);
-    if (!o.results_path.empty())
-        write_results(o.results_path, records, results_summary(standings), config);
-    if (!o.records_path.empty()) {
-        write_game_records(o.records_path, records, game_record_format_for(o.records_path));
+    int status = 0;
+    const auto save = [&](const std::function<void()>& write) {
+        try {
+            write();
+        } catch (const std::exception& e) {
+            std::cerr << "othello-match: " << e.what() << "\n";
+            status = 1;
+        }
+    };
+    if (!o.results_path.empty()) {
+        save([&] {
+            write_results(o.results_path, records, results_summary(standings), config,
+                          results_ratings(standings));
+        });
     }
-    write_page(true);
+    if (!o.records_path.empty()) {
+        save([&] {
+            write_game_records(o.records_path, records, game_record_format_for(o.records_path));
+        });
+    }
+    save([&] { write_page(true); });
+    if (standings.repeated_games() > 0) {
+        std::cerr << "othello-match: warning: " << standings.repeated_games() << " of "
+                  << standings.games()
+                  << " games repeat an earlier game between the same engines move for move; the "
+                     "statistics treat them as independent (use more openings, e.g. --openings "
+                     "balanced or random:K)\n";
+    }
+    if (!stopped.empty()) {
+        std::cerr << "othello-match: " << stopped << "\nothello-match: the match stopped after "
+                  << standings.games() << " of " << games.size() << " games"
+                  << (o.results_path.empty()
+                          ? std::string()
+                          : "; once the cause is fixed, --resume completes it from the journal")
+                  << "\n";
+        status = 1;
+    }
     for (const auto& failure : runner.start_failures())
         std::cerr << "othello-match: engine failed: " << failure << "\n";
     if (runner.skipped_games() > 0) {
@@ -199,7 +243,7 @@ int run(const MatchOptions& o) {
                   << " games not played because an engine failed to start\n";
         return 1;
     }
-    return 0;
+    return status;
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
-// othello-match-bench: the match runner's speed — in-process policy:random vs policy:random games
-// per second, and two `othello-engine --policy random` processes: games per second and the
-// per-ply overhead against a bare pipe ping-pong (`cat`) measured in the same run.
+// othello-match-bench: the match runner's speed — reading a 2-million-line openings file for a
+// 4-game match; in-process games per second at 1 and 2 threads (policy:random and
+// policy:regression, results journalled as othello-match does) and their ratio; and two
+// `othello-engine --policy random` processes: games per second and the per-ply overhead against a
+// bare pipe ping-pong (`cat`) measured in the same run.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -8,12 +10,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 
 #include "match/engine_spec.h"
 #include "match/match_runner.h"
 #include "match/openings.h"
+#include "match/results_file.h"
+#include "match/standings.h"
 #include "protocol/engine_process.h"
 
 using namespace othello;
@@ -38,22 +43,42 @@ struct MatchFigures {
     double cpu = 0;
 };
 
-MatchFigures run_match(const std::string& a, const std::string& b, int games, int threads) {
+// With `journal`, each game goes to a results journal, the standings and the kept records as in
+// othello-match: the shared work that decides how far more threads help.
+MatchFigures run_match(const std::string& a, const std::string& b, int games, int threads,
+                       const std::string& journal = {}) {
     MatchSetup setup;
     setup.engines = {parse_engine_spec(a), parse_engine_spec(b)};
     make_names_distinct(setup.engines);
-    setup.openings = load_openings("start", 1, 1);
+    setup.openings = load_openings("balanced", 1, static_cast<std::size_t>(games + 1) / 2);
     setup.concurrency = threads;
     MatchRunner runner(setup);
     MatchFigures f;
-    const auto schedule = make_schedule(2, TournamentKind::RoundRobin, games, 1);
+    const auto schedule = make_schedule(2, TournamentKind::RoundRobin, games,
+                                        static_cast<int>(setup.openings.size()));
+    std::unique_ptr<ResultsJournal> results;
+    if (!journal.empty()) {
+        results = std::make_unique<ResultsJournal>(journal, nlohmann::json::object(),
+                                                   std::vector<GameRecord>{});
+    }
+    Standings standings({setup.engines[0].name, setup.engines[1].name});
+    std::vector<GameRecord> records;
     const double cpu0 = cpu_seconds();
     const auto t0 = Clock::now();
-    runner.run(schedule, [&](const GameRecord& r) {
-        ++f.games;
-        f.plies += static_cast<long>(r.moves.size() / 2);
-        return true;
-    });
+    runner.run(
+        schedule,
+        [&](const GameRecord& r) {
+            ++f.games;
+            f.plies += static_cast<long>(r.moves.size() / 2);
+            if (results) {
+                standings.add(r);
+                records.push_back(r);
+            }
+            return true;
+        },
+        [&](const GameRecord& r) {
+            if (results) results->append(r);
+        });
     f.seconds = seconds_since(t0);
     f.cpu = cpu_seconds() - cpu0;
     for (const auto& failure : runner.start_failures())
@@ -78,6 +103,48 @@ int main(int argc, char** argv) {
     }
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const std::string bin = std::filesystem::canonical("/proc/self/exe").parent_path().string();
+
+    // Openings: a 22 MB file of 2 million lines, of which a 4-game match needs two.
+    {
+        const std::string path =
+            "/tmp/othello-match-bench-openings-" + std::to_string(::getpid()) + ".txt";
+        {
+            std::ofstream out(path);
+            const char* lines[] = {"f5d6c3d3c4", "f5f6e6f4e3", "f5d6c5f4e3", "f5f4e3f6d3"};
+            for (int i = 0; i < 2000000; ++i) out << lines[i % 4] << '\n';
+        }
+        for (bool random : {false, true}) {
+            const auto t0 = Clock::now();
+            const auto openings = load_openings(path, 1, 2, random);
+            std::printf("openings file of 2,000,000 lines, 2 openings wanted (%s order): %.3f s\n",
+                        random ? "random" : "file", seconds_since(t0));
+        }
+        rusage u{};
+        ::getrusage(RUSAGE_SELF, &u);
+        std::printf("peak memory so far (the openings only): %.1f MB\n", u.ru_maxrss / 1024.0);
+        std::filesystem::remove(path);
+    }
+
+    // Concurrency: the same match at 1 and 2 threads, results journalled.
+    const std::string journal =
+        "/tmp/othello-match-bench-journal-" + std::to_string(::getpid()) + ".jsonl";
+    for (const auto& [policy, count] :
+         {std::pair<std::string, int>{"policy:random", games / 4},
+          std::pair<std::string, int>{"policy:regression", std::max(2, games / 40)}}) {
+        double rate[2] = {0, 0};
+        for (int threads : {1, 2}) {
+            const MatchFigures f = run_match(policy, policy, count, threads, journal);
+            rate[threads - 1] = f.games / f.seconds;
+            std::printf(
+                "in-process %s x2 with results, %d thread%s: %ld games in %.3f s = %.0f "
+                "games/s (%.0f games per CPU-second)\n",
+                policy.c_str(), threads, threads == 1 ? "" : "s", f.games, f.seconds,
+                rate[threads - 1], f.games / f.cpu);
+        }
+        std::printf("in-process %s: 2 threads / 1 thread = %.2fx\n", policy.c_str(),
+                    rate[1] / rate[0]);
+    }
+    std::filesystem::remove(journal);
 
     const MatchFigures fast = run_match("policy:random", "policy:random", games, cores);
     std::printf(

@@ -1,4 +1,5 @@
-// ASCII text operations the parsers share: trimming and case folding.
+// ASCII text operations the parsers share: trimming, case folding, and showing untrusted text
+// in messages.
 #pragma once
 
 #include <cctype>
@@ -35,5 +36,10 @@ inline bool equals_ignoring_case(std::string_view a, std::string_view b) {
     }
     return true;
 }
+
+// `text` as it may be shown in a message: valid UTF-8 without control characters is kept as it
+// is; every other byte (a control character, or a byte that is not part of a valid UTF-8
+// sequence) is written \xNN, so a message never carries raw binary to a terminal or a client.
+std::string printable(std::string_view text);
 
 }  // namespace othello

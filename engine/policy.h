@@ -3,6 +3,7 @@
 // analysis (GTP othello-evaluate, NBoard hints).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -22,6 +23,13 @@ struct MoveScore {
     // Protocols read this, never the wording of `detail`.
     std::optional<std::int64_t> book_games = std::nullopt;
 };
+
+// A final disc difference is never beyond ±64; every evaluation the engine reports (NBoard evals,
+// GTP othello-evaluate) is clamped to it, whatever the policy's own units.
+inline constexpr double kMaxDiscDifference = 64;
+inline double clamped_to_discs(double score) {
+    return std::clamp(score, -kMaxDiscDifference, kMaxDiscDifference);
+}
 
 class Policy {
   public:

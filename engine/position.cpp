@@ -50,8 +50,8 @@ int Position::final_disc_difference(Color perspective) const {
     const int own = disc_count(perspective);
     const int other = disc_count(opposite(perspective));
     const int empties = empty_count();
-    if (own > other) return own - other + empties;
-    if (own < other) return own - other - empties;
+    if (own > other) return final_margin_for_winner(own - other, empties);
+    if (own < other) return -final_margin_for_winner(other - own, empties);
     return 0;
 }
 

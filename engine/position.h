@@ -60,7 +60,7 @@ class Position {
     int disc_count(Color c) const { return popcount(discs(c)); }
     int empty_count() const { return popcount(empties()); }
     // Final disc difference from `perspective`'s side with the empty squares given to the winner
-    // (the tournament rule); meaningful once the game is over.
+    // (the tournament rule, final_margin_for_winner); meaningful once the game is over.
     int final_disc_difference(Color perspective) const;
 
     constexpr bool operator==(const Position&) const = default;
@@ -72,5 +72,11 @@ class Position {
     Bitboard opponent_;
     Color side_;
 };
+
+// The tournament rule: a finished game's empty squares go to its winner. `margin` is the winner's
+// disc lead on the board; a game won by forfeit may have none, and counts as level before that.
+constexpr int final_margin_for_winner(int margin, int empties) {
+    return (margin > 0 ? margin : 0) + empties;
+}
 
 }  // namespace othello

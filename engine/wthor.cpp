@@ -82,23 +82,6 @@ WthorFile read_wthor(const std::filesystem::path& path) {
     return parse_wthor(read_bytes(path), path.string());
 }
 
-std::vector<std::string> read_wthor_names(const std::filesystem::path& path, int record_size) {
-    const std::string bytes = read_bytes(path);
-    if (bytes.size() < kHeaderSize || (bytes.size() - kHeaderSize) % record_size != 0) {
-        throw WthorError(path.string() + ": size " + std::to_string(bytes.size()) +
-                         " is not a 16-byte header plus " + std::to_string(record_size) +
-                         "-byte names");
-    }
-    std::vector<std::string> names;
-    for (std::size_t at = kHeaderSize; at < bytes.size(); at += record_size) {
-        std::string entry = bytes.substr(at, record_size);
-        entry.resize(std::min(entry.find('\0'), entry.size()));
-        while (!entry.empty() && entry.back() == ' ') entry.pop_back();
-        names.push_back(std::move(entry));
-    }
-    return names;
-}
-
 std::vector<std::filesystem::path> wthor_files_in(const std::filesystem::path& folder) {
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {

@@ -38,9 +38,6 @@ WthorFile read_wthor(const std::filesystem::path& path);
 // Parses the bytes of a .wtb file; `name` is used in error messages.
 WthorFile parse_wthor(const std::string& bytes, const std::string& name);
 
-// Reads WTHOR.JOU (20-byte names) or WTHOR.TRN (26-byte names): entry i is id i.
-std::vector<std::string> read_wthor_names(const std::filesystem::path& path, int record_size);
-
 // The .wtb files of a folder, sorted by name (so by year).
 std::vector<std::filesystem::path> wthor_files_in(const std::filesystem::path& folder);
 

@@ -3,6 +3,7 @@
 
 #include <boost/program_options/parsers.hpp>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 
@@ -44,6 +45,18 @@ std::vector<std::string> split_command(const std::string& line) {
     return boost::program_options::split_unix(line);
 }
 
+double non_negative_number(std::string_view text, const std::string& key,
+                           const std::string& value) {
+    double number = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (ec != std::errc() || end != value.data() + value.size() || !(number >= 0) ||
+        !std::isfinite(number)) {
+        throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key + " '" +
+                                    value + "' is not a number >= 0");
+    }
+    return number;
+}
+
 std::string basename_of(const std::string& path) {
     const auto slash = path.rfind('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -59,7 +72,14 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             throw std::invalid_argument("--each '" + std::string(each) +
                                         "' may only hold key=value options");
     }
-    const std::string_view kind = read_options(text, options, text);
+    std::map<std::string, std::string> own_options;
+    const std::string_view kind = read_options(text, own_options, text);
+    for (const auto& [key, value] : own_options) {
+        // The engine's own win; tc= and st= replace each other (its own st= over --each tc=).
+        if (key == "tc") options.erase("st");
+        if (key == "st") options.erase("tc");
+        options[key] = value;
+    }
     if (kind.empty())
         throw std::invalid_argument("engine spec '" + std::string(text) + "' names no engine");
 
@@ -124,6 +144,27 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             spec.stderr_visible = value == "1" || value == "yes" || value == "true";
         } else if (key == "token") {
             spec.token = value;
+        } else if (key == "book" || key == "weights" || key == "temperature" ||
+                   key == "book-randomness") {
+            if (spec.kind != EngineSpec::Kind::Policy) {
+                // --each may hold them for a mix of engines; only an engine's own spec is wrong.
+                if (!own_options.count(key)) continue;
+                throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
+                                            "= is for policy: engines (an engine process takes "
+                                            "its own --" +
+                                            key + " in cmd:)");
+            }
+            if (value.empty() && (key == "book" || key == "weights"))
+                throw std::invalid_argument("engine spec '" + std::string(text) + "': empty " +
+                                            key + " file name");
+            if (key == "book")
+                spec.policy_options.book_path = value;
+            else if (key == "weights")
+                spec.policy_options.weights_path = value;
+            else if (key == "temperature")
+                spec.policy_options.temperature = non_negative_number(text, key, value);
+            else
+                spec.policy_options.book_randomness = non_negative_number(text, key, value);
         } else if (key == "tc" || key == "st") {
             try {
                 spec.clock = key == "tc" ? parse_tc(value) : parse_st(value);
@@ -141,7 +182,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         } else {
             throw std::invalid_argument(
                 "engine spec '" + std::string(text) + "': unknown option '" + key +
-                "' (known: name, dir, args, seed, stderr, token, tc, st, depth)");
+                "' (known: name, dir, args, seed, stderr, token, tc, st, depth, book, weights, "
+                "temperature, book-randomness)");
         }
     }
     if (spec.depth > 0 && spec.kind != EngineSpec::Kind::Nboard) {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/policy.h"
 #include "match/game_clock.h"
 
 namespace othello {
@@ -23,18 +24,22 @@ struct EngineSpec {
     unsigned short port = 0;        // Tcp
     std::string token;              // Tcp: "token=" option, sent first as "othello-token TOKEN"
     std::uint64_t seed = 0;         // Policy: "seed=" option; 0: derived from --seed
-    bool stderr_visible = false;    // Command: "stderr=1" shows the engine's stderr
-    ClockRules clock;               // "tc=" / "st=": this engine's time control
-    int depth = 0;                  // Nboard: "depth=" sent as "set depth N"; 0: not sent
+    // Policy: the data options othello-engine takes on its command line, as spec keys "book=",
+    // "weights=", "temperature=", "book-randomness=" (the seed is set per game, not here).
+    PolicyOptions policy_options;
+    bool stderr_visible = false;  // Command: "stderr=1" shows the engine's stderr
+    ClockRules clock;             // "tc=" / "st=": this engine's time control
+    int depth = 0;                // Nboard: "depth=" sent as "set depth N"; 0: not sent
 };
 
 // Parses "[key=value,]...KIND" where KIND is "policy:NAME", "cmd:COMMAND LINE" (split like a shell:
 // quotes and backslashes), "nboard:COMMAND LINE" (an NBoard-protocol engine), "tcp://HOST:PORT"
 // or "human". Keys: name, dir, args (appended to the command, shell-split), seed, stderr, token
 // (the shared secret of an `othello-engine --listen ... --token SECRET` server), tc (SECONDS,
-// SECONDS+INC or MOVES/SECONDS+INC), st (SECONDS a move), depth (NBoard engines). `each` holds
-// --each options applied first (the engine's own options win). Throws std::invalid_argument saying
-// what is wrong with which spec.
+// SECONDS+INC or MOVES/SECONDS+INC), st (SECONDS a move), depth (NBoard engines), and for
+// policies book, weights, temperature, book-randomness (as othello-engine's options of those
+// names). `each` holds --each options applied first (the engine's own options win). Throws
+// std::invalid_argument saying what is wrong with which spec.
 EngineSpec parse_engine_spec(std::string_view text, std::string_view each = {});
 
 // Gives every engine a distinct display name ("random", "random-2", ...).

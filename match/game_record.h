@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace othello {
@@ -12,6 +13,25 @@ enum class Winner { Black, White, Draw };
 
 std::string to_string(Winner w);                  // "black", "white", "draw"
 Winner winner_from_string(const std::string& s);  // throws std::invalid_argument
+
+// Why a game ended. Every value but Normal and Adjudicated is a forfeit: the offender loses.
+enum class Outcome {
+    Normal,          // "normal": played to the end
+    IllegalMove,     // "illegal move"
+    MalformedReply,  // "malformed reply": not the protocol, not a move, or a command refused
+    Crash,           // "crash": the engine process exited or closed its output
+    Timeout,         // "timeout": no reply within the per-move limit
+    Disconnection,   // "disconnection": a TCP engine's connection was lost
+    TimeForfeit,     // "time forfeit": the side's clock ran out
+    Adjudicated,     // "adjudicated": ended early with the endgame solver's exact result
+    PolicyError,     // "policy error": an in-process policy threw (e.g. its book file went bad)
+};
+
+// The strings of the results JSON, journal, CSV and report; the only mapping between the two.
+std::string_view to_string(Outcome o);
+Outcome outcome_from_string(std::string_view s);  // throws std::invalid_argument
+// True when the game ended by a side's failure rather than on the board (or by adjudication).
+bool is_forfeit(Outcome o);
 
 struct GameRecord {
     int id = 0;         // index in the schedule: resume skips ids already done
@@ -24,17 +44,21 @@ struct GameRecord {
     int black_discs = 0;
     int white_discs = 0;
     Winner winner = Winner::Draw;
-    std::string reason;  // "normal", "illegal move", "malformed reply", "crash", "timeout",
-                         // "disconnection", "time forfeit"
+    Outcome reason = Outcome::Normal;
     std::string detail;  // for people: "white played a1, which is not legal: ..."
     double black_seconds = 0;
     double white_seconds = 0;
     // Per move played after the opening (passes are implicit): the seconds the mover took (0 for
     // in-process players) and the evaluation the engine reported, in discs from its own view.
+    // Both empty when both players are in-process.
     std::vector<double> move_seconds;
     std::vector<std::optional<double>> move_evals;
     // A forfeited game only: the offending engine's last protocol lines.
     std::vector<std::string> last_lines;
 };
+
+// Black's final disc margin with the empty squares given to the winner (the tournament rule,
+// engine/position.h); a forfeit's winner behind on the board is counted as level before that.
+int black_final_margin(const GameRecord& r);
 
 }  // namespace othello

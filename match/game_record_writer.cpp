@@ -2,6 +2,7 @@
 #include "match/game_record_writer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <stdexcept>
 
@@ -13,18 +14,35 @@ namespace othello {
 
 GgfRecord ggf_record_of(const GameRecord& r) {
     GgfRecord ggf;
+    std::size_t opening_moves = 0;
     try {
+        opening_moves = Game::from_transcript(r.opening).transcript().size() / 2;
         const Game game = Game::from_transcript(r.moves);
         ggf = GgfRecord::from_game(game);  // passes written out, the result when the game is over
     } catch (const NotationError& e) {
         throw std::runtime_error("game " + std::to_string(r.id) + ": " + e.what());
     }
-    if (!ggf.result) {
+    // The runner's times and the engines' evals go with the moves played after the opening.
+    std::size_t played = 0;
+    for (GgfMove& m : ggf.moves) {
+        if (m.move.is_pass()) continue;
+        if (played >= opening_moves) {
+            const std::size_t k = played - opening_moves;
+            // Milliseconds: what GGF readers expect, and no exponent notation.
+            if (k < r.move_seconds.size()) m.seconds = std::round(r.move_seconds[k] * 1000) / 1000;
+            if (k < r.move_evals.size()) m.eval = r.move_evals[k];
+        }
+        ++played;
+    }
+    if (r.reason == Outcome::Adjudicated) {
+        // The perfect-play score the game was ended with, as an agreed score.
+        ggf.result = GgfResult{static_cast<double>(r.black_discs - r.white_discs), "s"};
+    } else if (!ggf.result) {
         // Forfeits (illegal move, crash, timeout): the winner takes all 64 discs.
         const double difference = r.winner == Winner::Black   ? 64
                                   : r.winner == Winner::White ? -64
                                                               : 0;
-        const bool on_time = r.reason == "timeout" || r.reason == "time forfeit";
+        const bool on_time = r.reason == Outcome::Timeout || r.reason == Outcome::TimeForfeit;
         ggf.result = GgfResult{difference, on_time ? "t" : "r"};
     }
     ggf.tags = {{"PC", "othello-match"}, {"PB", r.black}, {"PW", r.white}, {"TY", "8"}};
@@ -45,8 +63,8 @@ void write_game_records(const std::string& path, std::vector<GameRecord> records
                 // The transcript first so `cut -f1` gives a file the openings reader accepts.
                 for (const auto& r : records) {
                     out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs
-                        << "-" << r.white_discs << " " << to_string(r.winner) << " (" << r.reason
-                        << ")\n";
+                        << "-" << r.white_discs << " " << to_string(r.winner) << " ("
+                        << to_string(r.reason) << ")\n";
                 }
                 break;
             case GameRecordFormat::Ggf:

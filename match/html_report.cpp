@@ -1,6 +1,8 @@
 // The HTML match report: the template's {{placeholders}} filled in one pass.
 #include "match/html_report.h"
 
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include "match/atomic_file.h"
@@ -82,6 +84,17 @@ std::string html_report_page(const ReportInput& input) {
     }
     page += tpl.substr(at);
     return page;
+}
+
+void check_html_report_path(const std::string& path) {
+    if (!std::filesystem::exists(path)) return;
+    std::ifstream in(path);
+    std::string start(15, '\0');
+    in.read(start.data(), static_cast<std::streamsize>(start.size()));
+    if (start != "<!DOCTYPE html>") {
+        throw std::runtime_error("--html '" + path +
+                                 "' exists and is not an HTML page; refusing to replace it");
+    }
 }
 
 void write_html_report(const std::string& path, const ReportInput& input) {

@@ -111,8 +111,9 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
          {{"move_timeout", o.time.move_timeout},
           {"game_time", o.time.game_time},
           {"margin", o.time.margin}}},
-        // Adjudication (--adjudicate N): null until the option exists.
-        {"adjudication", nullptr},
+        // Adjudication (--adjudicate N): the empty squares at which games end; null: played out.
+        {"adjudication",
+         o.adjudicate_empties >= 0 ? nlohmann::json(o.adjudicate_empties) : nlohmann::json()},
         {"sprt", nullptr},
     };
     if (o.sprt) {

@@ -65,25 +65,27 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "  nboard:COMMAND LINE  an NBoard-protocol engine (depth=N: sent as set depth N)\n"
         "  tcp://HOST:PORT      a GTP engine served over TCP (token=T: its --token secret)\n"
         "  human                you, at this terminal\n"
-        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n\n"
-        "Options");
+        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n"
+        "policy: engines also take book=FILE, weights=FILE, temperature=T, book-randomness=T\n"
+        "(as othello-engine's options), e.g. book=my.db,policy:book,regression\n\nOptions");
     desc.add_options()("help,h", "this help")("list-policies", "the built-in policies")(
         "engine", po::value(&engines)->composing(), "an engine (give two or more)")(
         "each", po::value(&o.each), "options for every engine, e.g. dir=/tmp,stderr=1")(
         "games", po::value(&o.games)->default_value(100), "games per pairing")(
         "concurrency", po::value(&o.concurrency)->default_value(cores), "games played at once")(
-        "openings", po::value(&o.openings)->default_value("start"),
-        "start | random:K | balanced[:K] | FILE of transcripts")(
-        "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
-        "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
+        "openings", po::value(&o.openings)->default_value("balanced"),
+        "balanced[:K] (distinct near-even positions after K=8 random plies) | random:K | start | "
+        "FILE of transcripts")("openings-order", po::value(&order)->default_value("sequential"),
+                               "sequential | random")("seed", po::value(&o.seed)->default_value(1),
+                                                      "seed for openings and policies")(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
-        "seconds per move before a timeout")("game-time",
-                                             po::value(&o.time.game_time)->default_value(0),
-                                             "seconds per side per game (0: none)")(
+        "seconds per move before a timeout")(
+        "game-time", po::value(&o.time.game_time)->default_value(0),
+        "seconds per side per game: tc=S for engines without their own (0: none)")(
         "time-margin", po::value(&o.time.margin)->default_value(0.1, "0.1"),
-        "seconds forgiven past the game time")("start-timeout",
-                                               po::value(&o.time.start_timeout)->default_value(10),
-                                               "seconds to start an engine")(
+        "seconds forgiven past an engine's clock")(
+        "start-timeout", po::value(&o.time.start_timeout)->default_value(10),
+        "seconds to start an engine")(
         "results", po::value(&o.results_path),
         "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
@@ -93,7 +95,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "othello-match merge)")("records", po::value(&o.records_path),
                                 "write game records to FILE: GGF for FILE.ggf, else transcripts")(
         "html", po::value(&o.html_path),
-        "write the report page FILE (HTML, refreshed every --report-every games)")(
+        "write the report page FILE (HTML), rewritten every --report-every games or 5 s")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
         "round-robin | gauntlet (first engine vs the rest)")(
         "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
@@ -118,8 +120,17 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, o.each));
     o.engine_texts = engines;
     for (const auto& e : o.engines) {
-        // An unknown policy is a usage error, found before any game starts.
-        if (e.kind == EngineSpec::Kind::Policy) make_policy(e.policy, PolicyOptions{});
+        // An unknown policy or a book or weights file that cannot be loaded is a usage error,
+        // found before any game starts.
+        if (e.kind == EngineSpec::Kind::Policy) {
+            try {
+                make_policy(e.policy, e.policy_options);
+            } catch (const std::invalid_argument&) {
+                throw;
+            } catch (const std::exception& error) {
+                throw std::invalid_argument("engine '" + e.name + "': " + error.what());
+            }
+        }
     }
     if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
     make_names_distinct(o.engines);
@@ -135,6 +146,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         throw std::invalid_argument("--adjudicate takes a number of empty squares from 0 to 60");
     o.tournament = tournament_kind_from_string(tournament);
     if (!sprt.empty()) o.sprt = parse_sprt(sprt);
+    if (!o.html_path.empty() && (o.html_path == o.results_path || o.html_path == o.records_path))
+        throw std::invalid_argument("--html '" + o.html_path + "' is also an output for results");
     if (o.resume && o.results_path.empty())
         throw std::invalid_argument("--resume needs --results FILE");
     if (o.resume && o.overwrite)

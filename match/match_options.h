@@ -19,7 +19,9 @@ struct MatchOptions {
     std::string each;                       // --each as given
     int games = 100;                        // per pairing
     int concurrency = 1;
-    std::string openings = "start";
+    // Distinct openings by default: deterministic engines from one start position would replay
+    // one game pair over and over, and the table would claim a precision it does not have.
+    std::string openings = "balanced";
     bool random_order = false;
     std::uint64_t seed = 1;
     TimeControl time;

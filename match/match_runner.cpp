@@ -14,9 +14,11 @@ namespace othello {
 
 std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, ProtocolLog* log) {
     switch (spec.kind) {
-        case EngineSpec::Kind::Policy:
-            return std::make_unique<PolicyPlayer>(spec.name, spec.policy,
-                                                  spec.seed ? spec.seed : seed);
+        case EngineSpec::Kind::Policy: {
+            PolicyOptions options = spec.policy_options;
+            options.seed = spec.seed ? spec.seed : seed;
+            return std::make_unique<PolicyPlayer>(spec.name, spec.policy, options);
+        }
         case EngineSpec::Kind::Command:
         case EngineSpec::Kind::Tcp:
             return std::make_unique<GtpPlayer>(spec, log);
@@ -28,78 +30,113 @@ std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, 
     return nullptr;
 }
 
-void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished) {
+void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished,
+                      const GamePlayed& on_played) {
     const std::size_t engine_count = setup_.engines.size();
     std::mutex lock;
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
-    std::vector<char> failed(engine_count, 0);  // guarded by lock
-    std::string fatal;                          // guarded by lock
+    // Read without the lock before every game (a game of policy:random takes microseconds: a
+    // lock per game would make the threads queue); set under it.
+    const auto failed = std::make_unique<std::atomic<bool>[]>(engine_count);
+    std::string fatal;  // guarded by lock
 
     auto note_failure = [&](int engine, const std::string& message) {  // under lock
         if (failed[engine]) return;
-        failed[engine] = 1;
+        failed[engine] = true;
         start_failures_.push_back(setup_.engines[engine].name + ": " + message);
     };
 
-    auto worker = [&](int worker_index) {
-        std::vector<std::unique_ptr<Player>> players(engine_count);
+    auto play_games = [&](int worker_index, std::vector<std::unique_ptr<Player>>& players) {
         for (;;) {
             if (stop.load(std::memory_order_relaxed)) break;
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= games.size()) break;
             const ScheduledGame& g = games[i];
-            {
+            if (failed[g.black].load(std::memory_order_relaxed) ||
+                failed[g.white].load(std::memory_order_relaxed)) {
                 std::lock_guard guard(lock);
-                if (failed[g.black] || failed[g.white]) {
+                ++skipped_;
+                continue;
+            }
+            // Building a player is its start: a policy the registry does not know or a book that
+            // cannot be opened means that engine cannot play at all.
+            bool started = true;
+            for (int e : {g.black, g.white}) {
+                if (players[e]) continue;
+                try {
+                    players[e] = make_player(setup_.engines[e],
+                                             setup_.seed * 1000003 + worker_index * 1009 + e + 1,
+                                             setup_.log);
+                } catch (const std::exception& error) {
+                    std::lock_guard guard(lock);
                     ++skipped_;
-                    continue;
+                    note_failure(e, error.what());
+                    started = false;
+                    break;
                 }
             }
-            int starting = -1;
+            if (!started) continue;
+            players[g.black]->set_game_id(g.id);
+            players[g.white]->set_game_id(g.id);
+            GameRecord r;
             try {
-                for (int e : {g.black, g.white}) {
-                    starting = e;
-                    if (!players[e]) {
-                        players[e] = make_player(
-                            setup_.engines[e], setup_.seed * 1000003 + worker_index * 1009 + e + 1,
-                            setup_.log);
-                    }
-                }
-                starting = -1;
-                players[g.black]->set_game_id(g.id);
-                players[g.white]->set_game_id(g.id);
                 // The game's seed depends on --seed and the game's number only, never on the
                 // thread: in-process matches replay identically at any --concurrency.
-                GameRecord r = referee_game(
-                    *players[g.black], *players[g.white], setup_.openings[g.opening], setup_.time,
-                    setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id),
-                    setup_.adjudicate_empties);
-                r.id = g.id;
-                r.pair = g.pair;
-                std::lock_guard guard(lock);
-                try {
-                    if (!on_finished(r)) stop = true;
-                } catch (const std::exception& e) {
-                    // The results could not be kept (a full disk): stop rather than lose games.
-                    if (fatal.empty()) fatal = e.what();
-                    stop = true;
-                }
+                r = referee_game(*players[g.black], *players[g.white], setup_.openings[g.opening],
+                                 setup_.time,
+                                 setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id),
+                                 setup_.adjudicate_empties);
             } catch (const PlayerStartError& e) {
                 std::lock_guard guard(lock);
                 ++skipped_;
                 for (int e2 : {g.black, g.white}) {
                     if (setup_.engines[e2].name == e.engine()) note_failure(e2, e.what());
                 }
-            } catch (const std::invalid_argument& e) {
-                // A policy name the registry does not know: that engine cannot play at all.
-                std::lock_guard guard(lock);
-                ++skipped_;
-                note_failure(starting >= 0 ? starting : g.black, e.what());
+                continue;
+            }
+            r.id = g.id;
+            r.pair = g.pair;
+            if (on_played) {
+                try {
+                    on_played(r);
+                } catch (const std::exception& e) {
+                    // The results could not be kept (a full disk): stop rather than lose games.
+                    std::lock_guard guard(lock);
+                    if (fatal.empty()) fatal = e.what();
+                    stop = true;
+                    continue;
+                }
+            }
+            std::lock_guard guard(lock);
+            try {
+                if (!on_finished(r)) stop = true;
+            } catch (const std::exception& e) {
+                // The results could not be kept (a full disk): stop rather than lose games.
+                if (fatal.empty()) fatal = e.what();
+                stop = true;
             }
         }
+    };
+
+    auto worker = [&](int worker_index) {
+        std::vector<std::unique_ptr<Player>> players(engine_count);
+        try {
+            play_games(worker_index, players);
+        } catch (const std::exception& e) {
+            // Nothing may escape a worker thread (std::terminate would lose every result): stop
+            // the match and say why; the games already reported are kept.
+            std::lock_guard guard(lock);
+            if (fatal.empty()) fatal = e.what();
+            stop = true;
+        }
         for (auto& p : players) {
-            if (p) p->shut_down();
+            if (!p) continue;
+            try {
+                p->shut_down();
+            } catch (const std::exception&) {
+                // Ending an engine that is already gone: nothing left to save.
+            }
         }
     };
 

@@ -37,13 +37,18 @@ class MatchRunner {
   public:
     // Called under the runner's lock, in finishing order. Return false to stop scheduling games.
     using GameFinished = std::function<bool(const GameRecord&)>;
+    // Called on the thread that played the game, without the runner's lock, before GameFinished:
+    // for work that takes time and is safe to do from several threads at once (serialising and
+    // writing the journal line). Work done under the lock is what keeps threads waiting.
+    using GamePlayed = std::function<void(const GameRecord&)>;
 
     explicit MatchRunner(MatchSetup setup) : setup_(std::move(setup)) {}
 
     // Plays `games` (ids already done left out by the caller). Returns when all are played or
     // a callback asked to stop. Throws std::runtime_error if a callback threw (the games finished
-    // before that were reported).
-    void run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished);
+    // before that were reported; a game whose `on_played` threw is not reported).
+    void run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished,
+             const GamePlayed& on_played = {});
 
     // Engines that could not be started, with the reason; their games were not played.
     const std::vector<std::string>& start_failures() const { return start_failures_; }

@@ -122,7 +122,8 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         Standings standings(engine_names_in(merged.config));
         for (const auto& r : merged.games) standings.add(r);
         print_report(out, standings, sprt_in(merged.config));
-        write_results(out_path, merged.games, results_summary(standings), merged.config);
+        write_results(out_path, merged.games, results_summary(standings), merged.config,
+                      results_ratings(standings));
         return 0;
     } catch (const std::exception& e) {
         err << "othello-match merge: " << e.what() << "\n";

@@ -2,6 +2,9 @@
 #include "match/openings.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <unordered_set>
@@ -54,11 +57,17 @@ std::vector<Opening> sample(std::uint64_t seed, int plies, std::size_t wanted, b
         if (!seen.insert(canonical_hash(game.current())).second) continue;
         if (balanced) {
             // Random playouts from the position: keep it if black's mean final margin is small.
+            // Most positions are far from even and show it early: one that is more than 8 discs
+            // off after a quarter of the playouts is dropped then (this is the default openings'
+            // generator, so its cost is every match's start-up time).
             constexpr int kPlayouts = 64;
             int total = 0;
-            for (int i = 0; i < kPlayouts; ++i)
+            bool even = true;
+            for (int i = 0; i < kPlayouts && even; ++i) {
                 total += random_playout(game.current(), rng).final_disc_difference(Color::Black);
-            if (std::abs(total) > kPlayouts * 2) continue;  // within 2 discs on average
+                if (i + 1 == kPlayouts / 4) even = std::abs(total) <= (kPlayouts / 4) * 8;
+            }
+            if (!even || std::abs(total) > kPlayouts * 2) continue;  // within 2 discs on average
         }
         out.push_back({"", game.transcript(), game});
     }
@@ -77,37 +86,103 @@ int parse_plies(const std::string& source, const std::string& text, int fallback
                              "' is not a number of plies from 0 to 59");
 }
 
-std::vector<Opening> read_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot open openings file '" + path + "'");
+// The transcript of a line of an openings file, its name in `name`; "" for a line that holds
+// no opening (blank, or a comment).
+std::string_view transcript_of(std::string_view line, std::string* name) {
+    if (const auto hash = line.find('#'); hash != std::string_view::npos)
+        line = line.substr(0, hash);
+    if (const auto tab = line.find('\t'); tab != std::string_view::npos) {
+        if (name) {
+            *name = std::string(line.substr(tab + 1));
+            while (!name->empty() && (name->back() == '\r' || name->back() == ' '))
+                name->pop_back();
+        }
+        line = line.substr(0, tab);
+    }
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return {};
+    return line;
+}
+
+Opening parse_line(std::string_view line, const std::string& path, long number) {
+    std::string name;
+    const std::string_view transcript = transcript_of(line, &name);
+    try {
+        Game game = Game::from_transcript(transcript);
+        if (game.is_over()) throw NotationError("the game is already over");
+        return {name, game.transcript(), game};
+    } catch (const NotationError& e) {
+        throw std::runtime_error(path + ":" + std::to_string(number) +
+                                 ": bad opening: " + e.what());
+    }
+}
+
+std::ifstream open_file(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+        throw std::runtime_error("openings file '" + path + "' is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw std::runtime_error("cannot open openings file '" + path +
+                                 "': " + std::strerror(errno));
+    }
+    return in;
+}
+
+// A file can hold millions of openings and a match need only a few: only the lines used are
+// parsed (a bad line further on is not the match's concern) and only their openings kept.
+// In file order: the first `wanted` openings.
+std::vector<Opening> read_file_in_order(const std::string& path, std::size_t wanted) {
+    std::ifstream in = open_file(path);
     std::vector<Opening> out;
     std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        std::string name;
-        if (const auto tab = line.find('\t'); tab != std::string::npos) {
-            name = line.substr(tab + 1);
-            line.erase(tab);
-            while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.pop_back();
-        }
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        try {
-            Game game = Game::from_transcript(line);
-            if (game.is_over()) throw NotationError("the game is already over");
-            out.push_back({name, game.transcript(), game});
-        } catch (const NotationError& e) {
-            throw std::runtime_error(path + ":" + std::to_string(number) +
-                                     ": bad opening: " + e.what());
+    for (long number = 1; out.size() < wanted && std::getline(in, line); ++number) {
+        if (!transcript_of(line, nullptr).empty()) out.push_back(parse_line(line, path, number));
+    }
+    return out;
+}
+
+// In random order: `wanted` lines drawn uniformly (a reservoir sample of the lines that hold an
+// opening, one pass keeping only their offsets), then parsed and shuffled.
+std::vector<Opening> read_file_sample(const std::string& path, std::size_t wanted,
+                                      std::uint64_t seed) {
+    struct Chosen {
+        std::uint64_t offset;
+        long number;
+    };
+    std::ifstream in = open_file(path);
+    Rng rng(seed ^ 0x6F70656E696E6773ULL);
+    std::vector<Chosen> chosen;
+    std::uint64_t offset = 0, seen = 0;
+    std::string line;
+    for (long number = 1; std::getline(in, line); ++number) {
+        const std::uint64_t start = offset;
+        offset += line.size() + 1;
+        if (transcript_of(line, nullptr).empty()) continue;
+        ++seen;
+        if (chosen.size() < wanted) {
+            chosen.push_back({start, number});
+        } else {
+            const std::uint64_t slot = rng() % seen;  // bias below 2^-40 for any real file
+            if (slot < wanted) chosen[slot] = {start, number};
         }
     }
-    if (out.empty()) throw std::runtime_error("openings file '" + path + "' holds no opening");
+    std::sort(chosen.begin(), chosen.end(),
+              [](const Chosen& a, const Chosen& b) { return a.offset < b.offset; });
+    in.clear();
+    std::vector<Opening> out;
+    for (const Chosen& c : chosen) {
+        in.seekg(static_cast<std::streamoff>(c.offset));
+        std::getline(in, line);
+        out.push_back(parse_line(line, path, c.number));
+    }
+    std::shuffle(out.begin(), out.end(), rng);
     return out;
 }
 
 }  // namespace
 
 std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed,
-                                   std::size_t wanted) {
+                                   std::size_t wanted, bool random_order) {
     wanted = std::max<std::size_t>(wanted, 1);
     std::vector<Opening> out;
     if (source == "start") {
@@ -125,8 +200,13 @@ std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed
         out = sample(seed, parse_plies(source, source.size() > 9 ? source.substr(9) : "", 8),
                      wanted, true);
     } else {
-        return read_file(source);
+        out = random_order ? read_file_sample(source, wanted, seed)
+                           : read_file_in_order(source, wanted);
+        if (out.empty())
+            throw std::runtime_error("openings file '" + source + "' holds no opening");
+        return out;
     }
+    if (random_order) shuffle_openings(out, seed);
     if (out.empty()) throw std::runtime_error("openings '" + source + "' produced no position");
     for (std::size_t i = 0; i < out.size(); ++i) {
         if (out[i].name.empty()) out[i].name = source + "#" + std::to_string(i + 1);

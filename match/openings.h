@@ -22,10 +22,13 @@ struct Opening {
 //                    (K <= 6 enumerates them all; larger K samples `wanted` distinct ones);
 //   "balanced[:K]"   `wanted` positions after K (default 8) random plies whose random-playout
 //                    outcome is near even;
-//   anything else    a file: one transcript per line, optional TAB and name, '#' comments.
+//   anything else    a file: one transcript per line, optional TAB and name, '#' comments;
+//                    only `wanted` lines are parsed and kept: the first ones, or with
+//                    `random_order` a uniform sample of the file's lines, however long it is.
+// With `random_order` the openings come in a seeded random order (the "random" order).
 // Throws std::runtime_error naming the file and line of a bad transcript.
 std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed,
-                                   std::size_t wanted);
+                                   std::size_t wanted, bool random_order = false);
 
 // Shuffles openings with a seeded generator (the "random" order).
 void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed);

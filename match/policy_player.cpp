@@ -5,11 +5,8 @@
 
 namespace othello {
 
-PolicyPlayer::PolicyPlayer(std::string name, const std::string& policy_spec, std::uint64_t seed)
-    : name_(std::move(name)) {
-    PolicyOptions options;
-    options.seed = seed;
-    policy_ = make_policy(policy_spec, options);
-}
+PolicyPlayer::PolicyPlayer(std::string name, const std::string& policy_spec,
+                           const PolicyOptions& options)
+    : name_(std::move(name)), policy_(make_policy(policy_spec, options)) {}
 
 }  // namespace othello

@@ -11,8 +11,10 @@ namespace othello {
 
 class PolicyPlayer : public Player {
   public:
-    // Throws std::invalid_argument for an unknown policy (the registry's message).
-    PolicyPlayer(std::string name, const std::string& policy_spec, std::uint64_t seed);
+    // `options` are the spec's data options (book, weights, ...), `options.seed` the first seed.
+    // Throws std::invalid_argument for an unknown policy (the registry's message), and the
+    // policy's own error for data it cannot load (a BookError for a bad book file, say).
+    PolicyPlayer(std::string name, const std::string& policy_spec, const PolicyOptions& options);
 
     const std::string& name() const override { return name_; }
     void new_game(const Game&, const TimeControl&, std::uint64_t seed) override {

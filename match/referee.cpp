@@ -8,41 +8,22 @@
 
 namespace othello {
 
-std::string to_string(Winner w) {
-    switch (w) {
-        case Winner::Black:
-            return "black";
-        case Winner::White:
-            return "white";
-        case Winner::Draw:
-            return "draw";
-    }
-    return "draw";
-}
-
-Winner winner_from_string(const std::string& s) {
-    if (s == "black") return Winner::Black;
-    if (s == "white") return Winner::White;
-    if (s == "draw") return Winner::Draw;
-    throw std::invalid_argument("winner '" + s + "' is not black, white or draw");
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string reason_of(PlayerFault fault) {
+Outcome reason_of(PlayerFault fault) {
     switch (fault) {
         case PlayerFault::Crash:
-            return "crash";
+            return Outcome::Crash;
         case PlayerFault::Disconnect:
-            return "disconnection";
+            return Outcome::Disconnection;
         case PlayerFault::Timeout:
-            return "timeout";
+            return Outcome::Timeout;
         case PlayerFault::Malformed:
-            return "malformed reply";
+            return Outcome::MalformedReply;
     }
-    return "crash";
+    return Outcome::Crash;
 }
 
 void finish(GameRecord& r, const Game& game) {
@@ -53,12 +34,12 @@ void finish(GameRecord& r, const Game& game) {
 
 // The offender loses; it is restarted before its next game (a stray reply or a confused engine
 // must not cost that game too), and its last protocol lines go into the record.
-void forfeit(GameRecord& r, const Game& game, Color offender, Player& player, std::string reason,
+void forfeit(GameRecord& r, const Game& game, Color offender, Player& player, Outcome reason,
              std::string detail) {
     player.mark_broken();
     finish(r, game);
     r.winner = offender == Color::Black ? Winner::White : Winner::Black;
-    r.reason = std::move(reason);
+    r.reason = reason;
     r.detail = std::move(detail);
     r.last_lines = player.last_lines();
 }
@@ -77,7 +58,7 @@ void adjudicate(GameRecord& r, const Game& game) {
     r.black_discs = (64 + for_black) / 2;
     r.white_discs = 64 - r.black_discs;
     r.winner = for_black > 0 ? Winner::Black : for_black < 0 ? Winner::White : Winner::Draw;
-    r.reason = "adjudicated";
+    r.reason = Outcome::Adjudicated;
     r.detail = "adjudicated at " + std::to_string(p.empty_count()) +
                " empty squares: perfect play gives black " + std::to_string(r.black_discs) +
                ", white " + std::to_string(r.white_discs);
@@ -106,6 +87,12 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
             forfeit(r, game, c, p, reason_of(e.fault()),
                     p.name() + " failed while setting up the game: " + e.what());
             return r;
+        } catch (const PlayerStartError&) {
+            throw;
+        } catch (const std::exception& e) {
+            forfeit(r, game, c, p, Outcome::PolicyError,
+                    p.name() + " failed while setting up the game: " + e.what());
+            return r;
         }
     }
 
@@ -117,6 +104,9 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         if (!rules.active() && time.game_time > 0) rules.seconds = time.game_time;
         if (rules.active()) clocks[s].emplace(rules);
     }
+    // Games between in-process players have no times or evals to record: their records stay
+    // small and their loop fast.
+    const bool per_move_records = black.is_timed() || white.is_timed();
     double used[2] = {0, 0};
     // Every result, a forfeit's too, carries the time each side used.
     const auto timed = [&](GameRecord& record) -> GameRecord& {
@@ -156,12 +146,18 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         } catch (const PlayerError& e) {
             if (mover.is_timed()) used[s] += seconds_since(started);
             if (e.fault() == PlayerFault::Timeout && clock_binds) {
-                forfeit(r, game, side, mover, "time forfeit",
+                forfeit(r, game, side, mover, Outcome::TimeForfeit,
                         who() + " loses on time at move " + std::to_string(move_number));
             } else {
                 forfeit(r, game, side, mover, reason_of(e.fault()),
                         who() + " at move " + std::to_string(move_number) + ": " + e.what());
             }
+            return timed(r);
+        } catch (const std::exception& e) {
+            // Not a protocol fault: an in-process policy threw (its book went bad, say). It costs
+            // this game, like any other failure; the match goes on.
+            forfeit(r, game, side, mover, Outcome::PolicyError,
+                    who() + " failed at move " + std::to_string(move_number) + ": " + e.what());
             return timed(r);
         }
         double took = 0;
@@ -169,22 +165,24 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
             took = seconds_since(started);
             used[s] += took;
             if (clock && !clock->charge(took, time.margin)) {
-                forfeit(r, game, side, mover, "time forfeit",
+                forfeit(r, game, side, mover, Outcome::TimeForfeit,
                         who() + " loses on time at move " + std::to_string(move_number));
                 return timed(r);
             }
         }
         if (move.is_pass() || !now.is_legal(move)) {
             const auto why = now.illegality(move);
-            forfeit(r, game, side, mover, "illegal move",
+            forfeit(r, game, side, mover, Outcome::IllegalMove,
                     who() + " played " + move.to_string() + " at move " +
                         std::to_string(move_number) + ": " +
                         (why ? *why : std::string("passed with legal moves")));
             return timed(r);
         }
         game.play(move);
-        r.move_seconds.push_back(took);
-        r.move_evals.push_back(mover.last_eval());
+        if (per_move_records) {
+            r.move_seconds.push_back(took);
+            r.move_evals.push_back(mover.last_eval());
+        }
         if (game.is_over()) break;
         try {
             other.opponent_played(
@@ -194,13 +192,18 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
                     std::string(othello::to_string(opposite(side))) + " (" + other.name() +
                         ") when told move " + std::to_string(move_number) + ": " + e.what());
             return timed(r);
+        } catch (const std::exception& e) {
+            forfeit(r, game, opposite(side), other, Outcome::PolicyError,
+                    std::string(othello::to_string(opposite(side))) + " (" + other.name() +
+                        ") failed when told move " + std::to_string(move_number) + ": " + e.what());
+            return timed(r);
         }
     }
     finish(r, game);
     timed(r);
     const int diff = r.black_discs - r.white_discs;
     r.winner = diff > 0 ? Winner::Black : diff < 0 ? Winner::White : Winner::Draw;
-    r.reason = "normal";
+    r.reason = Outcome::Normal;
     r.detail = "game over: black " + std::to_string(r.black_discs) + ", white " +
                std::to_string(r.white_discs);
     return r;

@@ -7,6 +7,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "match/ratings.h"
+
 namespace othello {
 
 namespace {
@@ -45,6 +47,11 @@ void print_pair(std::ostream& out, const Standings& st, int a, int b,
         << " -" << r.losses << " =" << r.draws;
     std::snprintf(buf, sizeof buf, ", score %.1f%%", 100 * r.score());
     out << buf << "\n";
+    if (const long repeated = st.repeated_games(a, b); repeated > 0) {
+        out << "  Warning: " << repeated << " of these " << r.games()
+            << " games repeat an earlier game move for move; the figures below count them as "
+               "independent, which they are not (use more openings, e.g. --openings balanced)\n";
+    }
     out << "  Elo difference " << interval(trinomial_elo(r));
     std::snprintf(buf, sizeof buf, ", LOS %.1f%%", 100 * likelihood_of_superiority(r));
     out << buf << "\n";
@@ -65,6 +72,26 @@ void print_pair(std::ostream& out, const Standings& st, int a, int b,
                 : d == SprtDecision::AcceptH0 ? "H0 accepted"
                                               : "undecided")
             << "\n";
+    }
+}
+
+void print_ratings(std::ostream& out, const RatingList& list, int width) {
+    out << "\nRatings (joint maximum likelihood over all games, mean 0, 95% error):\n  "
+        << std::left << std::setw(6) << "Rank" << std::setw(width) << "Engine" << std::right
+        << std::setw(9) << "Elo" << std::setw(9) << "Error" << std::setw(8) << "Games"
+        << std::setw(9) << "Score"
+        << "\n";
+    for (std::size_t i = 0; i < list.ratings.size(); ++i) {
+        const Rating& r = list.ratings[i];
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%9s%9.1f%8ld%8.1f%%", format_elo(r.elo).c_str(), r.error,
+                      r.games, 100 * r.score);
+        out << "  " << std::left << std::setw(6) << (i + 1) << std::setw(width) << r.engine
+            << std::right << buf << "\n";
+    }
+    if (list.virtual_draws) {
+        out << "  (an engine won or lost every game against the rest: one virtual draw was added "
+               "between each pair of engines that met, to keep the ratings finite)\n";
     }
 }
 
@@ -126,6 +153,7 @@ void print_report(std::ostream& out, const Standings& st,
         }
         out << std::right;
     }
+    if (n > 2) print_ratings(out, joint_ratings(st), width);
     out << "\nResults by reason:";
     for (const auto& [reason, count] : st.reasons()) out << " " << reason << " " << count << ";";
     out << "\n";

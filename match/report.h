@@ -1,6 +1,6 @@
 // Report: the result table printed at the end of a match (and as periodic updates) — per engine
 // W/L/D with percentages, by colour, average disc difference, score, Elo ± 95% interval, LOS,
-// pentanomial pair counts, SPRT state — and a crosstable for tournaments.
+// pentanomial pair counts, SPRT state — and a crosstable and joint rating list for tournaments.
 #pragma once
 
 #include <optional>

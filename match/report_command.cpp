@@ -48,6 +48,7 @@ int run_report_command(int argc, char** argv) {
         } catch (const nlohmann::json::parse_error& e) {
             throw std::runtime_error("'" + results_path + "' is not JSON: " + e.what());
         }
+        check_html_report_path(html_path);
         ReportInput input;
         try {
             input = report_input_from_results(results);

@@ -1,4 +1,4 @@
-// The report page's template, style sheet and script (match/report_page/), compiled in at build
+// The report page's template, style sheet and scripts (match/report_page/), compiled in at build
 // time by match/report_page/embed.cmake.
 #pragma once
 
@@ -8,6 +8,6 @@ namespace othello {
 
 extern const std::string_view report_page_template;  // page.html, with {{...}} placeholders
 extern const std::string_view report_page_style;     // report.css
-extern const std::string_view report_page_script;    // report.js
+extern const std::string_view report_page_script;    // dom.js ... report.js, in one
 
 }  // namespace othello

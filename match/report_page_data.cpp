@@ -9,6 +9,7 @@
 
 #include "match/match_options.h"
 #include "match/results_file.h"
+#include "match/results_summary.h"
 #include "match/standings.h"
 
 namespace othello {
@@ -61,16 +62,19 @@ double llr_of(const Standings& st, const SprtParameters& sprt) {
     return p.pairs() > 0 ? sprt_llr(p, sprt) : sprt_llr(st.head_to_head(0, 1), sprt);
 }
 
-// Per-move figures are dropped when they say nothing (all zero, all null) and rounded otherwise.
-nlohmann::json compact_numbers(const nlohmann::json& values, int decimals) {
+// Per-move figures, scaled (seconds to milliseconds) and rounded (0 decimals: integers); dropped
+// when they say nothing once rounded (all zero or null, as for in-process players).
+nlohmann::json compact_numbers(const nlohmann::json& values, double scale, int decimals) {
     if (!values.is_array()) return nullptr;
     bool informative = false;
     nlohmann::json out = nlohmann::json::array();
     for (const auto& v : values) {
         if (v.is_number()) {
-            const double x = v.get<double>();
-            informative = informative || x != 0;
-            out.push_back(rounded(x, decimals));
+            const double x = v.get<double>() * scale;
+            nlohmann::json y =
+                decimals == 0 ? nlohmann::json(std::lround(x)) : rounded(x, decimals);
+            informative = informative || y != 0;
+            out.push_back(std::move(y));
         } else {
             out.push_back(nullptr);
         }
@@ -156,27 +160,20 @@ nlohmann::json report_page_data(const ReportInput& input) {
         const auto white = std::find(input.engines.begin(), input.engines.end(), r.white);
         if (black == input.engines.end() || white == input.engines.end()) continue;
 
-        auto [reason, new_reason] =
-            reason_index.emplace(r.reason, static_cast<int>(reasons.size()));
-        if (new_reason) reasons.push_back(r.reason);
+        auto [reason, new_reason] = reason_index.emplace(std::string(to_string(r.reason)),
+                                                         static_cast<int>(reasons.size()));
+        if (new_reason) reasons.push_back(std::string(to_string(r.reason)));
         auto [opening, new_opening] =
             opening_index.emplace(r.opening, static_cast<int>(openings.size()));
         if (new_opening) {
-            openings.push_back({{"name", r.opening_name},
-                                {"moves", r.opening},
-                                {"games", 0},
-                                {"black", 0},
-                                {"white", 0},
-                                {"draws", 0},
-                                {"disc_sum", 0}});
+            // [name, moves, games, black wins, white wins, draws, black's disc difference sum]:
+            // arrays, as a balanced opening set has thousands of entries.
+            openings.push_back(nlohmann::json::array({r.opening_name, r.opening, 0, 0, 0, 0, 0}));
         }
         nlohmann::json& o = openings[opening->second];
-        o["games"] = o["games"].get<long>() + 1;
-        const char* const winner_key = r.winner == Winner::Black   ? "black"
-                                       : r.winner == Winner::White ? "white"
-                                                                   : "draws";
-        o[winner_key] = o[winner_key].get<long>() + 1;
-        o["disc_sum"] = o["disc_sum"].get<long>() + r.black_discs - r.white_discs;
+        const int winner_column = r.winner == Winner::Black ? 3 : r.winner == Winner::White ? 4 : 5;
+        for (const int column : {2, winner_column}) o[column] = o[column].get<long>() + 1;
+        o[6] = o[6].get<long>() + r.black_discs - r.white_discs;
 
         nlohmann::json row = {r.id,
                               black - input.engines.begin(),
@@ -187,12 +184,12 @@ nlohmann::json report_page_data(const ReportInput& input) {
                               r.white_discs,
                               static_cast<int>(r.winner),
                               reason->second,
-                              r.reason == "normal" ? std::string() : r.detail,
+                              r.reason == Outcome::Normal ? std::string() : r.detail,
                               rounded(r.black_seconds, 2),
                               rounded(r.white_seconds, 2)};
         const nlohmann::json seconds =
-            compact_numbers(g.value("move_seconds", nlohmann::json()), 3);
-        const nlohmann::json evals = compact_numbers(g.value("move_evals", nlohmann::json()), 2);
+            compact_numbers(g.value("move_seconds", nlohmann::json()), 1000, 0);
+        const nlohmann::json evals = compact_numbers(g.value("move_evals", nlohmann::json()), 1, 2);
         if (!seconds.is_null() || !evals.is_null()) {
             row.push_back(seconds);
             row.push_back(evals);
@@ -256,7 +253,9 @@ nlohmann::json report_page_data(const ReportInput& input) {
         {"openings", openings},
         {"series", {{"games", series_games}, {"score", series_score}, {"elo", series_elo}}},
         {"games", rows}};
-    if (input.ratings.is_array() && !input.ratings.empty()) data["ratings"] = input.ratings;
+    // The joint rating list: the results' own, else computed here (older results files).
+    const nlohmann::json ratings = input.ratings.is_array() ? input.ratings : results_ratings(st);
+    if (ratings.is_array() && !ratings.empty()) data["ratings"] = ratings;
     if (input.sprt && n == 2) {
         const SprtParameters& s = *input.sprt;
         const double llr = llr_of(st, s);

@@ -16,7 +16,7 @@ struct ReportInput {
     std::vector<std::string> engines;                // names, in the match's order
     nlohmann::json games = nlohmann::json::array();  // records as in the results file, as played
     nlohmann::json settings = nlohmann::json::object();  // the match configuration, shown as is
-    nlohmann::json ratings;                              // the joint rating list, or null
+    nlohmann::json ratings;  // the joint rating list; null: computed from the games (3+ engines)
     std::optional<SprtParameters> sprt;
     long planned_games = 0;  // 0: unknown
     bool finished = true;    // false: the page refreshes itself

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "match/atomic_file.h"
+#include "protocol/fd_write.h"
 
 namespace othello {
 
@@ -24,14 +25,20 @@ nlohmann::json to_json(const GameRecord& r) {
                         {"black_discs", r.black_discs},
                         {"white_discs", r.white_discs},
                         {"winner", to_string(r.winner)},
-                        {"reason", r.reason},
+                        {"reason", to_string(r.reason)},
                         {"detail", r.detail},
                         {"black_seconds", r.black_seconds},
                         {"white_seconds", r.white_seconds}};
-    j["move_seconds"] = r.move_seconds;
-    nlohmann::json evals = nlohmann::json::array();
-    for (const auto& e : r.move_evals) evals.push_back(e ? nlohmann::json(*e) : nlohmann::json());
-    j["move_evals"] = evals;
+    // Absent (not empty) for games between in-process players, which have neither.
+    if (!r.move_seconds.empty()) j["move_seconds"] = r.move_seconds;
+    // Left out too when no move has an eval (GTP engines give none): journal lines stay short.
+    if (std::any_of(r.move_evals.begin(), r.move_evals.end(),
+                    [](const auto& e) { return e.has_value(); })) {
+        nlohmann::json evals = nlohmann::json::array();
+        for (const auto& e : r.move_evals)
+            evals.push_back(e ? nlohmann::json(*e) : nlohmann::json());
+        j["move_evals"] = evals;
+    }
     if (!r.last_lines.empty()) j["last_lines"] = r.last_lines;
     return j;
 }
@@ -49,7 +56,7 @@ GameRecord record_from_json(const nlohmann::json& j) {
         r.black_discs = j.at("black_discs").get<int>();
         r.white_discs = j.at("white_discs").get<int>();
         r.winner = winner_from_string(j.at("winner").get<std::string>());
-        r.reason = j.at("reason").get<std::string>();
+        r.reason = outcome_from_string(j.at("reason").get<std::string>());
         r.detail = j.value("detail", "");
         r.black_seconds = j.value("black_seconds", 0.0);
         r.white_seconds = j.value("white_seconds", 0.0);
@@ -94,11 +101,18 @@ ResultsJournal::~ResultsJournal() {
 
 void ResultsJournal::append(const GameRecord& r) {
     const std::string line = to_json(r).dump() + "\n";
-    const ssize_t n = ::write(fd_, line.data(), line.size());
-    if (n != static_cast<ssize_t>(line.size())) {
-        throw std::runtime_error("cannot append to journal '" + path_ +
-                                 "': " + std::strerror(errno));
+    const std::lock_guard guard(write_lock_);
+    const off_t end = ::lseek(fd_, 0, SEEK_END);
+    errno = 0;
+    if (write_all(fd_, line)) return;
+    // A full disk often takes part of the line first (a short write, errno untouched) and refuses
+    // the rest with ENOSPC: say the system's reason, and cut the partial line off so the journal
+    // stays whole lines (--resume would drop it anyway).
+    const int error = errno ? errno : ENOSPC;
+    if (end >= 0 && ::ftruncate(fd_, end) != 0) {
+        // Nothing more to do: a resume drops a line cut short.
     }
+    throw std::runtime_error("cannot append to journal '" + path_ + "': " + std::strerror(error));
 }
 
 namespace {
@@ -113,7 +127,8 @@ std::string csv_field(const std::string& s) {
 }  // namespace
 
 void write_results(const std::string& path, std::vector<GameRecord> records,
-                   const nlohmann::json& summary, const nlohmann::json& config) {
+                   const nlohmann::json& summary, const nlohmann::json& config,
+                   const nlohmann::json& ratings) {
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
     write_file_atomically(path, [&](std::ostream& out) {
@@ -125,14 +140,15 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
                 out << r.id << ',' << r.pair << ',' << csv_field(r.black) << ','
                     << csv_field(r.white) << ',' << r.opening << ',' << r.moves << ','
                     << r.black_discs << ',' << r.white_discs << ',' << to_string(r.winner) << ','
-                    << csv_field(r.reason) << ',' << csv_field(r.detail) << ',' << r.black_seconds
-                    << ',' << r.white_seconds << '\n';
+                    << csv_field(std::string(to_string(r.reason))) << ',' << csv_field(r.detail)
+                    << ',' << r.black_seconds << ',' << r.white_seconds << '\n';
             }
         } else {
             nlohmann::json games = nlohmann::json::array();
             for (const auto& r : records) games.push_back(to_json(r));
             nlohmann::json results{{"summary", summary}, {"games", games}};
             if (!config.is_null()) results["config"] = config;
+            if (!ratings.is_null()) results["ratings"] = ratings;
             out << results.dump(1) << '\n';
         }
     });

@@ -2,6 +2,7 @@
 // nothing and --resume knows what is done) and the final results file (JSON or CSV).
 #pragma once
 
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -27,18 +28,21 @@ class ResultsJournal {
     ResultsJournal(const ResultsJournal&) = delete;
     ResultsJournal& operator=(const ResultsJournal&) = delete;
 
-    // Appends one line in a single write (a kill leaves at most one partial line).
+    // Appends one line in a single write (a kill leaves at most one partial line). Safe to call
+    // from several threads at once: the line is built outside the journal's lock.
     void append(const GameRecord& r);
 
   private:
     std::string path_;
     int fd_ = -1;
+    std::mutex write_lock_;
 };
 
 // Writes every record (sorted by id) with `summary` and the match's `config` as
-// {"config": ..., "summary": ..., "games": [...]}, or as CSV when the path ends in ".csv".
-// Written to a temporary file then renamed.
+// {"config": ..., "summary": ..., "games": [...]}, plus "ratings" when `ratings` is not null, or
+// as CSV when the path ends in ".csv". Written to a temporary file then renamed.
 void write_results(const std::string& path, std::vector<GameRecord> records,
-                   const nlohmann::json& summary, const nlohmann::json& config);
+                   const nlohmann::json& summary, const nlohmann::json& config,
+                   const nlohmann::json& ratings = nullptr);
 
 }  // namespace othello

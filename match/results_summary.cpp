@@ -1,6 +1,8 @@
 // ResultsSummary: standings to JSON.
 #include "match/results_summary.h"
 
+#include "match/ratings.h"
+
 namespace othello {
 
 nlohmann::json results_summary(const Standings& st) {
@@ -14,7 +16,18 @@ nlohmann::json results_summary(const Standings& st) {
                            {"draws", t.total.draws},
                            {"score", t.total.score()}});
     }
-    return {{"games", st.games()}, {"engines", engines}, {"reasons", st.reasons()}};
+    return {{"games", st.games()},
+            {"engines", engines},
+            {"reasons", st.reasons()},
+            {"repeated_games", st.repeated_games()}};
+}
+
+nlohmann::json results_ratings(const Standings& st) {
+    if (st.names().size() < 3) return nullptr;
+    nlohmann::json list = nlohmann::json::array();
+    for (const Rating& r : joint_ratings(st).ratings)
+        list.push_back({{"engine", r.engine}, {"elo", r.elo}, {"error", r.error}});
+    return list;
 }
 
 }  // namespace othello

@@ -2,6 +2,7 @@
 #include "match/standings.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace othello {
 
@@ -22,7 +23,8 @@ Standings::Standings(std::vector<std::string> names)
     : names_(std::move(names)),
       tallies_(names_.size()),
       head_to_head_(names_.size(), std::vector<WinDrawLoss>(names_.size())),
-      pentanomial_(names_.size(), std::vector<Pentanomial>(names_.size())) {}
+      pentanomial_(names_.size(), std::vector<Pentanomial>(names_.size())),
+      repeated_(names_.size(), std::vector<long>(names_.size(), 0)) {}
 
 int Standings::index_of(const std::string& name) const {
     const auto it = std::find(names_.begin(), names_.end(), name);
@@ -33,7 +35,13 @@ void Standings::add(const GameRecord& r) {
     const int b = index_of(r.black), w = index_of(r.white);
     if (b < 0 || w < 0) return;
     ++games_;
-    ++reasons_[r.reason];
+    const std::uint64_t game =
+        std::hash<std::string>{}(r.moves) * 31 + std::hash<int>{}(b * 1009 + w);
+    if (!played_.insert(game).second) {
+        ++repeated_[std::min(b, w)][std::max(b, w)];
+        ++repeated_total_;
+    }
+    ++reasons_[std::string(to_string(r.reason))];
     const int black_points2 = r.winner == Winner::Black ? 2 : r.winner == Winner::Draw ? 1 : 0;
     const int white_points2 = 2 - black_points2;
     count(tallies_[b].total, black_points2);
@@ -42,12 +50,7 @@ void Standings::add(const GameRecord& r) {
     count(tallies_[w].as_white, white_points2);
     count(head_to_head_[b][w], black_points2);
     count(head_to_head_[w][b], white_points2);
-    int diff = r.black_discs - r.white_discs;
-    const int empties = 64 - r.black_discs - r.white_discs;
-    if (r.winner == Winner::Black)
-        diff = std::max(diff, 0) + empties;
-    else if (r.winner == Winner::White)
-        diff = std::min(diff, 0) - empties;
+    const int diff = black_final_margin(r);
     tallies_[b].disc_difference_sum += diff;
     tallies_[w].disc_difference_sum -= diff;
 

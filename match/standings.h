@@ -2,9 +2,12 @@
 // W/D/L overall and by colour, disc differences, head-to-head results and pentanomial pair counts.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -34,6 +37,10 @@ class Standings {
     // Completed pairs between a and b, counted from a's side.
     Pentanomial pentanomial(int a, int b) const;
     long games() const { return games_; }
+    // Games between a and b (either colours) whose moves repeat an earlier game between the same
+    // two engines with the same colours: not independent samples, yet counted as if they were.
+    long repeated_games(int a, int b) const { return repeated_[std::min(a, b)][std::max(a, b)]; }
+    long repeated_games() const { return repeated_total_; }
     // How many games ended for each reason.
     const std::map<std::string, long>& reasons() const { return reasons_; }
 
@@ -47,6 +54,9 @@ class Standings {
     // First game of a pair still waiting for its partner: pair id -> (engine a, a's points x2).
     std::unordered_map<int, std::pair<int, int>> open_pairs_;
     std::map<std::string, long> reasons_;
+    std::unordered_set<std::uint64_t> played_;  // hashes of (black, white, moves)
+    std::vector<std::vector<long>> repeated_;   // [a][b] with a < b
+    long repeated_total_ = 0;
     long games_ = 0;
 };
 

@@ -1,6 +1,7 @@
 // Match statistics: score, Elo difference with its 95% interval (trinomial per game and
 // pentanomial per pair of games), likelihood of superiority, and the SPRT log-likelihood ratio.
-// Formulas: ../shared/docs/protocols.md, "Match statistics".
+// With W, D, L of N games: score s = (W + D/2)/N, Elo = -400 log10(1/s - 1), the interval from
+// s ± 1.96 standard errors; SPRT bounds ln(beta/(1-alpha)) and ln((1-beta)/alpha).
 #pragma once
 
 #include <array>

@@ -82,8 +82,9 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
         timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
             if (error) return;
             if (!self->client_gone_) {
-                self->context_.log_drop(
-                    "idle for " + std::to_string(self->context_.idle_timeout.count()) + " ms");
+                const std::string ms = std::to_string(self->context_.idle_timeout.count()) + " ms";
+                self->context_.log_drop(self->line_bytes_ > 0 ? "no complete line within " + ms
+                                                              : "idle for " + ms);
             }
             self->finish();
         });
@@ -102,13 +103,33 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
                     self->arm_timer(kExitGrace);
                     return;
                 }
-                if (!self->client_gone_) self->arm_timer(self->context_.idle_timeout);
+                if (!self->admit_bytes(std::string_view(self->up_.data(), n)))
+                    return self->finish();
                 asio::async_write(self->to_child_, asio::buffer(self->up_, n),
                                   [self](boost::system::error_code error, std::size_t) {
                                       if (error) return self->finish();
                                       self->pump_to_child();
                                   });
             });
+    }
+
+    // Counts the bytes of the line in progress: a line longer than --max-line-length never
+    // reaches the child (the connection is dropped), and the idle clock restarts only when a line
+    // is complete, so a line must be finished within the idle timeout.
+    bool admit_bytes(std::string_view bytes) {
+        bool completed = false;
+        for (const char c : bytes) {
+            if (c == '\n') {
+                line_bytes_ = 0;
+                completed = true;
+            } else if (++line_bytes_ > context_.max_line_length) {
+                context_.log_drop("line over " + std::to_string(context_.max_line_length) +
+                                  " bytes");
+                return false;
+            }
+        }
+        if (completed && !client_gone_) arm_timer(context_.idle_timeout);
+        return true;
     }
 
     void pump_to_client() {
@@ -141,7 +162,8 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
     ConnectionContext context_;
     bp::child child_;
     bool client_gone_ = false;
-    bool finished_ = false;  // closed on purpose: late handlers only let go of the connection
+    std::size_t line_bytes_ = 0;  // of the client's line in progress
+    bool finished_ = false;       // closed on purpose: late handlers only let go of the connection
     std::array<char, 4096> up_;
     std::array<char, 4096> down_;
 };

@@ -53,12 +53,7 @@ std::string GtpClient::ask(std::string_view command, Deadline deadline) {
 }
 
 void GtpClient::quit(std::chrono::milliseconds grace) {
-    try {
-        channel_->write_line("quit");
-    } catch (const ChannelError&) {
-        // Already gone: nothing to ask politely.
-    }
-    channel_->stop(grace);
+    channel_->stop_after("quit", grace);
 }
 
 }  // namespace othello

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 std::optional<GtpCommand> parse_gtp_command(std::string_view line) {
@@ -60,7 +62,8 @@ std::string gtp_success(std::string_view id, std::string_view result) {
 }
 
 std::string gtp_failure(std::string_view id, std::string_view message) {
-    return response('?', id, message);
+    // Messages quote what the controller sent; binary or a line break must not reach it raw.
+    return response('?', id, printable(message));
 }
 
 }  // namespace othello

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -34,6 +35,11 @@ Color parse_color(std::string_view word) {
     throw GtpError("invalid color '" + std::string(word) + "'");
 }
 
+bool is_color(std::string_view word) {
+    const std::string w = ascii_lower(word);
+    return w == "b" || w == "black" || w == "w" || w == "white";
+}
+
 Move parse_move(std::string_view word) {
     if (auto m = Move::parse(word)) return *m;
     throw GtpError("invalid coordinate '" + std::string(word) + "'");
@@ -51,7 +57,8 @@ long parse_integer(std::string_view word, std::string_view what) {
 void parse_float(std::string_view word, std::string_view what) {
     double value = 0;
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-    if (error != std::errc() || end != word.data() + word.size()) {
+    // from_chars reads "nan" and "inf"; no GTP float is either.
+    if (error != std::errc() || end != word.data() + word.size() || !std::isfinite(value)) {
         throw GtpError(std::string(what) + " not a float");
     }
 }
@@ -134,7 +141,7 @@ std::string GtpSession::handle(std::string_view line) {
         return gtp_failure(command->id, e.what());
     } catch (const std::exception& e) {
         // A policy or rules error must not end the session: report it like any failure.
-        return gtp_failure(command->id, std::string("internal error: ") + e.what());
+        return gtp_failure(command->id, internal_error_message(e.what(), options_.internal_errors));
     }
 }
 
@@ -285,7 +292,9 @@ std::string GtpSession::final_score(const std::vector<std::string>& args) {
 
 std::string GtpSession::time_settings(const std::vector<std::string>& args) {
     expect_args(args, 3);
-    for (const auto& a : args) parse_integer(a, "time");
+    for (const auto& a : args) {
+        if (parse_integer(a, "time") < 0) throw GtpError("time must not be negative");
+    }
     return {};  // the policies answer at once; time is accepted and not needed
 }
 
@@ -316,7 +325,7 @@ std::string GtpSession::evaluate(const std::vector<std::string>& args) {
     std::string out;
     for (const auto& s : scores) {
         if (!out.empty()) out += '\n';
-        out += s.move.to_string() + ' ' + format_score(s.score);
+        out += s.move.to_string() + ' ' + format_score(clamped_to_discs(s.score));
         if (!s.detail.empty()) out += ' ' + s.detail;
     }
     return out;
@@ -328,6 +337,23 @@ std::string GtpSession::set_position(const std::vector<std::string>& args) {
             set_game_state(Game());
         } else if (args[0].size() == 64) {
             set_game_state(Game(parse_board(join(args))));
+        } else if (args.size() >= 2 && is_color(args.back())) {
+            // TRANSCRIPT SIDE: the side must be the one to move, passing for the other side when
+            // it has no move (as play and genmove do); nothing changes when it cannot be.
+            const std::vector<std::string> moves(args.begin(), args.end() - 1);
+            const Game before = game_;
+            const std::vector<bool> before_passes = implicit_pass_;
+            set_game_state(Game::from_transcript(join(moves)));
+            if (!game_.is_over()) {
+                try {
+                    game_ = game_with_turn_of(parse_color(args.back()));
+                } catch (const GtpError& e) {
+                    game_ = before;
+                    implicit_pass_ = before_passes;
+                    throw GtpError(std::string("invalid position: ") + e.what());
+                }
+                implicit_pass_.resize(game_.moves().size(), true);
+            }
         } else {
             set_game_state(Game::from_transcript(join(args)));
         }

@@ -21,6 +21,7 @@ class GtpSession : public LineSession {
         std::string name = "othello-engine";
         std::string version = "0.1.0";
         std::size_t max_line_length = kDefaultMaxLineLength;  // longer lines are refused
+        InternalErrorLog internal_errors;  // see line_session.h; empty: tell the peer
     };
 
     explicit GtpSession(std::unique_ptr<Policy> policy, Options options);

@@ -21,6 +21,16 @@ class LineChannel {
     virtual std::string read_line(Deadline deadline) = 0;
     // Ends the connection: lets the engine exit by itself for up to `grace`, then forces it.
     virtual void stop(std::chrono::milliseconds grace) = 0;
+
+    // Sends `farewell` (e.g. "quit") if the peer is still there, then stops.
+    void stop_after(std::string_view farewell, std::chrono::milliseconds grace) {
+        try {
+            write_line(farewell);
+        } catch (const ChannelError&) {
+            // Already gone: nothing to ask politely.
+        }
+        stop(grace);
+    }
 };
 
 }  // namespace othello

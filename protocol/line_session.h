@@ -23,4 +23,16 @@ class LineSession {
 
 using SessionFactory = std::function<std::unique_ptr<LineSession>()>;
 
+// Where a session reports an unexpected failure (a policy that throws). Empty: the failure's text
+// goes to the peer (on stdio, the user who started the engine). Set (TCP): the text may name
+// server-side files, so it goes here and the peer is only told that an internal error happened.
+using InternalErrorLog = std::function<void(const std::string&)>;
+
+// What to tell the peer about `what`, reporting it to `log` when one is set.
+inline std::string internal_error_message(const std::string& what, const InternalErrorLog& log) {
+    if (!log) return "internal error: " + what;
+    log("internal error: " + what);
+    return "internal error (reported in the server's log)";
+}
+
 }  // namespace othello

@@ -5,15 +5,11 @@
 #include <charconv>
 #include <vector>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 // Splits on spaces and on '/': "f5/1.2/0.3" and "c6 0.00 0.0" give the same fields, "f5//0.3"
 // an empty eval.
@@ -95,12 +91,7 @@ NboardMoveReply NboardClient::go(Deadline deadline) {
 }
 
 void NboardClient::quit(std::chrono::milliseconds grace) {
-    try {
-        channel_->write_line("quit");
-    } catch (const ChannelError&) {
-        // Already gone.
-    }
-    channel_->stop(grace);
+    channel_->stop_after("quit", grace);
 }
 
 }  // namespace othello

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/gtp_client.h"
+#include "protocol/line_channel.h"
 
 namespace othello {
 

@@ -33,10 +33,17 @@ std::optional<Number> parse_number(std::string_view text) {
     return value;
 }
 
+// Every eval sent to the GUI goes through here: a disc difference, clamped to ±64.
 std::string format_eval(double eval) {
     char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.2f", eval);
+    std::snprintf(buffer, sizeof buffer, "%.2f", clamped_to_discs(eval));
     return buffer;
+}
+
+// The GUI shows status lines in its status bar; like Edax and NTest, say when thinking starts and
+// ends around the lines that carry the result.
+std::string thinking(const std::string& result) {
+    return "status thinking\n" + result + "status ready\n";
 }
 
 // NBoard writes a pass as PA, squares as two characters.
@@ -56,6 +63,18 @@ double NboardSession::now() const {
 }
 
 std::string NboardSession::handle(std::string_view line) {
+    // Answers quote what the GUI sent (status messages, ping ids); binary must not go back raw.
+    const std::string answer = answer_to(line);
+    std::string out;
+    for (std::size_t begin = 0; begin < answer.size();) {
+        const std::size_t end = std::min(answer.find('\n', begin), answer.size());
+        out += printable(std::string_view(answer).substr(begin, end - begin)) + "\n";
+        begin = end + 1;
+    }
+    return out;
+}
+
+std::string NboardSession::answer_to(std::string_view line) {
     const auto [command, rest] = split_word(line);
     try {
         if (command == "nboard") {
@@ -76,7 +95,8 @@ std::string NboardSession::handle(std::string_view line) {
         }
     } catch (const std::exception& e) {
         // A policy that fails (a missing book or weights file) must not end the session.
-        return "status " + std::string(command) + ": " + e.what() + "\n";
+        return "status " + std::string(command) + ": " +
+               internal_error_message(e.what(), options_.internal_errors) + "\n";
     }
     return {};  // unknown lines are ignored, as the protocol says
 }
@@ -128,7 +148,7 @@ std::string NboardSession::hint(std::string_view count_text) {
     if (!game_.current().has_legal_move()) {
         Game after_pass = game_;
         after_pass.play(Move::pass());
-        return "search PA " + format_eval(-eval_of(after_pass)) + " 0 1\n";
+        return thinking("search PA " + format_eval(-eval_of(after_pass)) + " 0 1\n");
     }
     const std::vector<MoveScore> scores = policy_->evaluate(game_);
     std::string out;
@@ -144,13 +164,13 @@ std::string NboardSession::hint(std::string_view count_text) {
                 "search " + nboard_move(s.move) + " " + format_eval(s.score) + " 0 1" + text + "\n";
         }
     }
-    return out;
+    return thinking(out);
 }
 
 std::string NboardSession::go() {
     if (game_.is_over()) return "status go: the game is over\n";
     const double started = now();
-    if (!game_.current().has_legal_move()) return "=== PA\n";
+    if (!game_.current().has_legal_move()) return thinking("=== PA\n");
     const Move chosen = policy_->choose(game_);
     std::string eval;
     for (const MoveScore& s : policy_->evaluate(game_)) {
@@ -159,17 +179,21 @@ std::string NboardSession::go() {
     char seconds[40];
     std::snprintf(seconds, sizeof seconds, "%.2f", std::max(0.0, now() - started));
     // The board is left as it is: the GUI answers with "move" if it takes the move.
-    return "=== " + nboard_move(chosen) + "/" + eval + "/" + seconds + "\n";
+    return thinking("=== " + nboard_move(chosen) + "/" + eval + "/" + seconds + "\n");
 }
 
 std::string NboardSession::analyze() {
     // From the last position back to the first, as Edax does: each line is complete on its own.
+    // NBoard plots these values as Black's view (unlike the other evals, from the side to move).
     std::string out;
     const auto& moves = game_.moves();
     for (std::size_t made = moves.size() + 1; made-- > 0;) {
         Game upto(game_.start());
         for (std::size_t i = 0; i < made; ++i) upto.play(moves[i]);
-        out += "analysis " + std::to_string(made) + " " + format_eval(eval_of(upto)) + "\n";
+        const double eval = eval_of(upto);
+        const bool black_to_move = upto.current().side_to_move() == Color::Black;
+        out += "analysis " + std::to_string(made) + " " +
+               format_eval(black_to_move ? eval : -eval) + "\n";
     }
     return out;
 }

@@ -19,6 +19,7 @@ struct NboardOptions {
     // Seconds since some fixed point, for the time in "=== move/eval/time"; a steady clock when
     // empty (tests give a fixed clock to get exact transcripts).
     std::function<double()> clock;
+    InternalErrorLog internal_errors;  // see line_session.h; empty: tell the peer
 };
 
 // Commands (one per line): nboard <version>, set depth <n>, set game <GGF>, set contempt <n>,
@@ -26,7 +27,9 @@ struct NboardOptions {
 // as the protocol asks; a command that cannot be carried out (a malformed game, an illegal move)
 // answers "status <why>" and leaves the board as it was.
 //
-// Evals are the policy's scores for the side to move (discs where the policy can). Moves with a
+// Evals are the policy's scores for the side to move (discs where the policy can), clamped to ±64,
+// except analyze's, which are Black's view as NBoard plots them. go and hint are preceded by
+// "status thinking" and followed by "status ready". Moves with a
 // MoveScore::book_games are sent as "book" lines with that game count.
 class NboardSession : public LineSession {
   public:
@@ -40,6 +43,8 @@ class NboardSession : public LineSession {
     double contempt() const { return contempt_; }
 
   private:
+    // What handle() sends, before non-printable bytes are escaped.
+    std::string answer_to(std::string_view line);
     std::string set(std::string_view rest);
     std::string move(std::string_view text);
     std::string hint(std::string_view count);

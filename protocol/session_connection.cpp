@@ -1,7 +1,8 @@
 // One TCP connection serving one LineSession: read, frame, answer, write, with an idle timeout.
 // Reading pauses while a response is written, so a client that does not read cannot make the
-// server buffer more than one read's worth of answers. Idle connections, and connections that keep
-// sending over-long lines, are dropped with the reason logged.
+// server buffer more than one read's worth of answers. Idle connections, lines not completed within
+// the idle timeout, and connections that keep sending over-long lines are dropped with the reason
+// logged.
 #include <array>
 #include <boost/asio/write.hpp>
 
@@ -42,14 +43,17 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
         idle_.expires_after(context_.idle_timeout);
         idle_.async_wait([self = shared_from_this()](boost::system::error_code error) {
             if (error) return;
-            self->context_.log_drop("idle for " +
-                                    std::to_string(self->context_.idle_timeout.count()) + " ms");
+            const std::string ms = std::to_string(self->context_.idle_timeout.count()) + " ms";
+            self->context_.log_drop(self->framer_.has_partial() ? "no complete line within " + ms
+                                                                : "idle for " + ms);
             self->close();
         });
     }
 
     void read() {
-        arm_idle_timer();
+        // The clock restarts only between lines: a line must be complete within the idle
+        // timeout, so a client trickling a byte at a time cannot hold its place for ever.
+        if (!framer_.has_partial()) arm_idle_timer();
         socket_.async_read_some(
             asio::buffer(buffer_),
             [self = shared_from_this()](boost::system::error_code error, std::size_t n) {
@@ -109,7 +113,20 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
 
 ConnectionHandler session_connection_handler(SessionFactory factory) {
     return [factory = std::move(factory)](tcp::socket socket, ConnectionContext context) {
-        std::make_shared<SessionConnection>(std::move(socket), std::move(context), factory())
+        std::unique_ptr<LineSession> session;
+        try {
+            session = factory();
+        } catch (const std::exception& e) {
+            // E.g. the book file was removed after the server started. The reason may name
+            // server-side files: it goes to the log, and the client only sees the connection end.
+            context.log_drop(std::string("cannot start a session: ") + e.what());
+            boost::system::error_code ignored;
+            socket.shutdown(tcp::socket::shutdown_both, ignored);
+            socket.close(ignored);
+            return;
+        }
+        std::make_shared<SessionConnection>(std::move(socket), std::move(context),
+                                            std::move(session))
             ->start();
     };
 }

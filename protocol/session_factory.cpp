@@ -15,14 +15,17 @@ SessionFactory make_session_factory(std::string_view protocol, const SessionSett
         return [settings] {
             GtpSession::Options options;
             options.max_line_length = settings.max_line_length;
+            options.internal_errors = settings.internal_errors;
             return std::make_unique<GtpSession>(
                 make_policy(settings.policy, settings.policy_options), options);
         };
     }
     if (protocol == "nboard") {
         return [settings] {
+            NboardOptions options;
+            options.internal_errors = settings.internal_errors;
             return std::make_unique<NboardSession>(
-                make_policy(settings.policy, settings.policy_options));
+                make_policy(settings.policy, settings.policy_options), options);
         };
     }
     throw std::invalid_argument("unknown protocol '" + std::string(protocol) +

@@ -15,6 +15,7 @@ struct SessionSettings {
     std::string policy = "mobility";  // a policy spec for make_policy, e.g. "book,mobility"
     PolicyOptions policy_options;
     std::size_t max_line_length = kDefaultMaxLineLength;
+    InternalErrorLog internal_errors;  // set for TCP: see line_session.h
 };
 
 // Throws std::invalid_argument for an unknown protocol ("unknown protocol 'x' (known: gtp, ...)")

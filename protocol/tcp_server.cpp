@@ -89,7 +89,9 @@ void TcpServer::admit(tcp::socket socket) {
     if (options_.token.empty()) {
         handler_(std::move(socket), std::move(context));
     } else {
-        pass_token_gate(std::move(socket), std::move(context), options_.token, handler_);
+        if (!token_brake_) token_brake_ = std::make_shared<TokenBrake>();
+        pass_token_gate(std::move(socket), std::move(context), options_.token, token_brake_,
+                        handler_);
     }
 }
 

@@ -20,6 +20,8 @@
 
 namespace othello {
 
+class TokenBrake;
+
 struct TcpServerOptions {
     std::string host = "127.0.0.1";
     unsigned short port = 0;  // 0: any free port (see TcpServer::port)
@@ -87,6 +89,7 @@ class TcpServer {
         std::map<boost::asio::ip::address, std::size_t> open;
     };
     std::shared_ptr<AddressCounts> per_address_ = std::make_shared<AddressCounts>();
+    std::shared_ptr<TokenBrake> token_brake_;
 };
 
 // The handler that serves LineSession objects over a socket (what the SessionFactory constructor

@@ -38,12 +38,17 @@ std::vector<std::string_view> words_of(std::string_view line) {
 class TokenGate : public std::enable_shared_from_this<TokenGate> {
   public:
     TokenGate(tcp::socket socket, ConnectionContext context, std::string token,
-              ConnectionHandler handler)
+              std::shared_ptr<TokenBrake> brake, ConnectionHandler handler)
         : socket_(std::move(socket)),
           timer_(socket_.get_executor()),
+          brake_timer_(socket_.get_executor()),
           context_(std::move(context)),
           token_(std::move(token)),
-          handler_(std::move(handler)) {}
+          brake_(std::move(brake)),
+          handler_(std::move(handler)) {
+        boost::system::error_code no_peer;
+        address_ = socket_.remote_endpoint(no_peer).address();
+    }
 
     void start() {
         if (context_.idle_timeout.count() > 0) {
@@ -80,9 +85,21 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
             return read_byte();
         }
         if (!line_.empty() && line_.back() == '\r') line_.pop_back();
+        const auto now = TokenBrake::Clock::now();
+        const auto at = brake_->check_time(address_, now);
+        if (at <= now) return check();
+        brake_timer_.expires_at(at);
+        brake_timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+            if (error || self->done_) return;
+            self->check();
+        });
+    }
+
+    void check() {
         bool accepted = false;
         const std::string text = token_gate_answer(line_, token_, accepted);
-        if (!accepted) context_.log_drop("wrong or missing token");
+        const std::string log = brake_->record(address_, accepted, TokenBrake::Clock::now());
+        if (!log.empty()) context_.log_drop(log);
         answer(text, accepted);
     }
 
@@ -103,15 +120,19 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
         done_ = true;
         boost::system::error_code ignored;
         timer_.cancel();
+        brake_timer_.cancel();
         socket_.shutdown(tcp::socket::shutdown_both, ignored);
         socket_.close(ignored);
     }
 
     tcp::socket socket_;
     asio::steady_timer timer_;
+    asio::steady_timer brake_timer_;
     ConnectionContext context_;
     std::string token_;
+    std::shared_ptr<TokenBrake> brake_;
     ConnectionHandler handler_;
+    asio::ip::address address_;
     std::string line_;
     std::string out_;
     char byte_ = 0;
@@ -136,10 +157,60 @@ std::string token_gate_answer(std::string_view line, std::string_view token, boo
 }
 
 void pass_token_gate(tcp::socket socket, ConnectionContext context, std::string token,
-                     ConnectionHandler handler) {
+                     std::shared_ptr<TokenBrake> brake, ConnectionHandler handler) {
     std::make_shared<TokenGate>(std::move(socket), std::move(context), std::move(token),
-                                std::move(handler))
+                                std::move(brake), std::move(handler))
         ->start();
+}
+
+std::chrono::milliseconds TokenBrake::spacing(int failures) const {
+    if (failures <= 0) return std::chrono::milliseconds(0);
+    auto delay = first_delay_;
+    for (int i = 1; i < failures && delay < max_delay_; ++i) delay *= 2;
+    return std::min(delay, max_delay_);
+}
+
+TokenBrake::Clock::time_point TokenBrake::check_time(const asio::ip::address& address,
+                                                     Clock::time_point now) {
+    const std::lock_guard lock(mutex_);
+    const auto found = records_.find(address);
+    if (found == records_.end()) return now;
+    Record& r = found->second;
+    const auto at = std::max(now, r.next_check);
+    r.next_check = at + spacing(r.failures);
+    return at;
+}
+
+std::string TokenBrake::record(const asio::ip::address& address, bool accepted,
+                               Clock::time_point now) {
+    const std::lock_guard lock(mutex_);
+    if (accepted) {
+        records_.erase(address);
+        return {};
+    }
+    forget_old(now);
+    Record& r = records_[address];
+    ++r.failures;
+    r.next_check = std::max(r.next_check, now + spacing(r.failures));
+    if (now - r.last_logged < std::chrono::seconds(1) && r.last_logged != Clock::time_point{}) {
+        ++r.unlogged;
+        return {};
+    }
+    std::string line = "wrong or missing token";
+    if (r.unlogged > 0) line += " (" + std::to_string(r.unlogged) + " more not logged)";
+    line += "; " + std::to_string(r.failures) + " in a row from this address, next check in " +
+            std::to_string(spacing(r.failures).count()) + " ms";
+    r.last_logged = now;
+    r.unlogged = 0;
+    return line;
+}
+
+void TokenBrake::forget_old(Clock::time_point now) {
+    // An address quiet for ten minutes past its delay is forgotten, so the table stays small.
+    if (records_.size() < 1024) return;
+    std::erase_if(records_, [&](const auto& entry) {
+        return now - entry.second.next_check > std::chrono::minutes(10);
+    });
 }
 
 }  // namespace othello

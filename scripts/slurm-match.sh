@@ -33,6 +33,8 @@ done
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || { echo "slurm-match: give --shards N (N >= 1)" >&2; usage; }
 [ $# -gt 0 ] || { echo "slurm-match: give the match options after --" >&2; usage; }
 
+command -v sbatch >/dev/null || { echo "slurm-match: sbatch not found (is Slurm installed?)" >&2; exit 2; }
+
 here=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1#-}" = "$1" ]; then
   match=$1; shift
@@ -71,7 +73,9 @@ if [ -e "$results" ] && ! ls "$work"/shard-*-of-"$shards".json* >/dev/null 2>&1;
 fi
 
 # The task script: every path absolute, every argument quoted, so it runs the same on any node.
+# ($k and ${SLURM_ARRAY_TASK_ID} are the task's, expanded when it runs.)
 job=$work/task.sh
+# shellcheck disable=SC2016
 {
   echo '#!/usr/bin/env bash'
   echo '# Written by scripts/slurm-match.sh: one shard of the match, resumable.'

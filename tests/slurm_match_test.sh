@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Brings up a throwaway single-node Slurm cluster (munged, slurmctld, slurmd under WORKDIR), runs
 # scripts/slurm-match.sh --shards 4 on an in-process match and checks the merged games equal an
-# unsharded run's game for game; a match whose engine cannot start must fail the script. Stops
+# unsharded run's game for game, that running it again resumes every shard (completing one cut
+# short), and that a match whose engine cannot start fails the script. Stops
 # every daemon it started. Exits 77 (ctest: skipped) when not root or Slurm/munge are missing.
 #   tests/slurm_match_test.sh OTHELLO-MATCH WORKDIR
 set -euo pipefail
@@ -25,8 +26,9 @@ chmod 700 "$work/munge"
 pids=()
 cleanup() {
   local status=$?
-  [ -f "$work/slurm.conf" ] && SLURM_CONF=$work/slurm.conf scancel --quiet --full \
-    --jobname othello-match 2>/dev/null || true
+  if [ -f "$work/slurm.conf" ]; then
+    SLURM_CONF=$work/slurm.conf scancel --quiet --full --jobname othello-match 2>/dev/null || true
+  fi
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   if [ -S "$work/munge/munge.socket" ]; then
@@ -39,10 +41,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ports=($(python3 -c 'import socket
+read -ra ports < <(python3 -c 'import socket
 ss = [socket.socket() for _ in range(2)]
 for s in ss: s.bind(("127.0.0.1", 0))
-print(*[s.getsockname()[1] for s in ss])'))
+print(*[s.getsockname()[1] for s in ss])')
 
 # munge with a throwaway key and its own socket (-f: the build tree's permissions are not
 # munge's business here).
@@ -117,6 +119,24 @@ for k in range(4):
     assert len(shard["games"]) == 10, (k, len(shard["games"]))
     assert all(g["pair"] % 4 == k for g in shard["games"])
 print("merged == unsharded: 40 games, game for game")
+PY
+
+# A task killed mid-shard (its results file never written, its journal cut after 3 games) and
+# the script run again: every task resumes, the cut shard is completed, the merge is the same.
+shard1=$work/match/merged.shards/shard-1-of-4
+rm "$shard1.json"
+head -n 4 "$shard1.jsonl" >"$shard1.cut" && mv "$shard1.cut" "$shard1.jsonl"
+"$source_dir/scripts/slurm-match.sh" --shards 4 --time=5 -- "$match" "${options[@]}" \
+  --results "$work/match/merged.json" >"$work/rerun.out"
+grep -q "Resuming: 3 games already played." "$shard1.log" ||
+  { echo "FAIL: shard 1 did not resume"; cat "$shard1.log"; exit 1; }
+grep -q "Resuming: 10 games already played." "$work/match/merged.shards/shard-0-of-4.log" ||
+  { echo "FAIL: shard 0 did not resume"; exit 1; }
+python3 - "$work/match" <<'PY'
+import json, sys
+d = sys.argv[1]
+assert json.load(open(f"{d}/merged.json"))["games"] == json.load(open(f"{d}/whole.json"))["games"]
+print("rerun after a cut shard: resumed, merged == unsharded")
 PY
 
 # Every shard fails (its engine cannot start): the script must say so and exit non-zero.

@@ -10,6 +10,7 @@
 
 #include "book_test_support.h"
 #include "engine/book/opening_book.h"
+#include "gtp_test_client.h"
 
 using namespace othello;
 using testing::ScratchFile;
@@ -184,4 +185,71 @@ TEST_CASE("the engine process plays and analyses from the book over GTP") {
     std::stringstream error;
     error << std::ifstream(errors.path()).rdbuf();
     CHECK(error.str().find(input.str() + ": not an opening book") != std::string::npos);
+}
+
+TEST_CASE("a book damaged while the engine runs: one warning, then the fallback plays on") {
+    ScratchFile book("tool-damaged.db"), errors("damaged-errors.txt");
+    REQUIRE(exited_ok(othello_book("build --book " + book.str() + " --wthor " + kWthor1980 +
+                                   " --depth 10 --min-games 4")));
+    namespace bp = boost::process;
+    bp::opstream in;
+    bp::ipstream out;
+    bp::child engine(std::string(OTHELLO_BIN_DIR) + "/othello-engine", "--policy", "book,mobility",
+                     "--book", book.str(), bp::std_in<in, bp::std_out> out,
+                     bp::std_err > errors.str());
+    const auto send = [&](const std::string& command) {
+        in << command << std::endl;
+        return testing::read_response(
+            [&](std::string& line) { return bool(std::getline(out, line)); });
+    };
+    REQUIRE(send("name") == "= othello-engine\n");  // the book is open; no move read yet
+    // Overwrite every page after the first (the header and schema stay, the moves are garbage).
+    const auto size = std::filesystem::file_size(book.path());
+    REQUIRE(size > 8192);
+    {
+        std::fstream file(book.path(), std::ios::in | std::ios::out | std::ios::binary);
+        file.seekp(4096);
+        for (std::uintmax_t i = 4096; i < size; ++i) file.put(static_cast<char>(i * 131 % 251));
+    }
+    CHECK(send("play b f5") == "=\n");
+    const std::string evaluation = send("othello-evaluate");
+    CHECK(evaluation.rfind("= ", 0) == 0);
+    CHECK(evaluation.find("book") == std::string::npos);  // the mobility policy's scores
+    for (int i = 0; i < 6; ++i) CHECK(send(i % 2 ? "genmove b" : "genmove w").rfind("= ", 0) == 0);
+    CHECK(send("quit") == "=\n");
+    engine.wait();
+    CHECK(engine.exit_code() == 0);
+    std::stringstream text;
+    text << std::ifstream(errors.path()).rdbuf();
+    CAPTURE(text.str());
+    const std::string warning = "warning: the opening book failed, playing on without it: ";
+    CHECK(text.str().find(warning + book.str()) != std::string::npos);
+    CHECK(text.str().find(warning) == text.str().rfind(warning));  // once
+}
+
+TEST_CASE("every subcommand answers --help with its usage and options") {
+    for (const std::string command : {"build", "import", "show", "stats", "bench"}) {
+        CAPTURE(command);
+        const Run run = othello_book(command + " --help");
+        CHECK(exited_ok(run));
+        CHECK(run.out.rfind("usage: othello-book " + command, 0) == 0);
+        CHECK(run.out.find("--book") != std::string::npos);
+        CHECK(run.err.empty());
+    }
+    CHECK(othello_book("build --help").out.find("--wthor") != std::string::npos);
+    CHECK(othello_book("bench -h").out.find("--walks") != std::string::npos);
+}
+
+TEST_CASE("a directory given as a book or weights file is called one") {
+    const std::string folder = std::filesystem::temp_directory_path().string();
+    const Run stats = othello_book("stats --book " + folder);
+    CHECK(WEXITSTATUS(stats.status) == 1);
+    CHECK(stats.err == "othello-book stats: " + folder + ": is a directory, not an opening book\n");
+    const std::string engine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
+    CHECK(testing::run_with_input(
+              "/bin/sh", {"-c", "\"$0\" --policy book --book \"$1\" 2>&1", engine, folder}, "") ==
+          "othello-engine: " + folder + ": is a directory, not an opening book\n");
+    CHECK(testing::run_with_input(
+              "/bin/sh", {"-c", "\"$0\" --policy regression --weights \"$1\" 2>&1", engine, folder},
+              "") == "othello-engine: " + folder + ": is a directory, not a weights file\n");
 }

@@ -39,16 +39,16 @@ TEST_CASE("a finished game and forfeits as GGF records") {
     r.black_discs = 13;
     r.white_discs = 0;
     r.winner = Winner::Black;
-    r.reason = "normal";
+    r.reason = Outcome::Normal;
     CHECK(to_ggf(ggf_record_of(r)) ==
           "(;GM[Othello]PC[othello-match]PB[mobility]PW[random]TY[8]RE[+64.000]" + kStartBoard +
               "B[d3]W[c3]B[b3]W[d2]B[e1]W[d6]B[d7]W[e3]B[f4];)");
 
     r.moves = "f5d6";
     r.winner = Winner::White;
-    r.reason = "illegal move";
+    r.reason = Outcome::IllegalMove;
     CHECK(ggf_record_of(r).result == GgfResult{-64, "r"});
-    r.reason = "time forfeit";
+    r.reason = Outcome::TimeForfeit;
     r.winner = Winner::Black;
     CHECK(ggf_record_of(r).result == GgfResult{64, "t"});
 

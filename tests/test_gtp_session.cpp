@@ -136,6 +136,38 @@ TEST_CASE("othello-set_position from a transcript or a board, and bad positions 
     CHECK(run(s, "7 othello-set_position\n8 othello-transcript\n") == "=7\n\n=8\n\n");
 }
 
+TEST_CASE("othello-set_position TRANSCRIPT SIDE: the side to move, or a pass for the other") {
+    GtpSession s = make_session();
+    CHECK(run(s, "1 othello-set_position f5d6 black\n2 othello-transcript\n") ==
+          "=1\n\n=2 f5d6\n\n");
+    CHECK(run(s, "3 othello-set_position f5 d6 c3 w\n4 othello-transcript\n") ==
+          "=3\n\n=4 f5d6c3\n\n");
+    // White is to move after f5d6c3 and has moves: "black" cannot be, and nothing changes.
+    CHECK(run(s, "5 othello-set_position f5d6c3 black\n6 othello-transcript\n") ==
+          "?5 invalid position: it is white's turn\n\n=6 f5d6c3\n\n");
+    // After d3c3e6d2d1e1b2c1 black is to move and has none: naming white passes for black, and
+    // undo takes back that pass alone, as the controller never sent it.
+    CHECK(run(s, "7 othello-set_position d3c3e6d2d1e1b2c1\n8 othello-evaluate\n") ==
+          "=7\n\n=8 pass\n\n");
+    CHECK(run(s, "9 othello-set_position d3c3e6d2d1e1b2c1 white\n") == "=9\n\n");
+    CHECK(s.game().moves().size() == 9);
+    CHECK(s.game().moves().back().is_pass());
+    CHECK(s.game().current().side_to_move() == Color::White);
+    CHECK(run(s, "10 undo\n11 othello-transcript\n") == "=10\n\n=11 d3c3e6d2d1e1b2c1\n\n");
+    CHECK(s.game().current().side_to_move() == Color::Black);
+}
+
+TEST_CASE("komi and time_settings refuse values no clock or score can have") {
+    GtpSession s = make_session();
+    CHECK(run(s, "1 komi nan\n2 komi inf\n3 komi -inf\n4 komi 0.5\n") ==
+          "?1 komi not a float\n\n?2 komi not a float\n\n?3 komi not a float\n\n=4\n\n");
+    CHECK(run(s,
+              "5 time_settings -1 0 0\n6 time_settings 300 -5 1\n7 time_settings 300 0 -1\n"
+              "8 time_settings 0 300 10\n") ==
+          "?5 time must not be negative\n\n?6 time must not be negative\n\n"
+          "?7 time must not be negative\n\n=8\n\n");
+}
+
 TEST_CASE("passes: explicit only without a move, implicit when the other colour is named") {
     GtpSession s = make_session();
     // Black's only disc is h6; every other disc is white and g7, h7, g8, h8 are empty. No line
@@ -193,6 +225,13 @@ TEST_CASE("hostile input: long lines and binary garbage get a reply and change n
     }
     CHECK(run(s, "othello-transcript\n") == "= d3\n\n");
     CHECK_FALSE(s.closed());
+}
+
+TEST_CASE("bytes that are not UTF-8 text are quoted in hex in failure messages") {
+    GtpSession s = make_session();
+    CHECK(run(s, "1 play b \xff\xfe\n") == "?1 invalid coordinate '\\xff\\xfe'\n\n");
+    // Valid UTF-8 is shown as it is.
+    CHECK(run(s, "3 play b \xc3\xa9\n") == "?3 invalid coordinate '\xc3\xa9'\n\n");
 }
 
 TEST_CASE("the line framer bounds lines and accepts CRLF and a last line without end") {

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -147,6 +148,23 @@ TEST_CASE("the executable on stdio: an exact transcript of every command") {
                                            script) == expected);
 }
 
+TEST_CASE("the executable: othello-evaluate reports scores within ±64 discs") {
+    // The mobility policy scores the corner h8 +1000 and e3 (which gives a corner away) -100 here;
+    // a disc difference cannot exceed 64, so that is what is reported.
+    const std::string out = othello::testing::run_with_input(
+        othello::testing::engine_path(), {"--policy", "mobility"},
+        "1 othello-set_position f5d6c4f3f4d3e2g4d7c2h5f6e6c7b7f2f1c3f7e7d2c5b5d1f8g8c6d8c1h4\n"
+        "2 othello-evaluate\n");
+    REQUIRE(out.rfind("=1\n\n=2 h8 64\ne3 -64\n", 0) == 0);
+    std::istringstream lines(out.substr(std::string("=1\n\n=2 ").size()));
+    int moves = 0;
+    for (std::string move, score; lines >> move >> score; ++moves) {
+        CHECK(std::stod(score) >= -64);
+        CHECK(std::stod(score) <= 64);
+    }
+    CHECK(moves > 2);
+}
+
 TEST_CASE("the executable: --list-policies, seeds, unknown policy and quit") {
     const std::string list =
         othello::testing::run_with_input(othello::testing::engine_path(), {"--list-policies"}, "");
@@ -163,6 +181,41 @@ TEST_CASE("the executable: --list-policies, seeds, unknown policy and quit") {
           "=\n\n");
     CHECK(othello::testing::run_with_input(othello::testing::engine_path(), {"--policy", "nope"},
                                            "name\n") == "");
+    // The error names the policy as given, with bytes that are not text in hex.
+    CHECK(othello::testing::run_with_input("/bin/sh",
+                                           {"-c", "\"$0\" --policy \"$(printf 'n\\377')\" 2>&1",
+                                            othello::testing::engine_path()},
+                                           "")
+              .rfind("othello-engine: unknown policy 'n\\xff'", 0) == 0);
+}
+
+TEST_CASE("TCP: an internal failure's text stays in the server's log, not on the wire") {
+    // A policy whose every call fails with a message naming a server-side file.
+    class FailingPolicy : public Policy {
+      public:
+        Move choose(const Game&) override { throw std::runtime_error("/srv/secret/book.db: gone"); }
+        std::vector<MoveScore> evaluate(const Game& game) override {
+            choose(game);
+            return {};
+        }
+        void reseed(std::uint64_t) override {}
+    };
+    std::vector<std::string> logged;
+    std::mutex mutex;
+    const SessionFactory factory = [&] {
+        GtpSession::Options options;
+        options.internal_errors = [&](const std::string& what) {
+            const std::lock_guard lock(mutex);
+            logged.push_back(what);
+        };
+        return std::make_unique<GtpSession>(std::make_unique<FailingPolicy>(), options);
+    };
+    ServerThread server(TcpServerOptions{}, factory);
+    GtpSocket client(server.server().port());
+    CHECK(client.send("1 genmove b") == "?1 internal error (reported in the server's log)\n");
+    CHECK(client.send("2 name") == "=2 othello-engine\n");  // the session goes on
+    const std::lock_guard lock(mutex);
+    CHECK(logged == std::vector<std::string>{"internal error: /srv/secret/book.db: gone"});
 }
 
 TEST_CASE("TCP: several concurrent clients each play a full game") {

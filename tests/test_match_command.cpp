@@ -91,7 +91,7 @@ TEST_CASE("othello-engine --policy mobility against gtp-rhino -l 1, both colours
     std::set<std::string> blacks;
     for (const auto& g : games) {
         blacks.insert(g.at("black").get<std::string>());
-        CHECK(g.at("opening") == "");
+        CHECK(g.at("opening").get<std::string>().size() == 16);  // default: balanced, 8 plies
     }
     CHECK(blacks == std::set<std::string>{"othello-engine --policy mobility", "rhino"});
     check_complete_legal_games(games);

@@ -7,14 +7,15 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <sstream>
 
 #include "engine/game.h"
+#include "engine/ggf.h"
 #include "engine/patterns/endgame_solver.h"
 #include "protocol/engine_process.h"
 
@@ -56,9 +57,12 @@ std::vector<std::string> lines_of(const fs::path& p) {
     return lines;
 }
 
-// Runs othello-match with `args` (already shell-quoted) and collects its output.
+// Runs othello-match with `args` (already shell-quoted) and collects its output. The games start
+// from the start position unless `args` name other openings: the checks count moves from there.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command = kBin + "/othello-match " + args + " --no-progress >" +
+    const std::string openings =
+        args.find("--openings") == std::string::npos ? " --openings start" : "";
+    const std::string command = kBin + "/othello-match " + args + openings + " --no-progress >" +
                                 (dir / "out.txt").string() + " 2>" + (dir / "err.txt").string();
     const int status = std::system(command.c_str());
     return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
@@ -83,20 +87,36 @@ struct FakeTcpEngine {
     std::string port;
 };
 
+// "time_left b 29 10" read into its fields.
+struct TimeLeft {
+    std::string color;
+    int seconds = -1;
+    int stones = -1;
+};
+
+TimeLeft time_left_of(const std::string& line) {
+    std::istringstream in(line);
+    std::string command;
+    TimeLeft t;
+    in >> command >> t.color >> t.seconds >> t.stones;
+    CHECK(command == "time_left");
+    return t;
+}
+
 }  // namespace
 
 TEST_CASE("time controls: what a GTP engine is told before every genmove") {
     const fs::path dir = temp_dir("othello_match_tc");
     struct Case {
         std::string key;
-        std::string settings;  // the time_settings line
-        std::regex first_left;
+        std::string settings;                     // the time_settings line
+        int first_low, first_high, first_stones;  // the first time_left's seconds and stones
     };
     const std::vector<Case> cases = {
-        {"tc=30", "time_settings 30 0 0", std::regex("time_left [bw] (30|29) 0")},
-        {"tc=30+2", "time_settings 30 2 1", std::regex("time_left [bw] (30|29) 0")},
-        {"tc=10/30+0.5", "time_settings 0 30 10", std::regex("time_left [bw] (30|29) 10")},
-        {"st=3", "time_settings 0 3 1", std::regex("time_left [bw] 3 1")},
+        {"tc=30", "time_settings 30 0 0", 29, 30, 0},
+        {"tc=30+2", "time_settings 30 2 1", 29, 30, 0},
+        {"tc=10/30+0.5", "time_settings 0 30 10", 29, 30, 10},
+        {"st=3", "time_settings 0 3 1", 3, 3, 1},
     };
     for (const auto& c : cases) {
         CAPTURE(c.key);
@@ -126,7 +146,10 @@ TEST_CASE("time controls: what a GTP engine is told before every genmove") {
         // The first time_left of the first game is the whole period.
         for (const auto& line : commands) {
             if (line.starts_with("time_left")) {
-                CHECK(std::regex_match(line, c.first_left));
+                const TimeLeft t = time_left_of(line);
+                CHECK(t.seconds >= c.first_low);
+                CHECK(t.seconds <= c.first_high);
+                CHECK(t.stones == c.first_stones);
                 break;
             }
         }
@@ -142,8 +165,14 @@ TEST_CASE("time controls: what a GTP engine is told before every genmove") {
     for (const auto& line : lines_of(log))
         if (line.starts_with("time_left")) left.push_back(line);
     REQUIRE(left.size() > 11);
-    CHECK(std::regex_match(left[9], std::regex("time_left b 2[0-9] 1")));
-    CHECK(std::regex_match(left[10], std::regex("time_left b (59|58|57|56|55) 10")));
+    const TimeLeft last_of_period = time_left_of(left[9]), next = time_left_of(left[10]);
+    CHECK(last_of_period.color == "b");
+    CHECK(last_of_period.seconds >= 20);
+    CHECK(last_of_period.seconds <= 29);
+    CHECK(last_of_period.stones == 1);
+    CHECK(next.seconds >= 55);
+    CHECK(next.seconds <= 59);
+    CHECK(next.stones == 10);
     fs::remove_all(dir);
 }
 
@@ -326,11 +355,22 @@ TEST_CASE("NBoard engines: an illegal move loses, and the engine is restarted fo
 
 TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-play result") {
     const fs::path dir = temp_dir("othello_match_adjudicate");
-    const Run run =
-        run_match("--engine policy:random --engine 'cmd:" + kFake +
-                      "' --games 6 --adjudicate 12 --results " + (dir / "r.json").string(),
-                  dir);
+    const Run run = run_match(
+        "--engine policy:random --engine 'cmd:" + kFake + "' --games 6 --adjudicate 12 --results " +
+            (dir / "r.json").string() + " --records " + (dir / "r.ggf").string(),
+        dir);
     REQUIRE(run.status == 0);
+    {
+        // The match configuration records it: --resume with another --adjudicate is refused.
+        std::ifstream in(dir / "r.json");
+        CHECK(nlohmann::json::parse(in).at("config").at("adjudication") == 12);
+        const Run other = run_match("--engine policy:random --engine 'cmd:" + kFake +
+                                        "' --games 8 --adjudicate 10 --resume --results " +
+                                        (dir / "r.json").string(),
+                                    dir);
+        CHECK(other.status == 2);
+        CHECK(other.err.find("adjudication differs") != std::string::npos);
+    }
     for (const auto& g : games_of(dir / "r.json")) {
         CAPTURE(g.dump());
         const Game game = Game::from_transcript(g.at("moves").get<std::string>());
@@ -348,6 +388,22 @@ TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-pl
         CHECK(black - white == for_black);
         CHECK(g.at("winner") == (for_black > 0 ? "black" : for_black < 0 ? "white" : "draw"));
     }
+    // The GGF records carry the perfect-play score as an agreed result, and the GTP engine's
+    // move times.
+    const auto records = read_ggf_file((dir / "r.ggf").string());
+    const auto games = games_of(dir / "r.json");
+    REQUIRE(records.size() == games.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const auto& g = games.at(i);
+        if (g.at("reason") != "adjudicated") continue;
+        REQUIRE(records[i].result);
+        CHECK(records[i].result->ending == "s");
+        CHECK(records[i].result->black_disc_difference ==
+              g.at("black_discs").get<int>() - g.at("white_discs").get<int>());
+        int timed = 0;
+        for (const auto& m : records[i].moves) timed += m.seconds.has_value();
+        CHECK(timed == 48);  // every move from the start to 12 empties
+    }
     fs::remove_all(dir);
 }
 
@@ -358,14 +414,24 @@ TEST_CASE("--log: every line both ways, timestamped, with engine and game; bad p
                             (dir / "log.txt").string(),
                         dir);
     REQUIRE(run.status == 0);
-    const std::regex line_form(
-        R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z game ([01]) fake ([<>]) (.*))");
     int sent = 0, received = 0, genmoves[2] = {0, 0};
     for (const auto& line : lines_of(dir / "log.txt")) {
-        std::smatch m;
-        REQUIRE_MESSAGE(std::regex_match(line, m, line_form), line);
-        (m[2] == ">" ? sent : received)++;
-        if (m[3].str().starts_with("genmove")) ++genmoves[std::stoi(m[1])];
+        CAPTURE(line);
+        // "2026-11-23T20:50:01.123Z game 0 fake > genmove b"
+        REQUIRE(line.size() >= 38);
+        const std::string stamp = line.substr(0, 24);
+        for (std::size_t i = 0; i < stamp.size(); ++i) {
+            const char expected = "dddd-dd-ddTdd:dd:dd.dddZ"[i];
+            CHECK((expected == 'd' ? std::isdigit(static_cast<unsigned char>(stamp[i])) != 0
+                                   : stamp[i] == expected));
+        }
+        const std::string game = line.substr(24, 8);
+        REQUIRE((game == " game 0 " || game == " game 1 "));
+        REQUIRE(line.substr(32, 5) == "fake ");
+        const char direction = line[37];
+        REQUIRE((direction == '>' || direction == '<'));
+        (direction == '>' ? sent : received)++;
+        if (line.substr(38).starts_with(" genmove")) ++genmoves[game[6] - '0'];
     }
     CHECK(sent > 50);
     CHECK(received > 2 * 50);  // a reply line and its empty line
@@ -446,7 +512,7 @@ TEST_CASE("faults: a TCP connect that times out says so") {
     fs::remove_all(dir);
 }
 
-TEST_CASE("faults: an over-long TCP reply line is a malformed reply, the runner stays small") {
+TEST_CASE("faults: an over-long reply line, over TCP or a pipe, is a malformed reply") {
     const fs::path dir = temp_dir("othello_match_flood");
     FakeTcpEngine flood({"--mode", "flood", "--at", "1", "--once", "1"});
     const Run run = run_match("--engine " + flood.spec() +
@@ -459,6 +525,13 @@ TEST_CASE("faults: an over-long TCP reply line is a malformed reply, the runner 
     CHECK(games.at(0).at("detail").get<std::string>().find("longer than 65536 bytes") !=
           std::string::npos);
     CHECK(games.at(1).at("reason") == "normal");  // reconnected, in step again
+    // The same cap on an engine's pipe; each restart floods again.
+    const Run piped = run_match("--engine 'cmd:" + kFake +
+                                    " --mode flood' --engine policy:random --games 2 --results " +
+                                    (dir / "p.json").string(),
+                                dir);
+    CHECK(piped.status == 0);
+    for (const auto& g : games_of(dir / "p.json")) CHECK(g.at("reason") == "malformed reply");
     fs::remove_all(dir);
 }
 

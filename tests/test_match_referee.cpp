@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <bit>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -12,6 +13,7 @@
 #include "match/human_player.h"
 #include "match/match_runner.h"
 #include "match/openings.h"
+#include "match/policy_player.h"
 #include "match/referee.h"
 #include "protocol/engine_process.h"
 
@@ -44,7 +46,7 @@ void check_fake_lost_all(const std::vector<GameRecord>& records, int games,
     REQUIRE(records.size() == static_cast<std::size_t>(games));
     for (const auto& r : records) {
         CAPTURE(r.detail);
-        CHECK(r.reason == reason);
+        CHECK(to_string(r.reason) == reason);
         CHECK(r.winner == (r.black == "fake" ? Winner::White : Winner::Black));
         const Game replay = Game::from_transcript(r.moves);
         CHECK(replay.current().disc_count(Color::Black) == r.black_discs);
@@ -59,7 +61,7 @@ TEST_CASE("a well-behaved GTP engine plays complete legal games") {
     const auto records = play("cmd:" + kFake, 4);
     REQUIRE(records.size() == 4);
     for (const auto& r : records) {
-        CHECK(r.reason == "normal");
+        CHECK(r.reason == Outcome::Normal);
         const Game replay = Game::from_transcript(r.moves);
         CHECK(replay.is_over());
         CHECK(replay.current().disc_count(Color::Black) == r.black_discs);
@@ -131,7 +133,7 @@ TEST_CASE(
     CHECK(runner.skipped_games() == 4);
     // The games between the other two engines are played.
     REQUIRE(records.size() == 2);
-    for (const auto& r : records) CHECK(r.reason == "normal");
+    for (const auto& r : records) CHECK(r.reason == Outcome::Normal);
 }
 
 TEST_CASE("a TCP engine that disconnects loses that game; the runner reconnects and goes on") {
@@ -140,16 +142,16 @@ TEST_CASE("a TCP engine that disconnects loses that game; the runner reconnects 
     const std::string port = server.read_line(deadline_after(5));
     const auto records = play("tcp://127.0.0.1:" + port, 4);
     REQUIRE(records.size() == 4);
-    CHECK(records[0].reason == "disconnection");
+    CHECK(records[0].reason == Outcome::Disconnection);
     CHECK(records[0].winner == Winner::White);
-    for (int i = 1; i < 4; ++i) CHECK(records[i].reason == "normal");
+    for (int i = 1; i < 4; ++i) CHECK(records[i].reason == Outcome::Normal);
     server.stop(std::chrono::milliseconds(1000));
 }
 
 TEST_CASE("openings: the referee starts from the opening and keeps it in the transcript") {
     MatchSetup setup;
     setup.engines = {parse_engine_spec("cmd:" + kFake), parse_engine_spec("policy:mobility")};
-    setup.openings = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 1);
+    setup.openings = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 3);
     setup.concurrency = 2;
     MatchRunner runner(setup);
     std::vector<GameRecord> records;
@@ -161,7 +163,7 @@ TEST_CASE("openings: the referee starts from the opening and keeps it in the tra
         });
     REQUIRE(records.size() == 6);
     for (const auto& r : records) {
-        CHECK(r.reason == "normal");
+        CHECK(r.reason == Outcome::Normal);
         CHECK(r.moves.starts_with(r.opening));
         CHECK(r.opening == setup.openings[r.pair].transcript);
     }
@@ -207,7 +209,7 @@ TEST_CASE("what engines are sent: handshake, clear_board, time commands, never a
     REQUIRE(records.size() == 40);
     int games_with_passes = 0;
     for (const auto& r : records) {
-        CHECK(r.reason == "normal");
+        CHECK(r.reason == Outcome::Normal);
         const Game game = Game::from_transcript(r.moves);
         for (Move m : game.moves()) {
             if (m.is_pass()) {
@@ -237,4 +239,49 @@ TEST_CASE("what engines are sent: handshake, clear_board, time commands, never a
     CHECK(time_lefts > 40 * 20);
     MESSAGE(games_with_passes << " of 40 games had a pass the referee kept implicit");
     std::remove(log.c_str());
+}
+
+namespace {
+
+// An in-process player whose policy throws at its `fail_at`-th move, as a book whose file went
+// bad in the middle of a match would (std::invalid_argument: not a start failure either).
+class ThrowingPlayer : public Player {
+  public:
+    explicit ThrowingPlayer(int fail_at) : fail_at_(fail_at) {}
+    const std::string& name() const override { return name_; }
+    void new_game(const Game&, const TimeControl&, std::uint64_t) override { moves_ = 0; }
+    void opponent_played(const Game&, Move, const Deadline&) override {}
+    Move choose(const Game& game, const Deadline&, const GameClock*) override {
+        if (++moves_ == fail_at_)
+            throw std::invalid_argument("book.db: database disk image is malformed");
+        return Square::from_index(std::countr_zero(game.current().legal_moves()));
+    }
+    bool is_timed() const override { return false; }
+
+  private:
+    std::string name_ = "thrower";
+    int fail_at_;
+    int moves_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE(
+    "a policy that throws mid-game forfeits that game as a policy error, not a start failure") {
+    ThrowingPlayer thrower(3);
+    PolicyOptions options;
+    PolicyPlayer random("random", "random", options);
+    const Opening start = load_openings("start", 1, 1).front();
+    for (bool thrower_black : {true, false}) {
+        const GameRecord r = thrower_black ? referee_game(thrower, random, start, {}, 7)
+                                           : referee_game(random, thrower, start, {}, 7);
+        CAPTURE(r.detail);
+        CHECK(r.reason == Outcome::PolicyError);
+        CHECK(to_string(r.reason) == "policy error");
+        CHECK(r.winner == (thrower_black ? Winner::White : Winner::Black));
+        CHECK(r.detail == std::string(thrower_black ? "black" : "white") +
+                              " (thrower) failed at move " + (thrower_black ? "5" : "6") +
+                              ": book.db: database disk image is malformed");
+        CHECK(Game::from_transcript(r.moves).moves().size() == (thrower_black ? 4u : 5u));
+    }
 }

@@ -232,6 +232,9 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
         dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("--resume: games differs: journal 10, now 20") != std::string::npos);
+    r = run_match(kThree + " --shard 0/2 --adjudicate 12 --resume --results a.json", dir);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--resume: adjudication differs: journal null, now 12") != std::string::npos);
     r = run_match(kThree + " --shard 1/2 --resume --results a.json", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("--resume: shard differs: journal \"0/2\", now \"1/2\"") != std::string::npos);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <set>
 
 #include "match/engine_spec.h"
 #include "match/openings.h"
@@ -69,7 +70,7 @@ GameRecord game(int pair, const char* black, const char* white, Winner w, int bd
     r.winner = w;
     r.black_discs = bd;
     r.white_discs = wd;
-    r.reason = "normal";
+    r.reason = Outcome::Normal;
     return r;
 }
 
@@ -94,6 +95,59 @@ TEST_CASE("standings count colours, disc differences and pentanomial pairs") {
     CHECK(p.counts == std::array<long, 5>{1, 0, 0, 1, 0});
     CHECK(st.pentanomial(1, 0).counts == std::array<long, 5>{0, 1, 0, 0, 1});
     CHECK(st.head_to_head(1, 0).wins == 2);
+}
+
+TEST_CASE("outcomes map one to one onto the results' reason strings") {
+    const std::vector<std::pair<Outcome, std::string>> all = {
+        {Outcome::Normal, "normal"},
+        {Outcome::IllegalMove, "illegal move"},
+        {Outcome::MalformedReply, "malformed reply"},
+        {Outcome::Crash, "crash"},
+        {Outcome::Timeout, "timeout"},
+        {Outcome::Disconnection, "disconnection"},
+        {Outcome::TimeForfeit, "time forfeit"},
+        {Outcome::Adjudicated, "adjudicated"},
+        {Outcome::PolicyError, "policy error"}};
+    for (const auto& [outcome, name] : all) {
+        CHECK(to_string(outcome) == name);
+        CHECK(outcome_from_string(name) == outcome);
+        CHECK(is_forfeit(outcome) == (name != "normal" && name != "adjudicated"));
+    }
+    CHECK_THROWS_WITH_AS(outcome_from_string("resigned"),
+                         doctest::Contains("game reason 'resigned' is not one of: normal"),
+                         std::invalid_argument);
+}
+
+TEST_CASE("the final margin gives the empty squares to the winner, forfeits included") {
+    CHECK(black_final_margin(game(0, "a", "b", Winner::Black, 40, 20)) == 24);
+    CHECK(black_final_margin(game(0, "a", "b", Winner::White, 20, 40)) == -24);
+    CHECK(black_final_margin(game(0, "a", "b", Winner::Draw, 32, 32)) == 0);
+    // Black won by forfeit while 10 discs behind with 30 empty squares: level, then the empties.
+    CHECK(black_final_margin(game(0, "a", "b", Winner::Black, 12, 22)) == 30);
+    CHECK(black_final_margin(game(0, "a", "b", Winner::White, 22, 12)) == -30);
+    // The engine's own rule is the same function: games played by always taking the first legal
+    // square (a pass when none) end in every kind of result.
+    for (int skip = 0; skip < 8; ++skip) {
+        Game played;
+        for (int ply = 0; !played.is_over(); ++ply) {
+            const Bitboard moves = played.current().legal_moves();
+            if (!moves) {
+                played.play(Move::pass());
+                continue;
+            }
+            std::vector<int> squares;
+            for (int sq : Bits(moves)) squares.push_back(sq);
+            played.play(Square::from_index(squares[(ply * skip) % squares.size()]));
+        }
+        const Position& end = played.current();
+        GameRecord r;
+        r.black_discs = end.disc_count(Color::Black);
+        r.white_discs = end.disc_count(Color::White);
+        r.winner = r.black_discs > r.white_discs   ? Winner::Black
+                   : r.black_discs < r.white_discs ? Winner::White
+                                                   : Winner::Draw;
+        CHECK(black_final_margin(r) == end.final_disc_difference(Color::Black));
+    }
 }
 
 TEST_CASE("schedules play each opening twice with colours swapped") {
@@ -128,6 +182,24 @@ TEST_CASE("engine specs") {
     CHECK(policy.policy == "mobility");
     CHECK(policy.name == "mobility");
     CHECK(policy.seed == 7);
+    // The engine process's data options, for in-process policies; --each may carry them for a
+    // mix of engines, where they only apply to the policies.
+    auto data = parse_engine_spec(
+        "book=/b.db,weights=w.bin,temperature=0.5,book-randomness=2,policy:book,regression");
+    CHECK(data.policy == "book,regression");
+    CHECK(data.policy_options.book_path == "/b.db");
+    CHECK(data.policy_options.weights_path == "w.bin");
+    CHECK(data.policy_options.temperature == 0.5);
+    CHECK(data.policy_options.book_randomness == 2);
+    CHECK(parse_engine_spec("policy:regression", "temperature=1").policy_options.temperature == 1);
+    CHECK(parse_engine_spec("cmd:engine", "temperature=1").argv ==
+          std::vector<std::string>{"engine"});
+    CHECK_THROWS_WITH_AS(parse_engine_spec("weights=w.bin,cmd:engine"),
+                         doctest::Contains("weights= is for policy: engines"),
+                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("temperature=-1,policy:regression"),
+                         doctest::Contains("temperature '-1' is not a number >= 0"),
+                         std::invalid_argument);
     CHECK_THROWS_WITH_AS(parse_engine_spec("tcp://nowhere"), doctest::Contains("tcp://HOST:PORT"),
                          std::invalid_argument);
     CHECK_THROWS_WITH_AS(parse_engine_spec("colour=red,policy:x"),
@@ -154,16 +226,29 @@ TEST_CASE("openings: start, all distinct positions after k plies, balanced, file
     CHECK(balanced.size() == 8);
     for (const auto& o : balanced) CHECK(o.game.moves().size() == 8);
 
-    const auto named = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 1);
+    const auto named = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 100);
     CHECK(named.size() == 71);
     CHECK(!named[0].name.empty());
+    // Only the openings a match needs are read.
+    CHECK(load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 5).size() == 5);
+    const auto sample =
+        load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 71, true);
+    REQUIRE(sample.size() == 71);  // every line once, in another order
+    std::set<std::string> all, sampled;
+    for (std::size_t i = 0; i < 71; ++i) {
+        all.insert(named[i].transcript + named[i].name);
+        sampled.insert(sample[i].transcript + sample[i].name);
+    }
+    CHECK(sampled == all);
+    CHECK(sample[0].transcript + sample[1].transcript != named[0].transcript + named[1].transcript);
 
     const std::string path = "/tmp/othello_test_openings_" + std::to_string(::getpid()) + ".txt";
     std::ofstream(path) << "# comment\nf5d6\n\nf5f6e6\tsome name\nf5z9\n";
-    CHECK_THROWS_WITH(load_openings(path, 1, 1),
+    CHECK_THROWS_WITH(load_openings(path, 1, 3),
                       doctest::Contains((path + ":5: bad opening").c_str()));
+    CHECK(load_openings(path, 1, 2).size() == 2);  // the bad line is beyond what is needed
     std::ofstream(path) << "# comment\nf5d6\n\nf5f6e6\tsome name\n";
-    const auto from_file = load_openings(path, 1, 1);
+    const auto from_file = load_openings(path, 1, 10);
     REQUIRE(from_file.size() == 2);
     CHECK(from_file[1].name == "some name");
     CHECK(from_file[1].transcript == "f5f6e6");

@@ -84,20 +84,24 @@ TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") 
     CHECK(ask("set game " + kGame, 0).empty());
     CHECK(ask("ping 1", 1) == Lines{"pong 1"});
 
-    // go twice: the same move both times, because go leaves the board alone.
-    const Lines first = ask("go", 1);
-    REQUIRE(first.size() == 1);
+    // go twice: the same move both times, because go leaves the board alone; status lines say
+    // when thinking starts and ends.
+    const Lines first = ask("go", 3);
+    REQUIRE(first.size() == 3);
+    CHECK(first[0] == "status thinking");
+    CHECK(first[2] == "status ready");
     const std::regex answer(R"(=== ([a-h][1-8])/(-?[0-9]+\.[0-9]{2})/T)");
     std::smatch m;
-    REQUIRE(std::regex_match(first[0], m, answer));
+    REQUIRE(std::regex_match(first[1], m, answer));
     const std::string move = m[1];
-    CHECK(ask("go", 1) == first);
+    CHECK(ask("go", 3) == first);
 
     // hint 2: two search lines, the first one the move go chose, with go's eval.
-    const Lines hints = ask("hint 2", 2);
-    REQUIRE(hints.size() == 2);
-    CHECK(hints[0] == "search " + move + " " + std::string(m[2]) + " 0 1");
-    CHECK(hints[1].rfind("search ", 0) == 0);
+    const Lines hints = ask("hint 2", 4);
+    REQUIRE(hints.size() == 4);
+    CHECK(hints[1] == "search " + move + " " + std::string(m[2]) + " 0 1");
+    CHECK(hints[2].rfind("search ", 0) == 0);
+    CHECK(hints[3] == "status ready");
 
     // The GUI plays the move; a ping during play comes back at once.
     CHECK(ask("move " + move, 0).empty());
@@ -111,9 +115,9 @@ TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") 
                 "square a1..h8 or pass)"});
     CHECK(ask("this is not a command", 0).empty());
     CHECK(ask("ping 3", 1) == Lines{"pong 3"});
-    const Lines pass_go = ask("go", 1);
-    REQUIRE(pass_go.size() == 1);
-    CHECK(std::regex_match(pass_go[0], answer));
+    const Lines pass_go = ask("go", 3);
+    REQUIRE(pass_go.size() == 3);
+    CHECK(std::regex_match(pass_go[1], answer));
     CHECK(ask("learn", 1) == Lines{"learned"});
     const Lines analysis = ask("analyze", 5);
     REQUIRE(analysis.size() == 5);
@@ -158,9 +162,10 @@ TEST_CASE("othello-engine --protocol nboard --listen serves NBoard over TCP on 1
     CHECK(ask("nboard 2", 1) == "set myname othello-engine\n");
     CHECK(ask("set game " + kGame, 0).empty());
     CHECK(ask("ping 1", 1) == "pong 1\n");
-    const std::string go = ask("go", 1);
-    CHECK(std::regex_match(go, std::regex(R"(=== [a-h][1-8]/-?[0-9]+\.[0-9]{2}/T\n)")));
-    CHECK(ask("go", 1) == go);
+    const std::string go = ask("go", 3);
+    CHECK(std::regex_match(
+        go, std::regex(R"(status thinking\n=== [a-h][1-8]/-?[0-9]+\.[0-9]{2}/T\nstatus ready\n)")));
+    CHECK(ask("go", 3) == go);
     asio::write(socket, asio::buffer(std::string("quit\n")));
     // The server closes the connection after quit (quit answers nothing): end of stream within
     // 10 s, not a read that waits for ever.
@@ -183,6 +188,8 @@ TEST_CASE("with the book policy, hints are book lines carrying the book's game c
     std::vector<std::string> lines;
     for (std::string line; std::getline(from_engine, line);) lines.push_back(without_time(line));
     engine.wait();
+    // Without the status lines around hint and go.
+    std::erase_if(lines, [](const std::string& l) { return l.rfind("status ", 0) == 0; });
     REQUIRE(lines.size() == 5);
     CHECK(lines[0] == "set myname othello-engine");
     // "book <move> <eval> <games> <depth> book: <games> games, ..." with the same count twice.
@@ -198,4 +205,39 @@ TEST_CASE("with the book policy, hints are book lines carrying the book's game c
     }
     // go plays the book's best move, the first hint, with its eval.
     CHECK(lines[4] == "=== " + std::string(first[1]) + "/" + std::string(first[2]) + "/T");
+}
+
+TEST_CASE("evals the GUI sees stay within ±64 discs, and analyze is from Black's view") {
+    // After this game the mobility policy scores the corner h8 +1000 and e3, which gives a corner
+    // away, -100 (its units are moves plus rule bonuses); the GUI must see disc differences.
+    const std::string transcript = "f5d6c4f3f4d3e2g4d7c2h5f6e6c7b7f2f1c3f7e7d2c5b5d1f8g8c6d8c1h4";
+    std::string moves;
+    for (std::size_t i = 0; i < transcript.size(); i += 2) {
+        moves += (i / 2 % 2 == 0 ? "B[" : "W[") + transcript.substr(i, 2) + "]";
+    }
+    bp::opstream to_engine;
+    bp::ipstream from_engine;
+    bp::child engine(kEngine, "--protocol", "nboard", "--policy", "mobility",
+                     bp::std_in<to_engine, bp::std_out> from_engine);
+    Watchdog watchdog(engine);
+    to_engine << "nboard 2\nset game (;GM[Othello]" + moves + ";)\nhint 2\ngo\nanalyze\nquit"
+              << std::endl;
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(from_engine, line);) lines.push_back(without_time(line));
+    engine.wait();
+    REQUIRE(lines.size() == 1 + 4 + 3 + 31);
+    CHECK(lines[1] == "status thinking");
+    CHECK(lines[2] == "search h8 64.00 0 1");
+    CHECK(lines[3] == "search e3 -64.00 0 1");
+    CHECK(lines[4] == "status ready");
+    CHECK(lines[6] == "=== h8/64.00/T");
+    // Black is to move after 30 moves (the game has no pass), so the first analysis line is the
+    // policy's +64 for Black; the next position has White to move, with its eval negated.
+    CHECK(lines[8] == "analysis 30 64.00");
+    CHECK(lines[9].rfind("analysis 29 ", 0) == 0);
+    for (std::size_t i = 8; i < lines.size(); ++i) {
+        const double eval = std::stod(lines[i].substr(lines[i].rfind(' ') + 1));
+        CHECK(eval >= -64);
+        CHECK(eval <= 64);
+    }
 }

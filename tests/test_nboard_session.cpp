@@ -62,7 +62,7 @@ struct Fixture {
 
     Fixture()
         : session(std::make_unique<ScriptedPolicy>(&calls),
-                  NboardOptions{"scripted", [this] { return time += 0.25; }}) {}
+                  NboardOptions{"scripted", [this] { return time += 0.25; }, {}}) {}
 
     // Sends each line and returns everything the session answered, in order.
     std::string run(const std::vector<std::string>& lines) {
@@ -99,15 +99,18 @@ TEST_CASE("a whole NBoard session: greeting, game, go without playing, hints, pi
 
     // go answers with the move and leaves the board alone; asking twice gives the same answer.
     // The fixed clock advances 0.25 s per reading, so the move took 0.25 s.
-    CHECK(f.run({"go"}) == "=== g4/2.00/0.25\n");
+    // Thinking is announced by status lines before and after, as Edax and NTest do.
+    CHECK(f.run({"go"}) == "status thinking\n=== g4/2.00/0.25\nstatus ready\n");
     CHECK(f.session.game().positions() == before.positions());
-    CHECK(f.run({"go"}) == "=== g4/2.00/0.25\n");
+    CHECK(f.run({"go"}) == "status thinking\n=== g4/2.00/0.25\nstatus ready\n");
 
-    CHECK(f.run({"hint 3"}) == "search g4 2.00 0 1\nsearch b5 2.00 0 1\nsearch g5 2.00 0 1\n");
+    CHECK(f.run({"hint 3"}) ==
+          "status thinking\nsearch g4 2.00 0 1\nsearch b5 2.00 0 1\n"
+          "search g5 2.00 0 1\nstatus ready\n");
     // More than there are moves: all of them, one line each.
     const std::string all = f.run({"hint 99"});
     CHECK(std::count(all.begin(), all.end(), '\n') ==
-          popcount(f.session.game().current().legal_moves()));
+          popcount(f.session.game().current().legal_moves()) + 2);
     CHECK(f.session.game().positions() == before.positions());
 
     // The GUI takes the move, then the opponent's; pings interleave with the moves.
@@ -124,11 +127,14 @@ TEST_CASE("hints in the start position send book lines with their game counts") 
     Fixture f;
     CHECK(f.run({"nboard 2", "set game (;GM[Othello]" + kStart + ";)", "hint 4"}) ==
           "set myname scripted\n"
+          "status thinking\n"
           "book d3 1.00 1200 1 book: 1200 games, 51.0% score\n"
           "book c4 1.00 37 1 reworded: 40.5% score\n"
           "search f5 1.00 0 1 not in book; 12 games\n"
-          "search e6 1.00 0 1\n");
-    CHECK(f.run({"hint"}) == "book d3 1.00 1200 1 book: 1200 games, 51.0% score\n");
+          "search e6 1.00 0 1\n"
+          "status ready\n");
+    CHECK(f.run({"hint"}) ==
+          "status thinking\nbook d3 1.00 1200 1 book: 1200 games, 51.0% score\nstatus ready\n");
 }
 
 TEST_CASE("set game with a non-standard start board and passes") {
@@ -143,7 +149,7 @@ TEST_CASE("set game with a non-standard start board and passes") {
     CHECK(game.current().side_to_move() == Color::White);
     CHECK(game.current().disc_count(Color::Black) == 12);
     CHECK(game.current().disc_count(Color::White) == 8);
-    CHECK(f.run({"go"}) == "=== c3/4.00/0.25\n");
+    CHECK(f.run({"go"}) == "status thinking\n=== c3/4.00/0.25\nstatus ready\n");
 
     // The same game with the pass left out reaches the same position.
     Fixture g;
@@ -163,8 +169,8 @@ TEST_CASE("a side with no move: go and hint answer a pass, move PA and implicit 
     f.run({"set game " + stuck});
     CHECK(f.session.game().current().side_to_move() == Color::Black);
     CHECK_FALSE(f.session.game().current().has_legal_move());
-    CHECK(f.run({"go"}) == "=== PA\n");
-    CHECK(f.run({"hint 2"}) == "search PA -4.00 0 1\n");
+    CHECK(f.run({"go"}) == "status thinking\n=== PA\nstatus ready\n");
+    CHECK(f.run({"hint 2"}) == "status thinking\nsearch PA -4.00 0 1\nstatus ready\n");
     CHECK(f.run({"move PA"}).empty());
     CHECK(f.session.game().moves().size() == 4);
     // And the implicit pass: a white move sent while black is to move but cannot.
@@ -175,10 +181,11 @@ TEST_CASE("a side with no move: go and hint answer a pass, move PA and implicit 
     CHECK(g.session.game().moves()[3].is_pass());
 }
 
-TEST_CASE("analyze sends one line per position, from the last back to the start") {
+TEST_CASE("analyze sends one line per position, from the last back to the start, Black's view") {
     Fixture f;
     f.run({"set game (;GM[Othello]" + kStart + "B[f5]W[d6];)"});
-    CHECK(f.run({"analyze"}) == "analysis 2 1.00\nanalysis 1 1.00\nanalysis 0 1.00\n");
+    // The policy scores 1.00 for the side to move everywhere: +1 for Black, -1 when White moves.
+    CHECK(f.run({"analyze"}) == "analysis 2 1.00\nanalysis 1 -1.00\nanalysis 0 1.00\n");
     CHECK(f.session.game().transcript() == "f5d6");
 }
 
@@ -206,8 +213,15 @@ TEST_CASE("bad input answers a status line and the session goes on unchanged") {
     // Garbage and unknown commands are ignored, as the protocol says.
     CHECK(f.run({"", "   ", "xyzzy 1 2 3", "set myname evil", "\x01\x02\xff", "F5"}).empty());
     CHECK(f.session.game().positions() == before.positions());
-    CHECK(f.run({"ping 9", "go"}) == "pong 9\n=== f4/1.00/0.25\n");
+    CHECK(f.run({"ping 9", "go"}) == "pong 9\nstatus thinking\n=== f4/1.00/0.25\nstatus ready\n");
     CHECK(f.run({"ping"}) == "pong\n");
+}
+
+TEST_CASE("bytes that are not UTF-8 text come back in hex") {
+    Fixture f;
+    CHECK(f.run({"move \xff\x01"}) ==
+          "status move: not a move: '\\xff\\x01' (expected a square a1..h8 or pass)\n");
+    CHECK(f.run({"ping \xfe"}) == "pong \\xfe\n");
 }
 
 TEST_CASE("after the end of the game go and hint say so") {
@@ -216,5 +230,6 @@ TEST_CASE("after the end of the game go and hint say so") {
     CHECK(f.session.game().is_over());
     CHECK(f.run({"go"}) == "status go: the game is over\n");
     CHECK(f.run({"hint 1"}) == "status hint: the game is over\n");
-    CHECK(f.run({"analyze"}) == "analysis 1 -64.00\nanalysis 0 1.00\n");
+    // Black took every disc: +64 from Black's view, though White is the side "to move".
+    CHECK(f.run({"analyze"}) == "analysis 1 64.00\nanalysis 0 1.00\n");
 }

@@ -22,6 +22,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
+const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
 
 fs::path temp_dir(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
@@ -155,11 +156,11 @@ TEST_CASE("page data: standings, pairs, openings and compact games from records"
           nlohmann::json{{"games", 3}, {"wins", 1}, {"losses", 1}, {"draws", 1}});
     CHECK(d.at("standings")[0].at("disc_diff") == 4.67);  // (16 - 2 + 0) / 3
     CHECK(d.at("pairs")[0].at("pentanomial") == nlohmann::json{0, 0, 1, 0, 0});
-    CHECK(d.at("openings")[0].at("games") == 3);
+    CHECK(d.at("openings")[0] == nlohmann::json{"o1", "f5", 3, 2, 0, 1, 16 + 2 + 0});
     CHECK(d.at("games")[0] ==
           nlohmann::json{0, 0, 1, 0, compact_moves("f5d6"), 40, 24, 0, 0, "", 0.0, 0.0});
     CHECK(d.at("games")[1].size() == 14);  // per-move seconds kept, evaluations absent
-    CHECK(d.at("games")[1][12] == nlohmann::json{0.5, 0.25});
+    CHECK(d.at("games")[1][12] == nlohmann::json{500, 250});  // milliseconds
     CHECK(d.at("series").at("games") == nlohmann::json{1, 2, 3});
     CHECK(d.at("series").at("llr").size() == 3);
     CHECK(d.at("sprt").at("decision") == "undecided");
@@ -220,9 +221,11 @@ TEST_CASE("a tournament's page in headless Chromium: crosstable, Elo per engine"
         return;
     }
     const fs::path dir = temp_dir("report_page_tournament");
-    REQUIRE(run_shell(kMatch +
-                      " --engine policy:random --engine policy:mobility --engine "
-                      "policy:mobility-max --games 4 --no-progress --results " +
+    // One engine is a process that takes 2 ms a move (its games carry per-move times for the
+    // viewer to list) and crashes once (a forfeit among the results by reason).
+    REQUIRE(run_shell(kMatch + " --engine policy:random --engine 'name=fake,cmd:" + kFake +
+                      " --delay 0.002 --mode crash --at 40 --once 1' --engine policy:mobility-max "
+                      "--games 4 --concurrency 1 --no-progress --results " +
                       (dir / "r.json").string() + " --html " + (dir / "page.html").string() +
                       " >/dev/null") == 0);
     const std::string html = slurp(dir / "page.html");
@@ -230,10 +233,22 @@ TEST_CASE("a tournament's page in headless Chromium: crosstable, Elo per engine"
     check_clean(r, html);
     nlohmann::json engines = r.self_test.at("engines");
     std::sort(engines.begin(), engines.end());
-    CHECK(engines == nlohmann::json{"mobility", "mobility-max", "random"});
+    CHECK(engines == nlohmann::json{"fake", "mobility-max", "random"});
     CHECK(r.dom.find("Crosstable") != std::string::npos);
+    const nlohmann::json& charts = r.self_test.at("charts");
+    CHECK(std::find(charts.begin(), charts.end(), "ratings") != charts.end());
+    CHECK(r.dom.find("id=\"ratings\"") != std::string::npos);
     CHECK(r.self_test.at("rows") == 12);
-    check_steps(r.self_test, nlohmann::json::parse(slurp(dir / "r.json")));
+    const nlohmann::json results = nlohmann::json::parse(slurp(dir / "r.json"));
+    check_steps(r.self_test, results);
+    // The first game (random - fake) carries fake's 2 ms moves; the viewer lists every move's time.
+    const nlohmann::json& first = results.at("games").at(0);
+    REQUIRE(first.at("id") == r.self_test.at("game"));
+    long timed = 0;
+    for (const auto& s : first.at("move_seconds")) timed += s.get<double>() >= 0.0015;
+    CHECK(timed >= 25);
+    CHECK(r.self_test.at("moveNotes") == first.at("move_seconds").size());  // one per move
+    CHECK(r.self_test.at("reasons").get<std::string>().find("crash") != std::string::npos);
     fs::remove_all(dir);
 }
 
@@ -282,5 +297,20 @@ TEST_CASE("report subcommand: clear errors for bad arguments and files") {
     CHECK(slurp(err).find("bad.json") != std::string::npos);
     CHECK(slurp(err).find("game 1") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "p.html"));
+
+    // A file that is not a report page is never replaced by one.
+    std::ofstream(dir / "keep.json") << "{\"games\": []}";
+    CHECK(run_shell(kMatch + " report --html " + (dir / "keep.json").string() + " " +
+                    (dir / "keep.json").string() + " 2>" + err) == 2);
+    CHECK(slurp(err).find("not an HTML page") != std::string::npos);
+    CHECK(run_shell(kMatch + " --engine policy:random --engine policy:random --games 2 " +
+                    "--no-progress --html " + (dir / "keep.json").string() + " >/dev/null 2>" +
+                    err) == 2);
+    CHECK(slurp(err).find("not an HTML page") != std::string::npos);
+    CHECK(slurp(dir / "keep.json") == "{\"games\": []}");
+    CHECK(run_shell(kMatch + " report --html " + (dir / "p.html").string() + " " +
+                    (dir / "keep.json").string() + " >/dev/null") == 0);
+    CHECK(run_shell(kMatch + " report --html " + (dir / "p.html").string() + " " +
+                    (dir / "keep.json").string() + " >/dev/null") == 0);  // a page is replaced
     fs::remove_all(dir);
 }

@@ -3,6 +3,10 @@
 // misbehaving clients attack) against the real othello-engine on 127.0.0.1.
 #include <doctest/doctest.h>
 
+#include <array>
+#include <functional>
+#include <memory>
+
 #include "engine_server_process.h"
 #include "protocol/token_gate.h"
 #include "tcp_abuse_driver.h"
@@ -52,7 +56,142 @@ TEST_CASE("--token: a client must present the secret first; others are refused a
         CHECK(hurried.read() == "=4 othello-engine\n");
     }
     CHECK(server.stop() == 0);
-    CHECK(server.log_lines_with("dropped: wrong or missing token") == 2);
+    // Two failures within a second: the second is counted in the next report, not logged alone.
+    CHECK(server.log_lines_with("dropped: wrong or missing token; 1 in a row") == 1);
+    CHECK(server.log_lines_with("dropped: wrong or missing token") == 1);
+}
+
+TEST_CASE("--token '' is refused at start: an empty secret would let everyone in") {
+    const std::string out = run_with_input(
+        "/bin/sh",
+        {"-c", "timeout 10 \"$0\" --listen 127.0.0.1:0 --token '' 2>&1; echo \"exit $?\"",
+         engine_path()},
+        "");
+    CHECK(out ==
+          "othello-engine: --token: the secret is empty, which would let every client in; "
+          "give one\nexit 2\n");
+}
+
+TEST_CASE("Token guessing is slowed per address and its log lines are rate-limited") {
+    EngineServerProcess server({"--token", "s3cret"});
+    // One guess after another for two seconds: each wrong token doubles the wait before this
+    // address's next check (0.25 s, 0.5 s, 1 s, ...), so only a handful are answered.
+    int answered = 0;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (std::chrono::steady_clock::now() < until) {
+        GtpSocket guesser(server.port());
+        CHECK(guesser.send("othello-token guess" + std::to_string(answered)) ==
+              "? token required\n");
+        ++answered;
+    }
+    MESSAGE(answered << " guesses answered in 2 s");
+    CHECK(answered >= 2);
+    CHECK(answered <= 8);  // unbraked, a client gets thousands a second
+    CHECK(server.log_lines_with("dropped: wrong or missing token") <= 3);
+    // The right token is still accepted (after this address's wait), and clears the record.
+    {
+        GtpSocket member(server.port());
+        CHECK(member.send("othello-token s3cret") == "=\n");
+        CHECK(member.send("name") == "= othello-engine\n");
+    }
+    const auto before = std::chrono::steady_clock::now();
+    GtpSocket again(server.port());
+    CHECK(again.send("othello-token s3cret") == "=\n");
+    CHECK(std::chrono::steady_clock::now() - before < std::chrono::seconds(1));
+    CHECK(server.stop() == 0);
+}
+
+namespace {
+
+// True when the server closes `socket` before `limit` passes (it reads and drops what comes).
+bool closed_within(boost::asio::ip::tcp::socket& socket, boost::asio::io_context& io,
+                   std::chrono::milliseconds limit) {
+    std::array<char, 256> buffer;
+    bool closed = false;
+    std::function<void()> read = [&] {
+        socket.async_read_some(boost::asio::buffer(buffer),
+                               [&](boost::system::error_code error, std::size_t) {
+                                   if (error) {
+                                       closed = true;
+                                       return;
+                                   }
+                                   read();
+                               });
+    };
+    read();
+    io.restart();
+    io.run_for(limit);
+    return closed;
+}
+
+}  // namespace
+
+TEST_CASE("A line must be complete within the idle timeout: trickling bytes does not hold a slot") {
+    EngineServerProcess server({"--idle-timeout", "1"});
+    boost::asio::io_context io;
+    boost::asio::ip::tcp::socket trickler(io);
+    trickler.connect({boost::asio::ip::make_address("127.0.0.1"), server.port()});
+    GtpSocket steady(server.port());
+    // A byte every 300 ms never ends a line: dropped about a second after the first byte, though
+    // it was never silent for a second. The steady client's complete lines keep it served.
+    bool dropped = false;
+    for (int i = 0; i < 15 && !dropped; ++i) {
+        boost::system::error_code ignored;
+        boost::asio::write(trickler, boost::asio::buffer("n", 1), ignored);
+        CHECK(steady.send("name") == "= othello-engine\n");
+        dropped = closed_within(trickler, io, std::chrono::milliseconds(300));
+    }
+    CHECK(dropped);
+    CHECK(steady.send("name") == "= othello-engine\n");
+    CHECK(server.log_lines_with("dropped: no complete line within 1000 ms") == 1);
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("--exec relays: --max-line-length holds, lines must complete, children are bounded") {
+    EngineServerProcess server(
+        {"--exec", "cat", "--max-line-length", "4096", "--idle-timeout", "1"});
+    {
+        GtpSocket echo(server.port());
+        CHECK(echo.send("hello\n") == "hello\n");  // cat echoes the line and the blank line
+        // A 100 kB line: the relay hangs up before the child has seen more than the limit.
+        const std::string line(100000, 'x');
+        boost::system::error_code error;  // the server may hang up while this is being sent
+        boost::asio::write(echo.socket(), boost::asio::buffer(line), error);
+        std::string back;
+        boost::asio::read(echo.socket(), boost::asio::dynamic_buffer(back), error);
+        CHECK(back.size() <= 8192);
+    }
+    CHECK(server.log_lines_with("dropped: line over 4096 bytes") == 1);
+    {
+        boost::asio::io_context io;
+        boost::asio::ip::tcp::socket trickler(io);
+        trickler.connect({boost::asio::ip::make_address("127.0.0.1"), server.port()});
+        bool dropped = false;
+        for (int i = 0; i < 15 && !dropped; ++i) {
+            boost::system::error_code ignored;
+            boost::asio::write(trickler, boost::asio::buffer("n", 1), ignored);
+            dropped = closed_within(trickler, io, std::chrono::milliseconds(300));
+        }
+        CHECK(dropped);
+    }
+    CHECK(server.log_lines_with("dropped: no complete line within 1000 ms") == 1);
+    CHECK(server.stop() == 0);
+
+    // Without --max-clients an exec relay takes 32 connections (each is a child process).
+    EngineServerProcess bounded({"--exec", "cat"});
+    std::vector<std::unique_ptr<GtpSocket>> clients;
+    for (int i = 0; i < 32; ++i) {
+        clients.push_back(std::make_unique<GtpSocket>(bounded.port()));
+        CHECK(clients.back()->send("line " + std::to_string(i) + "\n") ==
+              "line " + std::to_string(i) + "\n");
+    }
+    boost::asio::io_context io;
+    boost::asio::ip::tcp::socket extra(io);
+    extra.connect({boost::asio::ip::make_address("127.0.0.1"), bounded.port()});
+    CHECK(closed_within(extra, io, std::chrono::seconds(10)));
+    CHECK(bounded.log_lines_with("refused: server full (32 connections)") == 1);
+    clients.clear();
+    CHECK(bounded.stop() == 0);
 }
 
 TEST_CASE("--max-clients-per-address refuses the extra connection and logs it") {
@@ -76,6 +215,36 @@ TEST_CASE("--max-clients-per-address refuses the extra connection and logs it") 
         if (!served) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     CHECK(served);
+}
+
+TEST_CASE("A session that cannot start is logged with its reason; the client sees no path") {
+    const auto book = std::filesystem::temp_directory_path() /
+                      ("othello-tcp-book-" + std::to_string(::getpid()) + ".db");
+    std::filesystem::copy_file(std::string(OTHELLO_SOURCE_DIR) + "/data/book.db", book,
+                               std::filesystem::copy_options::overwrite_existing);
+    EngineServerProcess server({"--policy", "book,mobility", "--book", book.string()});
+    {
+        GtpSocket before(server.port());
+        CHECK(before.send("name") == "= othello-engine\n");
+    }
+    // Each connection opens the book anew; one removed after the start cannot be opened.
+    std::filesystem::rename(book, book.string() + ".away");
+    {
+        GtpSocket client(server.port());
+        client.send_raw("name\n");
+        std::string everything;
+        boost::system::error_code error;
+        boost::asio::read(client.socket(), boost::asio::dynamic_buffer(everything), error);
+        CHECK(everything.empty());  // closed at once, nothing said (so no server-side path)
+    }
+    CHECK(server.log_lines_with("dropped: cannot start a session: " + book.string()) == 1);
+    std::filesystem::rename(book.string() + ".away", book);
+    {
+        GtpSocket after(server.port());  // the server went on
+        CHECK(after.send("name") == "= othello-engine\n");
+    }
+    CHECK(server.stop() == 0);
+    std::filesystem::remove(book);
 }
 
 TEST_CASE("Listening beyond loopback warns; loopback does not") {
@@ -110,6 +279,7 @@ TEST_CASE("Abuse: 100 games complete while 20 misbehaving clients attack; drops 
     CHECK(peak_kb > 0);
     CHECK(peak_kb < 256 * 1024);  // bounded: far below what 20 x 600 KB of junk lines would cost
     CHECK(server.stop() == 0);
-    CHECK(server.log_lines_with("dropped: idle for 1000 ms") >= 4);
+    // The slowloris clients sent one byte of a command: the line never completed.
+    CHECK(server.log_lines_with("dropped: no complete line within 1000 ms") >= 4);
     CHECK(server.log_lines_with("dropped: 3 lines over 4096 bytes") == 4);
 }

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include "engine/data_dir.h"
@@ -58,11 +61,31 @@ std::filesystem::path BookPolicy::default_book_path() {
     return data_dir() / "book.db";
 }
 
+void BookPolicy::give_up_book(const std::exception& error) {
+    book_failed_ = true;
+    // One warning per book file per process, however many policies (a match's games) share it.
+    static std::mutex mutex;
+    static std::set<std::filesystem::path> warned;
+    const std::lock_guard lock(mutex);
+    if (warned.insert(book_.path()).second) {
+        std::cerr << "warning: the opening book failed, playing on without it: " << error.what()
+                  << "\n"
+                  << std::flush;
+    }
+}
+
 Move BookPolicy::choose(const Game& game) {
     const Position& p = game.current();
     if (!p.has_legal_move()) return Move::pass();
+    if (book_failed_) return fallback_->choose(game);
     const CanonicalForm c = canonical_form(p);
-    std::vector<BookMove> moves = book_.canonical_moves(c.position);
+    std::vector<BookMove> moves;
+    try {
+        moves = book_.canonical_moves(c.position);
+    } catch (const std::runtime_error& e) {  // SqliteError: the file was damaged after opening
+        give_up_book(e);
+        return fallback_->choose(game);
+    }
     std::erase_if(moves, [&](const BookMove& m) { return !playable(m, c.position); });
     if (moves.empty()) return fallback_->choose(game);
     std::sort(moves.begin(), moves.end(), better);
@@ -78,7 +101,14 @@ Move BookPolicy::choose(const Game& game) {
 
 std::vector<MoveScore> BookPolicy::evaluate(const Game& game) {
     const Position& p = game.current();
-    std::vector<BookMove> moves = book_.lookup(p);
+    if (book_failed_) return fallback_->evaluate(game);
+    std::vector<BookMove> moves;
+    try {
+        moves = book_.lookup(p);
+    } catch (const std::runtime_error& e) {
+        give_up_book(e);
+        return fallback_->evaluate(game);
+    }
     std::erase_if(moves, [&](const BookMove& m) { return !playable(m, p); });
     if (moves.empty()) return fallback_->evaluate(game);
     std::sort(moves.begin(), moves.end(), better);

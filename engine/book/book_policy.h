@@ -21,7 +21,8 @@ class BookPolicy : public Policy {
     static constexpr double kPriorGames = 4;
 
     // Opens options.book_path (the shipped book when empty) read-only; throws BookError.
-    // `fallback` plays out of book and must not be null.
+    // `fallback` plays out of book and must not be null. A book that turns out corrupt at a
+    // lookup is given up with one warning, and the fallback plays on.
     BookPolicy(const PolicyOptions& options, std::unique_ptr<Policy> fallback);
 
     Move choose(const Game& game) override;
@@ -41,7 +42,12 @@ class BookPolicy : public Policy {
     static std::filesystem::path default_book_path();
 
   private:
+    // The book failed at a lookup (damaged after it was opened): warns once on stderr, and from
+    // now on this policy plays as its fallback.
+    void give_up_book(const std::exception& error);
+
     OpeningBook book_;
+    bool book_failed_ = false;
     std::unique_ptr<Policy> fallback_;
     double randomness_;
     Rng rng_;

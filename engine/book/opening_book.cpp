@@ -72,6 +72,9 @@ BookStats& BookStats::operator+=(const BookStats& other) {
 
 OpeningBook::OpeningBook(const std::filesystem::path& path, Access access) : path_(path) {
     const bool read_only = access != Access::Write;
+    if (std::filesystem::is_directory(path)) {
+        throw BookError(path.string() + ": is a directory, not an opening book");
+    }
     if (read_only && !std::filesystem::exists(path)) {
         throw BookError(path.string() + ": no such opening book");
     }

@@ -72,10 +72,6 @@ std::string SqliteStatement::column_text(int column) const {
                 : std::string();
 }
 
-bool SqliteStatement::column_is_null(int column) const {
-    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
-}
-
 SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode) : path_(path) {
     const int flags =
         mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;

@@ -42,7 +42,6 @@ class SqliteStatement {
     // Columns are numbered from 0.
     std::int64_t column_int(int column) const;
     std::string column_text(int column) const;  // empty for NULL
-    bool column_is_null(int column) const;
 
   private:
     sqlite3* db_;

@@ -119,6 +119,8 @@ PatternWeights PatternWeights::parse(const std::string& bytes, const std::string
 }
 
 PatternWeights PatternWeights::load(const std::filesystem::path& path) {
+    if (std::filesystem::is_directory(path))
+        throw WeightsError(path.string() + ": is a directory, not a weights file");
     std::ifstream file(path, std::ios::binary);
     if (!file) throw WeightsError(path.string() + ": cannot open weights file");
     const std::string bytes((std::istreambuf_iterator<char>(file)),

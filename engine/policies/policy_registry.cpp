@@ -33,6 +33,13 @@ void refuse_fallback(std::string_view name, const std::unique_ptr<Policy>& fallb
     }
 }
 
+PolicyFactory mobility_factory(std::string_view name, MobilityPolicy::Variant variant) {
+    return [name, variant](const PolicyOptions& o, std::unique_ptr<Policy> fallback) {
+        refuse_fallback(name, fallback);
+        return std::unique_ptr<Policy>(std::make_unique<MobilityPolicy>(variant, o.seed));
+    };
+}
+
 const std::vector<PolicyRow>& policy_table() {
     static const std::vector<PolicyRow> kPolicies = {
         {{"random", "a uniformly random legal move (seeded)"},
@@ -41,18 +48,10 @@ const std::vector<PolicyRow>& policy_table() {
              return std::make_unique<RandomPolicy>(o.seed);
          }},
         {{"mobility", "corners first, never give a corner, then minimise the opponent's replies"},
-         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
-             refuse_fallback("mobility", fallback);
-             return std::make_unique<MobilityPolicy>(MobilityPolicy::Variant::MinimiseReplies,
-                                                     o.seed);
-         }},
+         mobility_factory("mobility", MobilityPolicy::Variant::MinimiseReplies)},
         {{"mobility-max",
           "corners first, never give a corner, then maximise own moves after the best reply"},
-         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
-             refuse_fallback("mobility-max", fallback);
-             return std::make_unique<MobilityPolicy>(MobilityPolicy::Variant::MaximiseOwnAfterReply,
-                                                     o.seed);
-         }},
+         mobility_factory("mobility-max", MobilityPolicy::Variant::MaximiseOwnAfterReply)},
         {{"book",
           "the opening book's best-rated move while in book, then the fallback (default mobility)"},
          [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {

@@ -1,5 +1,5 @@
-// Timed perft and random self-play on all cores.
-#include "engine/self_play_bench.h"
+// Timed perft and random self-play on all cores (what `othello-engine bench` prints).
+#include "bench/engine_bench.h"
 
 #include <chrono>
 #include <cstdio>
@@ -26,9 +26,10 @@ PerftResult timed_perft(int depth) {
 }
 
 SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed) {
+    // Each thread counts in its own local Tally and stores it once at the end, so the threads
+    // never write to shared cache lines while they play.
     struct Tally {
         std::uint64_t games = 0, moves = 0;
-        char padding[48];  // keep the two threads' counters on separate cache lines
     };
     std::vector<Tally> tallies(threads);
     const auto start = std::chrono::steady_clock::now();
