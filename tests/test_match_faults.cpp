@@ -113,10 +113,12 @@ TEST_CASE("Faults: 60 games against crashing, hanging, garbage, illegal and drop
     fs::remove_all(dir);
 }
 
-TEST_CASE("SIGKILL 20 times, --resume each time: exactly 400 games, files parse") {
+TEST_CASE("SIGKILL 20 times, --resume each time: exactly 1000 games, files parse") {
     const fs::path dir = fresh_dir("othello_match_kills");
     const std::string results = (dir / "r.json").string();
-    const int games = 400;
+    // Room to spare: on a busy machine a round may run well past its kill target before the
+    // signal lands, and the match must not end before the 20th kill.
+    const int games = 1000;
     const std::vector<std::string> base = {
         "--engine",      "name=fake,cmd:" + kBin + "/fake-gtp-engine",
         "--engine",      "policy:mobility",
@@ -143,7 +145,7 @@ TEST_CASE("SIGKILL 20 times, --resume each time: exactly 400 games, files parse"
         auto args = base;
         if (round > 0) args.push_back("--resume");
         // Kill once the match has finished a random 0-15 more games (at most 20 x 15 = 300 of
-        // the 400), a few milliseconds later still: the moment depends on progress, not on how
+        // the 1000), a few milliseconds later still: the moment depends on progress, not on how
         // fast this machine is, so every round is cut short mid-match.
         const int target = journal_lines() + static_cast<int>(rng.below(16));
         bp::child child(bp::exe = kBin + "/othello-match", bp::args = args, bp::std_out > bp::null,

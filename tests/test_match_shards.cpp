@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "match/engine_spec.h"
 #include "match/match_config.h"
 #include "match/results_merge.h"
 #include "match/shard.h"
@@ -92,6 +93,17 @@ TEST_CASE("parse_shard and id_ranges") {
     CHECK(id_ranges({1, 2, 3, 5, 7, 8}) == "1-3, 5, 7-8");
     CHECK(id_ranges({}) == "");
     CHECK(id_ranges({1, 3, 5, 6, 9}, 2) == "1, 3, ... and 3 more");
+}
+
+TEST_CASE("the recorded configuration hides a TCP engine's token, wherever it stands") {
+    MatchOptions o;
+    o.engine_texts = {"token=s3cret,name=far,tcp://127.0.0.1:7000", "name=x,token=,policy:random"};
+    o.engines = {parse_engine_spec(o.engine_texts[0], ""),
+                 parse_engine_spec(o.engine_texts[1], "")};
+    const nlohmann::json config = match_config(o, {});
+    CHECK(config.at("engines").at(0).at("spec") == "token=(hidden),name=far,tcp://127.0.0.1:7000");
+    CHECK(config.at("engines").at(1).at("spec") == "name=x,token=(hidden),policy:random");
+    CHECK(config.dump().find("s3cret") == std::string::npos);
 }
 
 TEST_CASE("config_difference names the first differing field by its path") {
