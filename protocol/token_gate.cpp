@@ -85,6 +85,8 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
             return read_byte();
         }
         if (!line_.empty() && line_.back() == '\r') line_.pop_back();
+        // The line is complete: from here on only the brake, not the client, takes time.
+        timer_.cancel();
         const auto now = TokenBrake::Clock::now();
         const auto at = brake_->check_time(address_, now);
         if (at <= now) return check();

@@ -101,6 +101,18 @@ TEST_CASE("Token guessing is slowed per address and its log lines are rate-limit
     CHECK(server.stop() == 0);
 }
 
+TEST_CASE("The brake's wait does not count against the idle timeout of a client with the token") {
+    EngineServerProcess server({"--token", "s3cret", "--idle-timeout", "1"});
+    for (int i = 0; i < 4; ++i) {  // the next check from this address waits 2 s, past the timeout
+        GtpSocket guesser(server.port());
+        CHECK(guesser.send("othello-token wrong") == "? token required\n");
+    }
+    GtpSocket member(server.port());
+    CHECK(member.send("othello-token s3cret") == "=\n");
+    CHECK(member.send("name") == "= othello-engine\n");
+    CHECK(server.stop() == 0);
+}
+
 namespace {
 
 // True when the server closes `socket` before `limit` passes (it reads and drops what comes).
