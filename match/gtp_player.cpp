@@ -17,27 +17,8 @@ const char* color_word(Color c) {
 }  // namespace
 
 PlayerError GtpPlayer::to_player_error(const ChannelError& e) const {
-    switch (e.failure()) {
-        case ChannelFailure::Timeout:
-            return PlayerError(PlayerFault::Timeout, e.what());
-        case ChannelFailure::Malformed:
-            return PlayerError(PlayerFault::Malformed, e.what());
-        case ChannelFailure::Closed:
-        case ChannelFailure::StartFailed:
-            break;
-    }
-    return PlayerError(
-        spec_.kind == EngineSpec::Kind::Tcp ? PlayerFault::Disconnect : PlayerFault::Crash,
-        e.what());
-}
-
-void GtpPlayer::set_game_id(int id) {
-    game_id_ = id;
-    if (logged_) logged_->set_game_id(id);
-}
-
-std::vector<std::string> GtpPlayer::last_lines() const {
-    return logged_ ? logged_->last_lines() : lines_of_last_client_;
+    return player_error_from(
+        e, spec_.kind == EngineSpec::Kind::Tcp ? PlayerFault::Disconnect : PlayerFault::Crash);
 }
 
 void GtpPlayer::start(const TimeControl& time) {
@@ -51,10 +32,7 @@ void GtpPlayer::start(const TimeControl& time) {
             channel = std::make_unique<EngineProcess>(
                 ProcessOptions{spec_.argv, spec_.working_directory, spec_.stderr_visible});
         }
-        auto logged = std::make_unique<LoggedChannel>(std::move(channel), spec_.name, log_);
-        logged->set_game_id(game_id_);
-        logged_ = logged.get();
-        client_ = std::make_unique<GtpClient>(std::move(logged));
+        client_ = std::make_unique<GtpClient>(lines_.attach(std::move(channel)));
         if (!spec_.token.empty()) {
             // The server's handshake (protocol/token_gate.h); the secret stays out of messages.
             if (!client_->send("othello-token " + spec_.token, deadline).success) {
@@ -165,8 +143,7 @@ Move GtpPlayer::choose(const Game& game, const Deadline& deadline, const GameClo
 }
 
 void GtpPlayer::shut_down() {
-    if (logged_) lines_of_last_client_ = logged_->last_lines();
-    logged_ = nullptr;
+    lines_.detach();
     if (client_) client_->quit(std::chrono::milliseconds(500));
     client_.reset();
 }

@@ -16,7 +16,7 @@ class GtpPlayer : public Player {
   public:
     // `log` (may be null): the --log file every line goes to.
     explicit GtpPlayer(EngineSpec spec, ProtocolLog* log = nullptr)
-        : spec_(std::move(spec)), log_(log) {}
+        : spec_(std::move(spec)), lines_(spec_.name, log) {}
     ~GtpPlayer() override { shut_down(); }
 
     const std::string& name() const override { return spec_.name; }
@@ -24,8 +24,8 @@ class GtpPlayer : public Player {
     void opponent_played(const Game& game, Move move, const Deadline& deadline) override;
     Move choose(const Game& game, const Deadline& deadline, const GameClock* clock) override;
     ClockRules clock_rules() const override { return spec_.clock; }
-    void set_game_id(int id) override;
-    std::vector<std::string> last_lines() const override;
+    void set_game_id(int id) override { lines_.set_game_id(id); }
+    std::vector<std::string> last_lines() const override { return lines_.last_lines(); }
     void mark_broken() override { broken_ = true; }
     void shut_down() override;
 
@@ -39,11 +39,8 @@ class GtpPlayer : public Player {
     PlayerError to_player_error(const ChannelError& e) const;
 
     EngineSpec spec_;
-    ProtocolLog* log_;
-    int game_id_ = -1;
+    EngineLines lines_;
     std::unique_ptr<GtpClient> client_;
-    LoggedChannel* logged_ = nullptr;  // client_'s channel
-    std::vector<std::string> lines_of_last_client_;
     bool time_settings_sent_ = false;
     bool has_started_ = false;  // a restart that times out is a lost game, not a start failure
     std::string reported_name_;

@@ -6,43 +6,12 @@
 
 namespace othello {
 
-namespace {
-
-PlayerError to_player_error(const ChannelError& e) {
-    switch (e.failure()) {
-        case ChannelFailure::Timeout:
-            return PlayerError(PlayerFault::Timeout, e.what());
-        case ChannelFailure::Malformed:
-            return PlayerError(PlayerFault::Malformed, e.what());
-        case ChannelFailure::Closed:
-        case ChannelFailure::StartFailed:
-            break;
-    }
-    return PlayerError(PlayerFault::Crash, e.what());
-}
-
-}  // namespace
-
-void NboardPlayer::set_game_id(int id) {
-    game_id_ = id;
-    if (logged_) logged_->set_game_id(id);
-}
-
-std::vector<std::string> NboardPlayer::last_lines() const {
-    return logged_ ? logged_->last_lines() : lines_of_last_client_;
-}
-
 void NboardPlayer::start(const TimeControl& time) {
     shut_down();
     const Deadline deadline = deadline_after(time.start_timeout);
     try {
-        auto logged = std::make_unique<LoggedChannel>(
-            std::make_unique<EngineProcess>(
-                ProcessOptions{spec_.argv, spec_.working_directory, spec_.stderr_visible}),
-            spec_.name, log_);
-        logged->set_game_id(game_id_);
-        logged_ = logged.get();
-        client_ = std::make_unique<NboardClient>(std::move(logged));
+        client_ = std::make_unique<NboardClient>(lines_.attach(std::make_unique<EngineProcess>(
+            ProcessOptions{spec_.argv, spec_.working_directory, spec_.stderr_visible})));
         reported_name_ = client_->handshake(deadline);
         if (spec_.depth > 0) client_->send("set depth " + std::to_string(spec_.depth));
     } catch (const ChannelError& e) {
@@ -72,13 +41,12 @@ Move NboardPlayer::choose(const Game& game, const Deadline& deadline, const Game
         last_eval_ = reply.eval;
         return *move;
     } catch (const ChannelError& e) {
-        throw to_player_error(e);
+        throw player_error_from(e, PlayerFault::Crash);
     }
 }
 
 void NboardPlayer::shut_down() {
-    if (logged_) lines_of_last_client_ = logged_->last_lines();
-    logged_ = nullptr;
+    lines_.detach();
     if (client_) client_->quit(std::chrono::milliseconds(500));
     client_.reset();
 }

@@ -15,7 +15,7 @@ namespace othello {
 class NboardPlayer : public Player {
   public:
     explicit NboardPlayer(EngineSpec spec, ProtocolLog* log = nullptr)
-        : spec_(std::move(spec)), log_(log) {}
+        : spec_(std::move(spec)), lines_(spec_.name, log) {}
     ~NboardPlayer() override { shut_down(); }
 
     const std::string& name() const override { return spec_.name; }
@@ -24,8 +24,8 @@ class NboardPlayer : public Player {
     Move choose(const Game& game, const Deadline& deadline, const GameClock* clock) override;
     std::optional<double> last_eval() const override { return last_eval_; }
     ClockRules clock_rules() const override { return spec_.clock; }
-    void set_game_id(int id) override;
-    std::vector<std::string> last_lines() const override;
+    void set_game_id(int id) override { lines_.set_game_id(id); }
+    std::vector<std::string> last_lines() const override { return lines_.last_lines(); }
     void mark_broken() override { broken_ = true; }
     void shut_down() override;
 
@@ -36,11 +36,8 @@ class NboardPlayer : public Player {
     void start(const TimeControl& time);  // throws PlayerStartError
 
     EngineSpec spec_;
-    ProtocolLog* log_;
-    int game_id_ = -1;
+    EngineLines lines_;
     std::unique_ptr<NboardClient> client_;
-    LoggedChannel* logged_ = nullptr;  // client_'s channel
-    std::vector<std::string> lines_of_last_client_;
     std::string reported_name_;
     std::optional<double> last_eval_;
     bool broken_ = false;

@@ -9,6 +9,7 @@
 
 #include "engine/game.h"
 #include "match/game_clock.h"
+#include "protocol/channel_error.h"
 #include "protocol/deadline.h"
 
 namespace othello {
@@ -30,6 +31,10 @@ class PlayerError : public std::runtime_error {
   private:
     PlayerFault fault_;
 };
+
+// A channel failure during a game as the player's fault; `when_closed` is what a closed channel
+// means (a crash for a process, a disconnection for TCP).
+PlayerError player_error_from(const ChannelError& e, PlayerFault when_closed);
 
 // The engine cannot be started or reached before a game: the game is not played.
 class PlayerStartError : public std::runtime_error {

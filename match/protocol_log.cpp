@@ -1,4 +1,5 @@
-// ProtocolLog: timestamped lines under a lock; LoggedChannel: a LineChannel that notes each line.
+// ProtocolLog: timestamped lines under a lock; LoggedChannel: a LineChannel that notes each line;
+// EngineLines: one engine's LoggedChannels across restarts.
 #include "match/protocol_log.h"
 
 #include <chrono>
@@ -61,6 +62,27 @@ std::string LoggedChannel::read_line(Deadline deadline) {
     std::string line = inner_->read_line(deadline);
     note('<', line);
     return line;
+}
+
+std::unique_ptr<LineChannel> EngineLines::attach(std::unique_ptr<LineChannel> channel) {
+    auto logged = std::make_unique<LoggedChannel>(std::move(channel), engine_, log_);
+    logged->set_game_id(game_id_);
+    current_ = logged.get();
+    return logged;
+}
+
+void EngineLines::detach() {
+    if (current_) lines_of_last_channel_ = current_->last_lines();
+    current_ = nullptr;
+}
+
+void EngineLines::set_game_id(int id) {
+    game_id_ = id;
+    if (current_) current_->set_game_id(id);
+}
+
+std::vector<std::string> EngineLines::last_lines() const {
+    return current_ ? current_->last_lines() : lines_of_last_channel_;
 }
 
 }  // namespace othello

@@ -1,6 +1,7 @@
 // ProtocolLog: the --log file, every line sent to and received from every engine with a
-// timestamp, the engine's name and the game id; and LoggedChannel, which feeds it and keeps an
-// engine's last lines for the record of a game it forfeits.
+// timestamp, the engine's name and the game id; LoggedChannel, which feeds it and keeps an
+// engine's last lines for the record of a game it forfeits; and EngineLines, which does that for
+// an engine player across its restarts.
 #pragma once
 
 #include <deque>
@@ -54,6 +55,28 @@ class LoggedChannel : public LineChannel {
     ProtocolLog* log_;
     int game_id_ = -1;
     std::deque<std::string> last_;
+};
+
+// The logging side of an engine player (GTP or NBoard): each (re)started connection is wrapped in
+// a LoggedChannel tagged with the current game, and the last lines stay readable after the
+// connection is gone (the record of the game it forfeited wants them).
+class EngineLines {
+  public:
+    EngineLines(std::string engine, ProtocolLog* log) : engine_(std::move(engine)), log_(log) {}
+
+    // Wraps a new connection to the engine.
+    std::unique_ptr<LineChannel> attach(std::unique_ptr<LineChannel> channel);
+    // The connection is about to close: keep its last lines.
+    void detach();
+    void set_game_id(int id);
+    std::vector<std::string> last_lines() const;
+
+  private:
+    std::string engine_;
+    ProtocolLog* log_;
+    int game_id_ = -1;
+    LoggedChannel* current_ = nullptr;  // owned by the player's client
+    std::vector<std::string> lines_of_last_channel_;
 };
 
 }  // namespace othello
