@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 
 #include "engine/movegen.h"
+#include "engine/patterns/negamax.h"
 
 namespace othello::patterns {
 
@@ -13,14 +15,6 @@ namespace {
 
 // Empties from which the solver sorts moves; below it ordering costs more than it saves.
 constexpr int kOrderFromEmpties = 7;
-
-int final_score(Bitboard player, Bitboard opponent) {
-    const int own = popcount(player), other = popcount(opponent);
-    const int empties = 64 - own - other;
-    if (own > other) return own - other + empties;
-    if (own < other) return own - other - empties;
-    return 0;
-}
 
 struct Solver {
     std::uint64_t nodes = 0;
@@ -49,29 +43,15 @@ struct Solver {
             }
             std::stable_sort(children.begin(), children.begin() + count,
                              [](const Child& a, const Child& b) { return a.replies < b.replies; });
-            int best = -65;
-            for (int i = 0; i < count; ++i) {
-                const int value = -search(children[i].player, children[i].opponent, -beta, -alpha);
-                if (value > best) {
-                    best = value;
-                    if (value > alpha) alpha = value;
-                    if (alpha >= beta) break;
-                }
-            }
-            return best;
+            return fail_soft_max(std::span(children.data(), count), alpha, beta, -65,
+                                 [&](const Child& c, int a, int b) {
+                                     return -search(c.player, c.opponent, -b, -a);
+                                 });
         }
-        int best = -65;
-        for (int sq : Bits(moves)) {
+        return fail_soft_max(Bits(moves), alpha, beta, -65, [&](int sq, int a, int b) {
             const Bitboard flipped = flips(sq, player, opponent);
-            const int value =
-                -search(opponent ^ flipped, player | flipped | bit(sq), -beta, -alpha);
-            if (value > best) {
-                best = value;
-                if (value > alpha) alpha = value;
-                if (alpha >= beta) break;
-            }
-        }
-        return best;
+            return -search(opponent ^ flipped, player | flipped | bit(sq), -b, -a);
+        });
     }
 };
 

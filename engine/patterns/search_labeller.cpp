@@ -9,10 +9,12 @@
 #include <chrono>
 #include <climits>
 #include <mutex>
+#include <span>
 #include <thread>
 
 #include "engine/movegen.h"
 #include "engine/patterns/endgame_solver.h"
+#include "engine/patterns/negamax.h"
 
 namespace othello::patterns {
 
@@ -28,12 +30,7 @@ struct Searcher {
     }
 
     static std::int32_t final_units(Bitboard player, Bitboard opponent) {
-        const int own = popcount(player), other = popcount(opponent);
-        const int empties = 64 - own - other;
-        const int diff = own > other   ? own - other + empties
-                         : own < other ? own - other - empties
-                                       : 0;
-        return diff * kUnits;
+        return final_score(player, opponent) * kUnits;
     }
 
     std::int32_t search(Bitboard player, Bitboard opponent, int depth, std::int32_t alpha,
@@ -61,17 +58,10 @@ struct Searcher {
             std::stable_sort(children.begin(), children.begin() + count,
                              [](const Child& a, const Child& b) { return a.order < b.order; });
         }
-        std::int32_t best = INT32_MIN;
-        for (int i = 0; i < count; ++i) {
-            const std::int32_t value =
-                -search(children[i].player, children[i].opponent, depth - 1, -beta, -alpha);
-            if (value > best) {
-                best = value;
-                if (value > alpha) alpha = value;
-                if (alpha >= beta) break;
-            }
-        }
-        return best;
+        return fail_soft_max(std::span(children.data(), count), alpha, beta, INT32_MIN,
+                             [&](const Child& c, std::int32_t a, std::int32_t b) {
+                                 return -search(c.player, c.opponent, depth - 1, -b, -a);
+                             });
     }
 };
 

@@ -1,0 +1,37 @@
+// The pieces every negamax search of the training tools shares (the exact endgame solver and the
+// search labeller): the final score of a finished game and the fail-soft alpha-beta loop.
+#pragma once
+
+#include "engine/bitboard.h"
+#include "engine/position.h"
+
+namespace othello::patterns {
+
+// The final disc difference for `player` of a finished game, empties to the winner.
+inline int final_score(Bitboard player, Bitboard opponent) {
+    const int own = popcount(player), other = popcount(opponent);
+    const int empties = 64 - own - other;
+    if (own > other) return final_margin_for_winner(own - other, empties);
+    if (own < other) return -final_margin_for_winner(other - own, empties);
+    return 0;
+}
+
+// The best of `children` for the side to move, fail-soft: `child_value(child, alpha, beta)` is the
+// child's value for the side to move (its negated search with the window negated and swapped);
+// stops at the first cut-off. `worst` is returned when there is no child.
+template <typename Value, typename Children, typename ChildValue>
+Value fail_soft_max(const Children& children, Value alpha, Value beta, Value worst,
+                    ChildValue&& child_value) {
+    Value best = worst;
+    for (const auto& child : children) {
+        const Value value = child_value(child, alpha, beta);
+        if (value > best) {
+            best = value;
+            if (value > alpha) alpha = value;
+            if (alpha >= beta) break;
+        }
+    }
+    return best;
+}
+
+}  // namespace othello::patterns
