@@ -164,9 +164,9 @@ int run(const MatchOptions& o) {
     try {
         runner.run(
             pending,
-            [&](const GameRecord& r) {
+            [&](GameRecord& r) {
                 standings.add(r);
-                if (keep_records) records.push_back(r);
+                if (keep_records) records.push_back(std::move(r));  // r is not read after this
                 ++played;
                 const EngineTally& first = standings.tally(0);
                 progress.update(played, first.total.wins, first.total.losses, first.total.draws);

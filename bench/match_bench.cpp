@@ -67,12 +67,12 @@ MatchFigures run_match(const std::string& a, const std::string& b, int games, in
     const auto t0 = Clock::now();
     runner.run(
         schedule,
-        [&](const GameRecord& r) {
+        [&](GameRecord& r) {
             ++f.games;
             f.plies += static_cast<long>(r.moves.size() / 2);
             if (results) {
                 standings.add(r);
-                records.push_back(r);
+                records.push_back(std::move(r));
             }
             return true;
         },

@@ -36,7 +36,7 @@ struct MatchSetup {
 class MatchRunner {
   public:
     // Called under the runner's lock, in finishing order. Return false to stop scheduling games.
-    using GameFinished = std::function<bool(const GameRecord&)>;
+    using GameFinished = std::function<bool(GameRecord&)>;  // may move from the record
     // Called on the thread that played the game, without the runner's lock, before GameFinished:
     // for work that takes time and is safe to do from several threads at once (serialising and
     // writing the journal line). Work done under the lock is what keeps threads waiting.

@@ -93,6 +93,7 @@ ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
     fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0)
         throw std::runtime_error("cannot write journal '" + path_ + "': " + std::strerror(errno));
+    end_ = ::lseek(fd_, 0, SEEK_END);
 }
 
 ResultsJournal::~ResultsJournal() {
@@ -102,9 +103,12 @@ ResultsJournal::~ResultsJournal() {
 void ResultsJournal::append(const GameRecord& r) {
     const std::string line = to_json(r).dump() + "\n";
     const std::lock_guard guard(write_lock_);
-    const off_t end = ::lseek(fd_, 0, SEEK_END);
     errno = 0;
-    if (write_all(fd_, line)) return;
+    if (write_all(fd_, line)) {
+        end_ += static_cast<off_t>(line.size());  // kept here: one system call a game, not two
+        return;
+    }
+    const off_t end = end_;
     // A full disk often takes part of the line first (a short write, errno untouched) and refuses
     // the rest with ENOSPC: say the system's reason, and cut the partial line off so the journal
     // stays whole lines (--resume would drop it anyway).

@@ -2,6 +2,8 @@
 // nothing and --resume knows what is done) and the final results file (JSON or CSV).
 #pragma once
 
+#include <sys/types.h>
+
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -35,6 +37,7 @@ class ResultsJournal {
   private:
     std::string path_;
     int fd_ = -1;
+    off_t end_ = 0;  // the journal's size: where a failed append's partial line is cut off
     std::mutex write_lock_;
 };
 

@@ -41,7 +41,7 @@ void Standings::add(const GameRecord& r) {
         ++repeated_[std::min(b, w)][std::max(b, w)];
         ++repeated_total_;
     }
-    ++reasons_[std::string(to_string(r.reason))];
+    ++reasons_[r.reason];
     const int black_points2 = r.winner == Winner::Black ? 2 : r.winner == Winner::Draw ? 1 : 0;
     const int white_points2 = 2 - black_points2;
     count(tallies_[b].total, black_points2);
@@ -68,6 +68,12 @@ void Standings::add(const GameRecord& r) {
         ++pentanomial_[first_engine][other].counts[total];
     else
         ++pentanomial_[other][first_engine].counts[4 - total];
+}
+
+std::map<std::string, long> Standings::reasons() const {
+    std::map<std::string, long> named;
+    for (const auto& [reason, count] : reasons_) named[std::string(to_string(reason))] = count;
+    return named;
 }
 
 WinDrawLoss Standings::head_to_head(int a, int b) const {

@@ -42,7 +42,7 @@ class Standings {
     long repeated_games(int a, int b) const { return repeated_[std::min(a, b)][std::max(a, b)]; }
     long repeated_games() const { return repeated_total_; }
     // How many games ended for each reason.
-    const std::map<std::string, long>& reasons() const { return reasons_; }
+    std::map<std::string, long> reasons() const;
 
   private:
     int index_of(const std::string& name) const;
@@ -53,7 +53,7 @@ class Standings {
     std::vector<std::vector<Pentanomial>> pentanomial_;  // [a][b] with a < b, from a's side
     // First game of a pair still waiting for its partner: pair id -> (engine a, a's points x2).
     std::unordered_map<int, std::pair<int, int>> open_pairs_;
-    std::map<std::string, long> reasons_;
+    std::map<Outcome, long> reasons_;           // keyed by the enum: no string built per game
     std::unordered_set<std::uint64_t> played_;  // hashes of (black, white, moves)
     std::vector<std::vector<long>> repeated_;   // [a][b] with a < b
     long repeated_total_ = 0;
