@@ -175,7 +175,7 @@ int run(const MatchOptions& o) {
                     print_report(std::cout, standings, o.sprt);
                     std::cout << std::endl;
                     write_page(false);
-                } else if (o.report_every == 0 &&
+                } else if (o.report_every == 0 && !o.html_path.empty() &&
                            std::chrono::steady_clock::now() - last_page > std::chrono::seconds(5)) {
                     write_page(false);
                 }

@@ -17,10 +17,12 @@
 #include "engine/game.h"
 #include "engine/ggf.h"
 #include "engine/patterns/endgame_solver.h"
+#include "match_test_support.h"
 #include "protocol/engine_process.h"
 
 using namespace othello;
 namespace fs = std::filesystem;
+using namespace othello::testing;
 
 namespace {
 
@@ -28,26 +30,6 @@ const std::string kBin = OTHELLO_BIN_DIR;
 const std::string kFake = kBin + "/fake-gtp-engine";
 const std::string kFakeNboard = kBin + "/fake-nboard-engine";
 const std::string kEngine = kBin + "/othello-engine";
-
-struct Run {
-    int status;
-    std::string out;
-    std::string err;
-};
-
-fs::path temp_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::vector<std::string> lines_of(const fs::path& p) {
     std::ifstream in(p);

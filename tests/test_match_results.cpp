@@ -17,33 +17,15 @@
 #include <vector>
 
 #include "engine/book/sqlite_database.h"
+#include "match_test_support.h"
 
 namespace fs = std::filesystem;
+using namespace othello::testing;
 
 namespace {
 
 const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
 const std::string kBook = OTHELLO_SOURCE_DIR "/data/book.db";
-
-struct Run {
-    int status;
-    std::string out;
-    std::string err;
-};
-
-fs::path temp_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // Runs othello-match with `args` (already shell-quoted) in `dir` and collects its output.
 Run run_match(const std::string& args, const fs::path& dir) {

@@ -16,33 +16,15 @@
 #include "match/match_config.h"
 #include "match/results_merge.h"
 #include "match/shard.h"
+#include "match_test_support.h"
 
 using namespace othello;
 namespace fs = std::filesystem;
+using namespace othello::testing;
 
 namespace {
 
 const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
-
-struct Run {
-    int status;
-    std::string out;
-    std::string err;
-};
-
-fs::path temp_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 nlohmann::json json_of(const fs::path& p) {
     return nlohmann::json::parse(slurp(p));

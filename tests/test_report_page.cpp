@@ -15,28 +15,16 @@
 #include "engine/notation.h"
 #include "match/html_report.h"
 #include "match/report_page_data.h"
+#include "match_test_support.h"
 
 using namespace othello;
 namespace fs = std::filesystem;
+using namespace othello::testing;
 
 namespace {
 
 const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
 const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
-
-fs::path temp_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 int run_shell(const std::string& command) {
     const int status = std::system(command.c_str());

@@ -1,0 +1,39 @@
+// Helpers shared by the tests that run othello-match as a process: a fresh scratch folder, a
+// file's text, and what a run left behind.
+#pragma once
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace othello::testing {
+
+// What one run of a program left: its exit status and its two output streams.
+struct Run {
+    int status;
+    std::string out;
+    std::string err;
+};
+
+// An empty folder of its own under the system's temporary folder (the test's pid keeps
+// concurrent runs apart).
+inline std::filesystem::path temp_dir(const std::string& name) {
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+// The whole text of a file ("" when it cannot be read).
+inline std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace othello::testing
