@@ -5,6 +5,8 @@
 //   othello-book show [--book FILE] [TRANSCRIPT]
 //   othello-book stats [--book FILE]
 //   othello-book bench [--book FILE]   lookup speed
+//   othello-book evaluate [--book FILE] [--weights FILE] [--depth D] [--threads N]
+//   othello-book lines [--book FILE] [--plies K] [--count N] [--seed S]   openings from the book
 #include <signal.h>
 
 #include <algorithm>
@@ -14,10 +16,12 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "engine/ascii_text.h"
+#include "engine/book/book_evaluator.h"
 #include "engine/book/book_import.h"
 #include "engine/book/book_policy.h"
 #include "engine/notation.h"
@@ -36,6 +40,8 @@ constexpr const char* kUsage =
     "       othello-book show [--book FILE] [TRANSCRIPT]   book moves of a position\n"
     "       othello-book stats [--book FILE]   summary of a book\n"
     "       othello-book bench [--book FILE]   lookup speed\n"
+    "       othello-book evaluate [--book FILE] [--weights FILE] [--depth D]   negamax values\n"
+    "       othello-book lines [--book FILE] [--plies K] [--count N]   openings from the book\n"
     "       othello-book SUBCOMMAND --help     the subcommand's options\n";
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -177,21 +183,26 @@ int run_show(const std::vector<std::string>& args) {
     std::cout << to_ascii(game.current());
     std::vector<BookMove> moves = book.lookup(game.current());
     std::stable_sort(moves.begin(), moves.end(), [](const BookMove& a, const BookMove& b) {
-        return BookPolicy::rating(a.stats) > BookPolicy::rating(b.stats);
+        return BookPolicy::score(a) > BookPolicy::score(b);
     });
     if (moves.empty()) {
         std::cout << "not in book\n";
         return 0;
     }
-    std::printf("%-5s %8s %7s %7s %7s %7s %8s %8s  %s\n", "move", "games", "wins", "draws",
-                "losses", "score", "mean", "rating", "name");
+    std::printf("%-5s %8s %7s %7s %7s %7s %8s %8s %8s  %s\n", "move", "games", "wins", "draws",
+                "losses", "score", "mean", "rating", "value", "name");
     for (const BookMove& m : moves) {
         const BookStats& s = m.stats;
-        std::printf("%-5s %8lld %7lld %7lld %7lld %6.1f%% %+8.2f %+8.2f  %s\n",
+        char value[16] = "       -";
+        if (m.value) std::snprintf(value, sizeof value, "%+8.2f", *m.value);
+        std::string name = m.name;
+        if (!m.comment.empty())
+            name += name.empty() ? "(" + m.comment + ")" : " (" + m.comment + ")";
+        std::printf("%-5s %8lld %7lld %7lld %7lld %6.1f%% %+8.2f %+8.2f %s  %s\n",
                     m.move.to_string().c_str(), static_cast<long long>(s.games),
                     static_cast<long long>(s.wins), static_cast<long long>(s.draws),
                     static_cast<long long>(s.losses), 100.0 * s.score(), s.mean_disc_difference(),
-                    BookPolicy::rating(s), m.name.c_str());
+                    BookPolicy::rating(s), value, name.c_str());
     }
     return 0;
 }
@@ -205,7 +216,7 @@ int run_stats(const std::vector<std::string>& args) {
     const BookSummary s = book.summary();
     std::printf("book         %s\n", path.c_str());
     std::printf("size         %.2f MB\n", static_cast<double>(fs::file_size(path)) / 1e6);
-    std::printf("schema       version %d\n", OpeningBook::kSchemaVersion);
+    std::printf("schema       version %d\n", book.schema_version());
     std::printf("positions    %lld\n", static_cast<long long>(s.positions));
     std::printf("moves        %lld (%lld named)\n", static_cast<long long>(s.moves),
                 static_cast<long long>(s.named_moves));
@@ -267,6 +278,81 @@ int run_bench(const std::vector<std::string>& args) {
     return 0;
 }
 
+// Values every book move by negamax over the book with searches at its leaves
+// (engine/book/book_evaluator.h), so the book policy plays by value.
+int run_evaluate(const std::vector<std::string>& args) {
+    po::options_description options = book_option();
+    options.add_options()(
+        "weights",
+        po::value<std::string>()->default_value(patterns::default_weights_path().string()),
+        "regression weights searched with at the leaves")(
+        "depth", po::value<int>()->default_value(6), "plies of each leaf search")(
+        "exact-empties", po::value<int>()->default_value(14),
+        "leaves with at most this many empties are solved exactly")(
+        "threads", po::value<int>()->default_value(2), "search threads");
+    const auto parsed = parse_args(
+        args, options, "evaluate [--book FILE] [--weights FILE] [--depth D] [--threads N]");
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    BookEvaluationOptions evaluation;
+    evaluation.depth = vm["depth"].as<int>();
+    evaluation.exact_empties = vm["exact-empties"].as<int>();
+    evaluation.threads = vm["threads"].as<int>();
+    if (evaluation.depth < 0) throw std::invalid_argument("--depth must be 0 or more");
+    const auto weights = patterns::PatternWeights::load(vm["weights"].as<std::string>());
+    OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Write);
+    const BookEvaluationSummary s = evaluate_book(book, weights, evaluation, &std::cerr);
+    std::printf("positions valued       %zu\n", s.positions);
+    std::printf("leaves searched        %zu (depth %d)\n", s.leaf_searches, evaluation.depth);
+    std::printf("book moves valued      %zu\n", s.rows_valued);
+    std::printf("alternatives stored    %zu (better than every book move at %zu positions)\n",
+                s.rows_added, s.alternatives_best);
+    std::printf("start position value   %+.2f discs\n", s.start_value);
+    return 0;
+}
+
+// Distinct K-ply lines of expert book moves (at least BookPolicy::kMinGames games), drawn by random
+// walks from the start, one transcript per line: openings for othello-match that stay in the
+// book, e.g. to compare `book,regression` with `regression` from book positions.
+int run_lines(const std::vector<std::string>& args) {
+    po::options_description options = book_option();
+    options.add_options()("plies", po::value<int>()->default_value(6), "moves in each line")(
+        "count", po::value<int>()->default_value(100), "distinct lines wanted")(
+        "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random walks");
+    const auto parsed =
+        parse_args(args, options, "lines [--book FILE] [--plies K] [--count N] [--seed S]");
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+    const int plies = vm["plies"].as<int>();
+    const int count = vm["count"].as<int>();
+    if (plies < 1 || count < 1)
+        throw std::invalid_argument("--plies and --count must be 1 or more");
+    OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Read);
+    Rng rng(vm["seed"].as<std::uint64_t>());
+    std::set<std::string> seen;
+    // Walks that leave the book early are retried; give up once new lines stop coming.
+    for (int attempts = 0; static_cast<int>(seen.size()) < count && attempts < 100 * count;
+         ++attempts) {
+        Game game;
+        for (int ply = 0; ply < plies; ++ply) {
+            std::vector<BookMove> moves = book.lookup(game.current());
+            std::erase_if(moves,
+                          [](const BookMove& m) { return m.stats.games < BookPolicy::kMinGames; });
+            if (moves.empty()) break;
+            game.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))].move);
+            if (!game.current().has_legal_move() && !game.is_over()) game.play(Move::pass());
+        }
+        if (static_cast<int>(game.moves().size()) < plies) continue;
+        const std::string line = game.transcript();
+        if (seen.insert(line).second) std::cout << line << "\n";
+    }
+    if (static_cast<int>(seen.size()) < count) {
+        std::cerr << "othello-book lines: the book has only " << seen.size() << " lines of "
+                  << plies << " plies that random walks found\n";
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -277,6 +363,8 @@ int main(int argc, char** argv) {
         if (command == "show") return run_show(args);
         if (command == "stats") return run_stats(args);
         if (command == "bench") return run_bench(args);
+        if (command == "evaluate") return run_evaluate(args);
+        if (command == "lines") return run_lines(args);
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << kUsage;
             return 0;

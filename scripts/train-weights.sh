@@ -6,27 +6,33 @@
 #   round 0:  a fit on the expert games plus 60,000 games played by round 0a (random openings,
 #             softmax noise, a quarter of them against `mobility`), self-play positions of 10 or
 #             fewer empties labelled by the exact endgame solver and earlier ones by the exact
-#             value where their game reached 10 empties; 60 steps. (The weights shipped before
-#             search labels.)
-#   round k:  the expert games plus 60,000 self-play games of round k-1, every training position
-#             with 12 or more empties relabelled as the mean of its game label and a depth-2
-#             alpha-beta search over round k-1's weights (othello-train --label-*); 60 steps.
-# The mean of round 0 and the last round is written to data/weights.bin; every round is kept in
-# the work folder (default build/training/round-*.bin), where scripts/strength-report.sh finds them for its
-# table of rounds. Deterministic. Cost of one search-labelled round (60,000 self-play games, 10.6
-# million positions relabelled, 60 steps): 4.6 CPU minutes, but 23 to 30 minutes of wall time on
-# this 2-core machine when shared with other work; round 0a and 0 cost less (no relabelling).
-# The whole script: about 15 CPU minutes, an hour of wall time under such load.
-# Usage: scripts/train-weights.sh [--rounds N (default 1)] [--work DIR] [--output FILE]
-#                                 [--build DIR] [--quick]
+#             value where their game reached 10 empties; 60 steps;
+#   round 1:  the expert games plus 60,000 self-play games of round 0, positions with 12 or more
+#             empties relabelled as the mean of their game label and a depth-2 alpha-beta search
+#             over round 0's weights (othello-train --label-*); 60 steps;
+#   round 1m: the entry-by-entry mean of rounds 0 and 1 (the weights shipped before depth 4);
+#   round k (k >= 2): the expert games plus 100,000 self-play games of the previous round (1m for
+#             round 2), every position with 14 or more empties relabelled by a depth-4 search over
+#             the previous round's weights (round 2: 3/4 search, 1/4 game label; later rounds:
+#             the search value alone); 60 steps. Fewer empties keep their exact (self-play) or
+#             theoretical (WTHOR) labels. Each round distils a 4-ply search of the last one into
+#             the one-ply evaluation.
+# The last round is written to data/weights.bin; every round is kept in the work folder (default
+# build/training/round-*.bin), where scripts/strength-report.sh finds them for its table of
+# rounds. Deterministic. A depth-4 round relabels 13 million positions: about 17 CPU minutes, 9.5
+# minutes of wall time on this 2-core machine; rounds 0a to 1 cost about 15 CPU minutes together.
+# The default (--rounds ROUNDS_DEFAULT): about 95 minutes of wall time on 2 cores.
+# The opening book's values depend on the weights: run scripts/build-book.sh afterwards.
+# Usage: scripts/train-weights.sh [--rounds N (default ROUNDS_DEFAULT)] [--work DIR]
+#                                 [--output FILE] [--build DIR] [--quick]
 #   --quick: a small version for the tests (3,000 expert games, 300 self-play games, depth-1
-#            labels, 10 steps, one round) that also checks the result loads and beats `random`.
+#            labels, 10 steps, rounds up to 2) that also checks the result loads and beats `random`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
 work=""
 output="$root/data/weights.bin"
-rounds=1
+rounds=ROUNDS_DEFAULT
 quick=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -46,10 +52,10 @@ fi
 common=(--data wthor --seed 1 --threads 2)
 self_play=(--self-play-exact-empties 10 --self-play-opponent mobility
            --self-play-opponent-share 0.25)
-first_steps=40; steps=60; games=60000; depth=2
+first_steps=40; steps=60; games=60000; depth=2; deep_games=100000; deep_depth=4
 if [ "$quick" = 1 ]; then
     common+=(--games 3000)
-    first_steps=10; steps=10; games=300; depth=1; rounds=1
+    first_steps=10; steps=10; games=300; depth=1; deep_games=300; deep_depth=1; rounds=2
     [ -n "$work" ] || work="$(mktemp -d)"
 fi
 work="${work:-$build/training}"
@@ -61,21 +67,27 @@ time "$train" "${common[@]}" --iterations "$first_steps" --output "$work/round-0
 log "round 0: expert games plus $games self-play games of round 0a, exact endgames"
 time "$train" "${common[@]}" --iterations "$steps" --self-play "$games" \
     --self-play-weights "$work/round-0a.bin" "${self_play[@]}" --output "$work/round-0.bin"
-for ((k = 1; k <= rounds; ++k)); do
-    previous="$work/round-$((k - 1)).bin"
-    log "round $k: self-play of round $((k - 1)), labels half game, half depth-$depth search"
-    time "$train" "${common[@]}" --iterations "$steps" --self-play "$games" \
+log "round 1: self-play of round 0, labels half game, half depth-$depth search"
+time "$train" "${common[@]}" --iterations "$steps" --self-play "$games" \
+    --self-play-weights "$work/round-0.bin" "${self_play[@]}" \
+    --label-weights "$work/round-0.bin" --label-depth "$depth" --label-share 0.5 \
+    --label-from-empties 12 --output "$work/round-1.bin"
+"$train" --average "$work/round-0.bin" "$work/round-1.bin" --output "$work/round-1m.bin"
+previous="$work/round-1m.bin"
+for ((k = 2; k <= rounds; ++k)); do
+    share=1.0
+    [ "$k" = 2 ] && share=0.75
+    log "round $k: $deep_games self-play games of $(basename "$previous" .bin), labels: share $share of a depth-$deep_depth search"
+    deep=(--data wthor --seed 7 --threads 2)
+    [ "$quick" = 1 ] && deep+=(--games 3000)
+    time "$train" "${deep[@]}" --iterations "$steps" --self-play "$deep_games" \
         --self-play-weights "$previous" "${self_play[@]}" \
-        --label-weights "$previous" --label-depth "$depth" --label-share 0.5 \
-        --label-from-empties 12 --output "$work/round-$k.bin"
+        --label-weights "$previous" --label-depth "$deep_depth" --label-share "$share" \
+        --label-from-empties 14 --output "$work/round-$k.bin"
+    previous="$work/round-$k.bin"
 done
-# The shipped weights: the entry-by-entry mean of round 0 and the last round, an ensemble that
-# keeps round 0's sure hand against weak and greedy opponents and the search labels' gain
-# against searching ones (measured in docs/strength.md).
-mean="$work/round-mean-0-$rounds.bin"
-"$train" --average "$work/round-0.bin" "$work/round-$rounds.bin" --output "$mean"
-cp "$mean" "$output"
-log "wrote $output (mean of rounds 0 and $rounds)"
+cp "$previous" "$output"
+log "wrote $output ($(basename "$previous" .bin))"
 
 if [ "$quick" = 1 ]; then
     # The result must load in the engine's own policy and beat random with both colours.

@@ -290,7 +290,7 @@ TEST_CASE("files that are not books are refused with the reason") {
     }
     const std::string version = message(future.path(), OpeningBook::Access::Read);
     CHECK(version.find("schema version 99") != std::string::npos);
-    CHECK(version.find("reads version 1") != std::string::npos);
+    CHECK(version.find("reads version 2") != std::string::npos);
 }
 
 TEST_CASE("bad import lines name the file and line") {

@@ -6,10 +6,12 @@
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "book_test_support.h"
 #include "engine/book/opening_book.h"
+#include "engine/game.h"
 #include "gtp_test_client.h"
 
 using namespace othello;
@@ -65,11 +67,46 @@ TEST_CASE("build, show and stats") {
     const Run stats = othello_book("stats --book " + book.str());
     REQUIRE(exited_ok(stats));
     CHECK(stats.out.find("(71 named)") != std::string::npos);
-    CHECK(stats.out.find("schema       version 1") != std::string::npos);
+    CHECK(stats.out.find("schema       version 2") != std::string::npos);
 
     const Run bad_transcript = othello_book("show --book " + book.str() + " f5f5");
     CHECK(WEXITSTATUS(bad_transcript.status) == 1);
     CHECK(bad_transcript.err.find("f5") != std::string::npos);
+}
+
+TEST_CASE("evaluate values the book and lines lists distinct book openings") {
+    ScratchFile book("tool-evaluate.db");
+    REQUIRE(exited_ok(othello_book("build --book " + book.str() + " --wthor " + kWthor1980 +
+                                   " --depth 8 --min-games 4")));
+    const Run evaluated = othello_book("evaluate --book " + book.str() + " --depth 2");
+    REQUIRE(exited_ok(evaluated));
+    CHECK(evaluated.out.find("positions valued") != std::string::npos);
+    CHECK(evaluated.out.find("start position value") != std::string::npos);
+    const Run shown = othello_book("show --book " + book.str() + " f5");
+    REQUIRE(exited_ok(shown));
+    CHECK(shown.out.find("value") != std::string::npos);
+    CHECK(evaluated.out.find("alternatives stored    ") != std::string::npos);
+    CHECK(evaluated.out.find("alternatives stored    0 ") == std::string::npos);
+
+    const Run lines = othello_book("lines --book " + book.str() + " --plies 4 --count 20");
+    REQUIRE(exited_ok(lines));
+    std::istringstream in(lines.out);
+    std::set<std::string> seen;
+    OpeningBook opened(book.path(), OpeningBook::Access::Read);
+    for (std::string line; std::getline(in, line);) {
+        CHECK(seen.insert(line).second);
+        const Game listed_line = Game::from_transcript(line);
+        Game game;
+        for (const Move m : listed_line.moves()) {
+            bool listed = false;
+            for (const BookMove& b : opened.lookup(game.current()))
+                listed = listed || (b.move == m.square() && b.stats.games >= 4);
+            CHECK_MESSAGE(listed, line);
+            game.play(m);
+        }
+        CHECK(game.moves().size() == 4);
+    }
+    CHECK(seen.size() == 20);
 }
 
 TEST_CASE("a book that cannot be created says so") {
@@ -228,7 +265,8 @@ TEST_CASE("a book damaged while the engine runs: one warning, then the fallback 
 }
 
 TEST_CASE("every subcommand answers --help with its usage and options") {
-    for (const std::string command : {"build", "import", "show", "stats", "bench"}) {
+    for (const std::string command :
+         {"build", "import", "show", "stats", "bench", "evaluate", "lines"}) {
         CAPTURE(command);
         const Run run = othello_book(command + " --help");
         CHECK(exited_ok(run));

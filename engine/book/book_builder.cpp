@@ -44,7 +44,7 @@ std::vector<BookEntry> BookBuilder::entries(std::int64_t min_games) const {
     std::vector<BookEntry> out;
     for (const auto& [key, r] : rows_) {
         if (r.stats.games < min_games && !r.from_line) continue;
-        out.push_back({key, r.ply, r.stats, r.name, {}});
+        out.push_back({key, r.ply, r.stats, r.name, {}, std::nullopt});
     }
     // The table's primary-key order (bitboards as signed integers): sequential writes, reproducible
     // files.

@@ -17,27 +17,47 @@ namespace othello {
 
 namespace {
 
-// Best first: higher rating, then more games, then the lower square (a fixed, frame-free order
-// in the canonical frame).
+// Best first: higher score (the negamaxed value where the book has one, else the rating), then
+// more games, then the lower square (a fixed, frame-free order in the canonical frame).
 bool better(const BookMove& a, const BookMove& b) {
-    const double ra = BookPolicy::rating(a.stats), rb = BookPolicy::rating(b.stats);
-    if (ra != rb) return ra > rb;
+    const double sa = BookPolicy::score(a), sb = BookPolicy::score(b);
+    if (sa != sb) return sa > sb;
     if (a.stats.games != b.stats.games) return a.stats.games > b.stats.games;
     return a.move < b.move;
 }
 
-bool playable(const BookMove& m, const Position& p) {
-    return m.stats.games >= BookPolicy::kMinGames && (p.legal_moves() & m.move.bit());
+// The moves the book may play in `p` (where `moves` were stored): in an evaluated book the legal
+// moves with a value, whatever their game count (an alternative no expert played is stored when the
+// offline search prefers it); otherwise the legal moves with enough games behind them.
+void keep_playable(std::vector<BookMove>& moves, const Position& p) {
+    const bool evaluated =
+        std::any_of(moves.begin(), moves.end(), [](const BookMove& m) { return m.value; });
+    std::erase_if(moves, [&](const BookMove& m) {
+        if (!(p.legal_moves() & m.move.bit())) return true;
+        return evaluated ? !m.value : m.stats.games < BookPolicy::kMinGames;
+    });
 }
 
-std::string describe(const BookStats& s, const std::string& name) {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "book: %lld games, %.1f%% score (+%lld =%lld -%lld), mean %+.2f discs",
-                  static_cast<long long>(s.games), 100.0 * s.score(),
-                  static_cast<long long>(s.wins), static_cast<long long>(s.draws),
-                  static_cast<long long>(s.losses), s.mean_disc_difference());
-    return name.empty() ? std::string(text) : std::string(text) + ", " + name;
+std::string describe(const BookMove& m) {
+    const BookStats& s = m.stats;
+    char text[200];
+    if (s.games > 0) {
+        std::snprintf(text, sizeof text,
+                      "book: %lld games, %.1f%% score (+%lld =%lld -%lld), mean %+.2f discs",
+                      static_cast<long long>(s.games), 100.0 * s.score(),
+                      static_cast<long long>(s.wins), static_cast<long long>(s.draws),
+                      static_cast<long long>(s.losses), s.mean_disc_difference());
+    } else {
+        std::snprintf(text, sizeof text, "book: no games");
+    }
+    std::string line = text;
+    if (m.value) {
+        std::snprintf(text, sizeof text, ", value %+.2f", *m.value);
+        line += text;
+    }
+    if (!m.comment.empty()) line += ", " + m.comment;
+    if (!m.name.empty()) line += ", " + m.name;
+    return line;
 }
 
 }  // namespace
@@ -51,6 +71,10 @@ BookPolicy::BookPolicy(const PolicyOptions& options, std::unique_ptr<Policy> fal
       rng_(options.seed) {
     if (!fallback_) throw std::invalid_argument("the book policy needs a fallback policy");
     if (!(randomness_ >= 0)) throw std::invalid_argument("--book-randomness must be 0 or more");
+}
+
+double BookPolicy::score(const BookMove& m) {
+    return m.value ? *m.value : rating(m.stats);
 }
 
 double BookPolicy::rating(const BookStats& stats) {
@@ -86,14 +110,14 @@ Move BookPolicy::choose(const Game& game) {
         give_up_book(e);
         return fallback_->choose(game);
     }
-    std::erase_if(moves, [&](const BookMove& m) { return !playable(m, c.position); });
+    keep_playable(moves, c.position);
     if (moves.empty()) return fallback_->choose(game);
     std::sort(moves.begin(), moves.end(), better);
     std::size_t chosen = 0;
     if (randomness_ > 0) {
-        // Weighted random: weight exp(rating / randomness), randomness in discs.
+        // Weighted random: weight exp(score / randomness), randomness in discs.
         std::vector<double> ratings;
-        for (const BookMove& m : moves) ratings.push_back(rating(m.stats));
+        for (const BookMove& m : moves) ratings.push_back(score(m));
         chosen = softmax_draw(ratings, randomness_, rng_);
     }
     return transform(inverse(c.symmetry), moves[chosen].move);
@@ -109,13 +133,13 @@ std::vector<MoveScore> BookPolicy::evaluate(const Game& game) {
         give_up_book(e);
         return fallback_->evaluate(game);
     }
-    std::erase_if(moves, [&](const BookMove& m) { return !playable(m, p); });
+    keep_playable(moves, p);
     if (moves.empty()) return fallback_->evaluate(game);
     std::sort(moves.begin(), moves.end(), better);
     std::vector<MoveScore> scores;
     Bitboard listed = 0;
     for (const BookMove& m : moves) {
-        scores.push_back({m.move, rating(m.stats), describe(m.stats, m.name), m.stats.games});
+        scores.push_back({m.move, score(m), describe(m), m.stats.games});
         listed |= m.move.bit();
     }
     for (MoveScore& s : fallback_->evaluate(game)) {

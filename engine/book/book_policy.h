@@ -26,7 +26,7 @@ class BookPolicy : public Policy {
     BookPolicy(const PolicyOptions& options, std::unique_ptr<Policy> fallback);
 
     Move choose(const Game& game) override;
-    // In book: the playable book moves by rating (discs), with their game count in `book_games`
+    // In book: the playable book moves by score (discs), with their game count in `book_games`
     // and the statistics in words in `detail`, then the
     // other legal moves as the fallback ranks them (detail starts "not in book"). Out of book:
     // the fallback's evaluation.
@@ -38,6 +38,9 @@ class BookPolicy : public Policy {
 
     // Expected final disc difference for the mover, shrunk towards 0 for moves with few games.
     static double rating(const BookStats& stats);
+    // What the book ranks a move by: its negamaxed value where the book was evaluated
+    // (othello-book evaluate), else its rating.
+    static double score(const BookMove& m);
     // data_dir()/book.db
     static std::filesystem::path default_book_path();
 

@@ -27,6 +27,7 @@ CREATE TABLE book_moves (
     disc_sum INTEGER NOT NULL DEFAULT 0,
     name     TEXT,
     comment  TEXT,
+    value    REAL,
     PRIMARY KEY (player, opponent, move)
 ) WITHOUT ROWID;
 CREATE INDEX book_moves_by_ply ON book_moves (ply);
@@ -88,9 +89,11 @@ OpeningBook::OpeningBook(const std::filesystem::path& path, Access access) : pat
     try {
         check_or_create(access);
         if (access == Access::ReadLocked) db_->exec("PRAGMA locking_mode = EXCLUSIVE");
+        // A version-1 book (read only: writing migrates it) has no value column.
+        const char* value = has_values_ ? "value" : "NULL";
         select_moves_.emplace(db_->prepare(
-            "SELECT move, games, wins, draws, losses, disc_sum, name, comment FROM book_moves "
-            "WHERE player = ?1 AND opponent = ?2 ORDER BY move"));
+            std::string("SELECT move, games, wins, draws, losses, disc_sum, name, comment, ") +
+            value + " FROM book_moves WHERE player = ?1 AND opponent = ?2 ORDER BY move"));
     } catch (const SqliteError& e) {
         // SqliteError says "<path>: <statement>: <reason>"; say first what it means for a book.
         std::string reason = e.what();
@@ -121,6 +124,18 @@ void OpeningBook::check_or_create(Access access) {
                         std::to_string(application_id) + ", a book's is " +
                         std::to_string(kApplicationId) + ")");
     }
+    if (version == 1 && access == Access::Write) {
+        // Version 2 added the negamaxed `value` of each move (NULL until `othello-book evaluate`).
+        SqliteTransaction transaction(*db_);
+        db_->exec("ALTER TABLE book_moves ADD COLUMN value REAL");
+        db_->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
+        transaction.commit();
+        return;
+    }
+    if (version == 1) {
+        has_values_ = false;
+        return;
+    }
     if (version != kSchemaVersion) {
         throw BookError(path_.string() + ": opening book of schema version " +
                         std::to_string(version) + "; this program reads version " +
@@ -136,9 +151,10 @@ std::vector<BookMove> OpeningBook::canonical_moves(const Position& canonical) {
     while (select.step()) {
         const auto square = Square::parse(select.column_text(0));
         if (!square) continue;  // a hand-edited row that names no square: not a move
-        BookMove m{*square, {}, select.column_text(6), select.column_text(7)};
+        BookMove m{*square, {}, select.column_text(6), select.column_text(7), std::nullopt};
         m.stats = {select.column_int(1), select.column_int(2), select.column_int(3),
                    select.column_int(4), select.column_int(5)};
+        if (!select.column_is_null(8)) m.value = select.column_double(8);
         moves.push_back(std::move(m));
     }
     select.reset();
@@ -154,7 +170,9 @@ std::vector<BookMove> OpeningBook::lookup(const Position& p) {
         const Square move = Square::from_index(index);
         const Square key = representative_move(c.position, transform(c.symmetry, move));
         for (const BookMove& row : stored) {
-            if (row.move == key) moves.push_back({move, row.stats, row.name, row.comment});
+            if (row.move == key) {
+                moves.push_back({move, row.stats, row.name, row.comment, row.value});
+            }
         }
     }
     return moves;
@@ -165,13 +183,14 @@ void OpeningBook::add(const std::vector<BookEntry>& entries, const std::string& 
     SqliteTransaction transaction(*db_);
     SqliteStatement upsert = db_->prepare(
         "INSERT INTO book_moves (player, opponent, move, ply, games, wins, draws, losses, "
-        "disc_sum, name, comment) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) "
+        "disc_sum, name, comment, value) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
         "ON CONFLICT (player, opponent, move) DO UPDATE SET "
         "games = games + excluded.games, wins = wins + excluded.wins, draws = draws + "
         "excluded.draws, "
         "losses = losses + excluded.losses, disc_sum = disc_sum + excluded.disc_sum, "
-        "name = coalesce(excluded.name, name), comment = coalesce(excluded.comment, comment)");
+        "name = coalesce(excluded.name, name), comment = coalesce(excluded.comment, comment), "
+        "value = coalesce(excluded.value, value)");
     for (const BookEntry& e : entries) {
         upsert.reset();
         upsert.bind(1, to_sql(e.key.player))
@@ -187,6 +206,10 @@ void OpeningBook::add(const std::vector<BookEntry>& entries, const std::string& 
             upsert.bind_null(11);
         else
             upsert.bind(11, e.comment);
+        if (e.value)
+            upsert.bind_double(12, *e.value);
+        else
+            upsert.bind_null(12);
         upsert.run();
     }
     SqliteStatement log =
@@ -221,6 +244,23 @@ BookSummary OpeningBook::summary() {
                             std::to_string(imports.column_int(2)) + " rows)");
     }
     return s;
+}
+
+}  // namespace othello
+
+namespace othello {
+
+std::vector<std::pair<Position, int>> OpeningBook::canonical_positions() {
+    std::vector<std::pair<Position, int>> positions;
+    SqliteStatement select =
+        db_->prepare("SELECT player, opponent, min(ply) FROM book_moves GROUP BY player, opponent");
+    while (select.step()) {
+        positions.emplace_back(
+            Position::from_mover(static_cast<Bitboard>(select.column_int(0)),
+                                 static_cast<Bitboard>(select.column_int(1)), Color::Black),
+            static_cast<int>(select.column_int(2)));
+    }
+    return positions;
 }
 
 }  // namespace othello

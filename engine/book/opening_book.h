@@ -45,6 +45,8 @@ struct BookEntry {
     BookStats stats;
     std::string name;     // empty: keep the stored one
     std::string comment;  // empty: keep the stored one
+    // The move's negamaxed value (othello-book evaluate); nullopt keeps the stored one.
+    std::optional<double> value;
 };
 
 // One stored move of a position, in the frame of the position it was asked for.
@@ -53,6 +55,9 @@ struct BookMove {
     BookStats stats;
     std::string name;
     std::string comment;
+    // For the side that plays it, in discs: the negamax over the book's own lines of offline
+    // searches at its leaves (othello-book evaluate); nullopt in a book not evaluated.
+    std::optional<double> value;
 };
 
 struct BookSummary {
@@ -67,7 +72,9 @@ struct BookSummary {
 
 class OpeningBook {
   public:
-    static constexpr int kSchemaVersion = 1;
+    // Version 2 added book_moves.value; version-1 books are read (no values) and migrated when
+    // opened for writing.
+    static constexpr int kSchemaVersion = 2;
     // PRAGMA application_id of a book: "OTHB".
     static constexpr std::int64_t kApplicationId = 0x4F544842;
 
@@ -83,6 +90,7 @@ class OpeningBook {
     OpeningBook(OpeningBook&&) noexcept;
 
     const std::filesystem::path& path() const { return path_; }
+    int schema_version() const { return has_values_ ? kSchemaVersion : 1; }
 
     // The stored moves of a canonical position, in its frame, in stored-move order.
     std::vector<BookMove> canonical_moves(const Position& canonical);
@@ -99,12 +107,16 @@ class OpeningBook {
 
     BookSummary summary();
 
+    // Every canonical position with stored moves, and its ply.
+    std::vector<std::pair<Position, int>> canonical_positions();
+
   private:
     void check_or_create(Access access);
 
     std::filesystem::path path_;
     std::unique_ptr<SqliteDatabase> db_;
     std::optional<SqliteStatement> select_moves_;
+    bool has_values_ = true;  // false for a version-1 book opened for reading
 };
 
 }  // namespace othello

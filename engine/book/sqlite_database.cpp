@@ -39,6 +39,11 @@ SqliteStatement& SqliteStatement::bind(int index, std::string_view text) {
     return *this;
 }
 
+SqliteStatement& SqliteStatement::bind_double(int index, double value) {
+    if (sqlite3_bind_double(stmt_, index, value) != SQLITE_OK) fail(db_, path_, "bind");
+    return *this;
+}
+
 SqliteStatement& SqliteStatement::bind_null(int index) {
     if (sqlite3_bind_null(stmt_, index) != SQLITE_OK) fail(db_, path_, "bind");
     return *this;
@@ -70,6 +75,14 @@ std::string SqliteStatement::column_text(int column) const {
     return text ? std::string(reinterpret_cast<const char*>(text),
                               sqlite3_column_bytes(stmt_, column))
                 : std::string();
+}
+
+double SqliteStatement::column_double(int column) const {
+    return sqlite3_column_double(stmt_, column);
+}
+
+bool SqliteStatement::column_is_null(int column) const {
+    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
 SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode) : path_(path) {

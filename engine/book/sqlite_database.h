@@ -30,6 +30,7 @@ class SqliteStatement {
     // Parameters are numbered from 1, as in SQL's ?1, ?2...
     SqliteStatement& bind(int index, std::int64_t value);
     SqliteStatement& bind(int index, std::string_view text);
+    SqliteStatement& bind_double(int index, double value);
     SqliteStatement& bind_null(int index);
 
     // Runs to the next row: true if there is one, false when done. Throws SqliteError.
@@ -42,6 +43,8 @@ class SqliteStatement {
     // Columns are numbered from 0.
     std::int64_t column_int(int column) const;
     std::string column_text(int column) const;  // empty for NULL
+    double column_double(int column) const;
+    bool column_is_null(int column) const;
 
   private:
     sqlite3* db_;

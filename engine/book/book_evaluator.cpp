@@ -1,0 +1,169 @@
+// Three passes: find every position a book move leads to that is not itself in the book, search
+// those (the costly part, on several threads), then negamax from the deepest book positions back
+// to the start, each position's children being either searched leaves or deeper book positions.
+#include "engine/book/book_evaluator.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <limits>
+#include <thread>
+#include <unordered_map>
+#include <variant>
+
+#include "engine/patterns/search_labeller.h"
+#include "engine/symmetry.h"
+
+namespace othello {
+
+namespace {
+
+struct PositionHash {
+    std::size_t operator()(const Position& p) const { return static_cast<std::size_t>(hash(p)); }
+};
+
+// Where the value of a move comes from, from the view of the side that plays it.
+struct MoveSource {
+    // A finished game's score, a book position or a position to search (canonical); each valued
+    // for its own side to move.
+    std::variant<int, Position> target;
+    bool passes = false;  // the opponent had to pass: the target's mover is the one who moved
+};
+
+// The book's key of a position: its canonical form with the colour dropped (the book stores the
+// mover's and the opponent's discs only).
+Position book_position(const Position& p) {
+    const Position c = canonical_form(p).position;
+    return Position::from_mover(c.player(), c.opponent(), Color::Black);
+}
+
+MoveSource source_of(const Position& p, Square move) {
+    Position child = p.play_unchecked(move);
+    if (child.has_legal_move()) return {book_position(child), false};
+    if (child.is_game_over()) return {child.final_disc_difference(child.side_to_move()), false};
+    return {book_position(child.pass()), true};
+}
+
+// Values every position of `targets` by search, on `threads` threads.
+std::vector<double> search_all(const std::vector<Position>& targets,
+                               const patterns::PatternWeights& weights,
+                               const BookEvaluationOptions& options) {
+    std::vector<double> values(targets.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < targets.size(); i = next++) {
+            values[i] =
+                patterns::search_value(weights, targets[i], options.depth, options.exact_empties);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+    return values;
+}
+
+}  // namespace
+
+BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWeights& weights,
+                                    const BookEvaluationOptions& options, std::ostream* log) {
+    const auto start = std::chrono::steady_clock::now();
+    auto seconds = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    BookEvaluationSummary summary;
+    std::vector<Position> positions;
+    for (const auto& [position, ply] : book.canonical_positions()) positions.push_back(position);
+    // Deepest first, so that every book child (one disc more) is valued before its parents.
+    std::sort(positions.begin(), positions.end(), [](const Position& a, const Position& b) {
+        return popcount(a.occupied()) > popcount(b.occupied());
+    });
+    std::unordered_map<Position, double, PositionHash> book_value;
+    for (const Position& p : positions) book_value.emplace(p, 0.0);
+
+    // Pass 1: the leaves to search.
+    std::unordered_map<Position, std::size_t, PositionHash> leaf_index;
+    std::vector<Position> leaves;
+    for (const Position& p : positions) {
+        for (int sq : Bits(p.legal_moves())) {
+            const MoveSource source = source_of(p, Square::from_index(sq));
+            const Position* target = std::get_if<Position>(&source.target);
+            if (!target || book_value.contains(*target)) continue;
+            if (leaf_index.emplace(*target, leaves.size()).second) leaves.push_back(*target);
+        }
+    }
+    if (log) {
+        *log << "book: " << positions.size() << " positions, " << leaves.size()
+             << " leaves to search at depth " << options.depth << "\n"
+             << std::flush;
+    }
+    // Pass 2: search them.
+    const std::vector<double> leaf_values = search_all(leaves, weights, options);
+    if (log) *log << "searched " << leaves.size() << " leaves (" << seconds() << " s)\n";
+
+    // Pass 3: negamax back, and the rows to write.
+    std::vector<BookEntry> entries;
+    for (const Position& p : positions) {
+        const int ply = popcount(p.occupied()) - 4;
+        std::vector<BookMove> rows = book.canonical_moves(p);
+        Bitboard stored = 0;
+        for (const BookMove& row : rows) stored |= row.move.bit();
+        double best = -std::numeric_limits<double>::infinity();
+        double best_stored = best, best_alternative = best;
+        Square alternative = Square::from_index(0);
+        std::unordered_map<int, double> move_value;
+        for (int sq : Bits(p.legal_moves())) {
+            const Square move = Square::from_index(sq);
+            const MoveSource source = source_of(p, move);
+            double value;
+            if (const int* score = std::get_if<int>(&source.target)) {
+                value = -*score;
+            } else {
+                const Position& target = std::get<Position>(source.target);
+                const auto in_book = book_value.find(target);
+                const double target_value = in_book != book_value.end()
+                                                ? in_book->second
+                                                : leaf_values[leaf_index.at(target)];
+                value = source.passes ? target_value : -target_value;
+            }
+            const Square key = representative_move(p, move);
+            move_value[key.index()] = value;
+            best = std::max(best, value);
+            if (stored & key.bit()) {
+                best_stored = std::max(best_stored, value);
+            } else if (value > best_alternative) {
+                best_alternative = value;
+                alternative = key;
+            }
+        }
+        if (!p.has_legal_move()) continue;  // only hand-edited rows could put one here
+        book_value[p] = best;
+        ++summary.positions;
+        for (const BookMove& row : rows) {
+            const auto found = move_value.find(row.move.index());
+            if (found == move_value.end()) continue;  // a row naming no legal move
+            BookEntry entry{{p.player(), p.opponent(), row.move}, ply, {}, "", "", found->second};
+            entries.push_back(std::move(entry));
+            ++summary.rows_valued;
+        }
+        if (best_alternative > -std::numeric_limits<double>::infinity()) {
+            entries.push_back({{p.player(), p.opponent(), alternative},
+                               ply,
+                               {},
+                               "",
+                               "searched alternative",
+                               best_alternative});
+            ++summary.rows_added;
+            if (best_alternative > best_stored) ++summary.alternatives_best;
+        }
+    }
+    const auto start_position = book_value.find(book_position(Position::start()));
+    if (start_position != book_value.end()) summary.start_value = start_position->second;
+    summary.leaf_searches = leaves.size();
+    book.add(entries, "evaluate: depth " + std::to_string(options.depth) + ", exact from " +
+                          std::to_string(options.exact_empties) + " empties");
+    if (log) *log << "wrote " << entries.size() << " values (" << seconds() << " s)\n";
+    return summary;
+}
+
+}  // namespace othello
