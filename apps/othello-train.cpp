@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     SelfPlayOptions self_play;
     SearchLabelOptions labels;
     std::string self_play_weights, self_play_opponent, evaluate, label_weights;
+    int keep_every = 1;
     std::vector<std::string> average;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")(
@@ -101,6 +102,9 @@ int main(int argc, char** argv) {
         "new label = share * search value + (1 - share) * the game's label")(
         "label-from-empties", po::value(&labels.from_empties)->default_value(0),
         "positions with fewer empties keep their label")(
+        "keep-every", po::value(&keep_every)->default_value(1),
+        "keep only every K-th training position (positions of one game are much alike; fewer of "
+        "them afford a deeper relabelling search)")(
         "label-expert-only",
         "relabel only the --data positions; self-play positions keep their (exact) labels")(
         "output", po::value(&output), "write the weights file here")(
@@ -189,6 +193,14 @@ int main(int argc, char** argv) {
             std::printf("self-play: %d games, %zu positions (%.1f s)\n", self_play.games,
                         extra.size(), seconds_since(play_start));
             train.insert(train.end(), extra.begin(), extra.end());
+        }
+        if (keep_every > 1) {
+            TrainingSamples kept;
+            for (std::size_t i = 0; i < train.size(); i += static_cast<std::size_t>(keep_every))
+                kept.push_back(train[i]);
+            train = std::move(kept);
+        } else if (keep_every < 1) {
+            throw std::invalid_argument("--keep-every must be 1 or more");
         }
         if (!expert_only) relabel();
         std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),

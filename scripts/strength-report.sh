@@ -6,25 +6,29 @@
 # and, when scripts/train-weights.sh left its rounds in the work folder, one row per training round
 # (so the gain of every step is visible). Needs /usr/games/gtp-rhino (Debian package grhino).
 # Usage: scripts/strength-report.sh [BUILD_DIR]
-# Game counts (environment): GAMES (in-process opponents, 1000), RHINO_GAMES (levels 1-3, 200 per
-# opening set), RHINO4_GAMES (level 4, 10: about 10 CPU seconds a game), ROUND_GAMES (per round
-# and opponent, 100), ROUNDS_DIR (build/training). About 15 CPU minutes with the defaults (level 3
-# costs most after level 4), 25 minutes of wall time on a shared 2-core machine.
+# The opening book is measured too: `book,regression` against `regression` on openings drawn from
+# the book itself (othello-book lines, 4 and 10 plies), and against GRhino.
+# Game counts (environment): GAMES (in-process opponents, 1000), RHINO_GAMES (levels 1-3, 1000 per
+# opening set), RHINO4_GAMES (level 4, 40: about 10 CPU seconds a game), ROUND_GAMES (per round
+# and opponent, 400), BOOK_GAMES (1000), ROUNDS_DIR (build/training). About 25 minutes of wall
+# time on an idle 2-core machine with the defaults (level 4 and the rounds cost most).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
 match="$build/bin/othello-match"
 train="$build/bin/othello-train"
 games="${GAMES:-1000}"
-rhino_games="${RHINO_GAMES:-200}"
-rhino4_games="${RHINO4_GAMES:-10}"
-round_games="${ROUND_GAMES:-100}"
+rhino_games="${RHINO_GAMES:-1000}"
+rhino4_games="${RHINO4_GAMES:-40}"
+round_games="${ROUND_GAMES:-400}"
+book_games="${BOOK_GAMES:-1000}"
 rounds_dir="${ROUNDS_DIR:-$build/training}"
 rhino=/usr/games/gtp-rhino
 out="$root/docs/strength.md"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-for program in "$match" "$train" "$build/bin/othello-regression-bench" "$rhino"; do
+for program in "$match" "$train" "$build/bin/othello-book" "$build/bin/othello-regression-bench" \
+    "$rhino"; do
     [ -x "$program" ] || { echo "strength-report.sh: $program is missing" >&2; exit 1; }
 done
 
@@ -41,10 +45,11 @@ match_row() {
     elo="$(grep -m1 'Elo difference' "$tmp/match.txt" | sed 's/^ *Elo difference //')"
     # "A vs B: N games, +W -L =D, score S%"
     local summary="${line#*: }"
-    printf '| %s | %s | %s | %s |\n' "$label" "$openings" "$summary" "$elo" >> "$tmp/summary.md"
+    local shown="${openings#"$tmp/"}"  # book lines: the file's name, not its temporary folder
+    printf '| %s | %s | %s | %s |\n' "$label" "$shown" "$summary" "$elo" >> "$tmp/summary.md"
     {
         printf '\n### %s, %s openings\n\n`othello-match %s --games %s --openings %s`\n\n```\n' \
-            "$label" "$openings" "${engines[*]}" "$count" "$openings"
+            "$label" "$shown" "${engines[*]}" "$count" "$shown"
         sed -n '/Engine /,/Pentanomial/p' "$tmp/match.txt"
         printf '```\n'
     } >> "$tmp/details.md"
@@ -61,8 +66,18 @@ for openings in random:8 balanced; do
     done
 done
 match_row "gtp-rhino -l 4" random:8 "$rhino4_games" policy:regression "cmd:$rhino -l 4"
-match_row "gtp-rhino -l 2, as book,regression" random:8 "$rhino_games" \
-    "cmd:$build/bin/othello-engine --policy book,regression" "cmd:$rhino -l 2"
+book_engine="cmd:$build/bin/othello-engine --policy book,regression"
+for plies in 4 10; do
+    "$build/bin/othello-book" lines --book "$root/data/book.db" --plies "$plies" \
+        --count "$((book_games / 2))" > "$tmp/book-lines-$plies.txt"
+    match_row "regression, as book,regression (book lines of $plies plies)" \
+        "$tmp/book-lines-$plies.txt" "$book_games" "$book_engine" \
+        "cmd:$build/bin/othello-engine --policy regression"
+done
+for level in 2 3; do
+    match_row "gtp-rhino -l $level, as book,regression" random:8 "$rhino_games" "$book_engine" \
+        "cmd:$rhino -l $level"
+done
 
 "$train" --evaluate "$root/data/weights.bin" > "$tmp/evaluate.txt"
 agreement="$(grep '^expert agreement' "$tmp/evaluate.txt")"
@@ -71,8 +86,8 @@ agreement="$(grep '^expert agreement' "$tmp/evaluate.txt")"
 # The rounds: agreement and short matches per weights file the training script kept.
 rounds_table=""
 if compgen -G "$rounds_dir/round-*.bin" > /dev/null; then
-    rounds_table="| round | expert agreement | vs mobility | vs gtp-rhino -l 1 | vs gtp-rhino -l 2 |
-|---|---|---|---|---|"
+    rounds_table="| round | expert agreement | vs mobility | vs gtp-rhino -l 1 | vs gtp-rhino -l 2 | vs gtp-rhino -l 3 |
+|---|---|---|---|---|---|"
     # round-0a (expert games only) first, then rounds 0, 1, 2, ...
     for file in $(ls "$rounds_dir"/round-0a.bin 2>/dev/null
         ls "$rounds_dir"/round-*.bin | grep -v 'round-0a\.bin$' | sort -V); do
@@ -80,7 +95,7 @@ if compgen -G "$rounds_dir/round-*.bin" > /dev/null; then
         mkdir -p "$tmp/$name"
         cp "$file" "$tmp/$name/weights.bin"
         row="| ${name#round-} | $("$train" --evaluate "$file" | sed -n 's/^expert agreement on [0-9]* held-out games: \([0-9.]*%\).*/\1/p')"
-        for opponent in policy:mobility "cmd:$rhino -l 1" "cmd:$rhino -l 2"; do
+        for opponent in policy:mobility "cmd:$rhino -l 1" "cmd:$rhino -l 2" "cmd:$rhino -l 3"; do
             OTHELLO_DATA_DIR="$tmp/$name" "$match" --engine policy:regression --engine "$opponent" \
                 --games "$round_games" --openings random:8 --concurrency 2 --no-progress \
                 > "$tmp/round.txt" 2>&1
@@ -122,9 +137,11 @@ HEAD
         printf 'Each round of `scripts/train-weights.sh` (files in %s), %s games per opponent on\n' \
             "${rounds_dir#"$root/"}" "$round_games"
         printf '`random:8` openings, colours swapped; W/L/D and Elo (95%% interval) of the round.\n'
-        printf 'Round 0: expert games and exact-labelled self-play (the weights shipped before search\n'
-        printf 'labels); round k: labels half game result, half depth-2 search over round k-1;\n'
-        printf 'mean-0-k: the entry-by-entry mean of rounds 0 and k (what train-weights.sh ships).\n\n'
+        printf 'Round 0a: expert games only; 0: plus exact-labelled self-play; 1: labels half game\n'
+        printf 'result, half depth-2 search over round 0; 1m: the mean of rounds 0 and 1 (shipped\n'
+        printf 'before this round of work); round k >= 2: 100,000 self-play games of round k-1 and\n'
+        printf 'every position with 14+ empties labelled by a depth-4 search over round k-1 (round 2:\n'
+        printf '3/4 search, 1/4 game result). The last round is what train-weights.sh ships.\n\n'
         printf '%s\n' "$rounds_table"
     fi
     printf '\n## Match details\n'

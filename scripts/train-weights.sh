@@ -11,19 +11,21 @@
 #             empties relabelled as the mean of their game label and a depth-2 alpha-beta search
 #             over round 0's weights (othello-train --label-*); 60 steps;
 #   round 1m: the entry-by-entry mean of rounds 0 and 1 (the weights shipped before depth 4);
-#   round k (k >= 2): the expert games plus 100,000 self-play games of the previous round (1m for
-#             round 2), every position with 14 or more empties relabelled by a depth-4 search over
-#             the previous round's weights (round 2: 3/4 search, 1/4 game label; later rounds:
-#             the search value alone); 60 steps. Fewer empties keep their exact (self-play) or
-#             theoretical (WTHOR) labels. Each round distils a 4-ply search of the last one into
-#             the one-ply evaluation.
-# The last round is written to data/weights.bin; every round is kept in the work folder (default
-# build/training/round-*.bin), where scripts/strength-report.sh finds them for its table of
-# rounds. Deterministic. A depth-4 round relabels 13 million positions: about 17 CPU minutes, 9.5
-# minutes of wall time on this 2-core machine; rounds 0a to 1 cost about 15 CPU minutes together.
-# The default (--rounds ROUNDS_DEFAULT): about 95 minutes of wall time on 2 cores.
-# The opening book's values depend on the weights: run scripts/build-book.sh afterwards.
-# Usage: scripts/train-weights.sh [--rounds N (default ROUNDS_DEFAULT)] [--work DIR]
+#   rounds 2 to 5 (the table deep_rounds below): the expert games plus 100,000 self-play games
+#             of a previous round, training positions with 14 or more empties relabelled by an
+#             alpha-beta search over that round's weights (depth 4; depth 6 on every 4th position
+#             in round 5), blended with the game label as the table says; 60 steps. Fewer empties
+#             keep their exact (self-play) or theoretical (WTHOR) labels. Each round distils a
+#             4- or 6-ply search of its predecessor into the one-ply evaluation.
+# The shipped data/weights.bin is the mean of rounds 3, 4 and 5; every round is kept in the work
+# folder (default build/training/round-*.bin), where scripts/strength-report.sh finds them for its
+# table of rounds. Deterministic. A depth-4 round relabels 13 million positions: 17 CPU minutes,
+# 9 minutes of wall time on this idle 2-core machine; the depth-6 round relabels 3.2 million:
+# 21 minutes of wall time; rounds 0a to 1 cost about 15 CPU minutes together. The whole script,
+# the book included: about 75 minutes of wall time on 2 cores.
+# When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose
+# values come from the weights.
+# Usage: scripts/train-weights.sh [--rounds N (default 5)] [--work DIR]
 #                                 [--output FILE] [--build DIR] [--quick]
 #   --quick: a small version for the tests (3,000 expert games, 300 self-play games, depth-1
 #            labels, 10 steps, rounds up to 2) that also checks the result loads and beats `random`.
@@ -32,7 +34,21 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
 work=""
 output="$root/data/weights.bin"
-rounds=ROUNDS_DEFAULT
+# The rounds from 2 on, one line each: the round whose weights play the self-play games and are
+# searched, the search depth, the share of the search value in the label (the rest is the game's
+# label), and K of --keep-every (every K-th training position kept, so that a deeper search stays
+# affordable). Rounds 4 and 5 both start from round 3: more depth-4 rounds after round 3 stopped
+# gaining (see docs/strength.md), so round 5 tries depth 6 on a quarter of the positions instead.
+deep_rounds=(
+    "1m 4 0.75 1"
+    "2 4 1.0 1"
+    "3 4 0.75 1"
+    "3 6 0.75 4"
+)
+# The shipped weights: the entry-by-entry mean of these rounds (an ensemble that costs nothing at
+# play time; measured against each round alone in docs/strength.md).
+shipped=(3 4 5)
+rounds=$((1 + ${#deep_rounds[@]}))
 quick=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -52,10 +68,10 @@ fi
 common=(--data wthor --seed 1 --threads 2)
 self_play=(--self-play-exact-empties 10 --self-play-opponent mobility
            --self-play-opponent-share 0.25)
-first_steps=40; steps=60; games=60000; depth=2; deep_games=100000; deep_depth=4
+first_steps=40; steps=60; games=60000; depth=2; deep_games=100000
 if [ "$quick" = 1 ]; then
     common+=(--games 3000)
-    first_steps=10; steps=10; games=300; depth=1; deep_games=300; deep_depth=1; rounds=2
+    first_steps=10; steps=10; games=300; depth=1; deep_games=300; rounds=2
     [ -n "$work" ] || work="$(mktemp -d)"
 fi
 work="${work:-$build/training}"
@@ -74,20 +90,32 @@ time "$train" "${common[@]}" --iterations "$steps" --self-play "$games" \
     --label-from-empties 12 --output "$work/round-1.bin"
 "$train" --average "$work/round-0.bin" "$work/round-1.bin" --output "$work/round-1m.bin"
 previous="$work/round-1m.bin"
-for ((k = 2; k <= rounds; ++k)); do
-    share=1.0
-    [ "$k" = 2 ] && share=0.75
-    log "round $k: $deep_games self-play games of $(basename "$previous" .bin), labels: share $share of a depth-$deep_depth search"
+for ((k = 2; k <= rounds && k - 2 < ${#deep_rounds[@]}; ++k)); do
+    read -r from deep_depth share keep <<<"${deep_rounds[k - 2]}"
+    previous="$work/round-$from.bin"
     deep=(--data wthor --seed 7 --threads 2)
-    [ "$quick" = 1 ] && deep+=(--games 3000)
+    if [ "$quick" = 1 ]; then
+        deep+=(--games 3000)
+        deep_depth=1
+    fi
+    log "round $k: $deep_games self-play games of $(basename "$previous" .bin), labels" \
+        "$share of a depth-$deep_depth search (--keep-every $keep)"
     time "$train" "${deep[@]}" --iterations "$steps" --self-play "$deep_games" \
-        --self-play-weights "$previous" "${self_play[@]}" \
+        --self-play-weights "$previous" "${self_play[@]}" --keep-every "$keep" \
         --label-weights "$previous" --label-depth "$deep_depth" --label-share "$share" \
         --label-from-empties 14 --output "$work/round-$k.bin"
-    previous="$work/round-$k.bin"
 done
-cp "$previous" "$output"
-log "wrote $output ($(basename "$previous" .bin))"
+if [ "$quick" = 1 ] || [ "$rounds" -lt 5 ]; then
+    shipped_file="$work/round-$rounds.bin"
+    [ "$rounds" -ge 2 ] || shipped_file="$work/round-1m.bin"
+else
+    files=()
+    for k in "${shipped[@]}"; do files+=("$work/round-$k.bin"); done
+    shipped_file="$work/round-$(IFS=-; echo "${shipped[*]}")m.bin"
+    "$train" --average "${files[@]}" --output "$shipped_file"
+fi
+cp "$shipped_file" "$output"
+log "wrote $output ($(basename "$shipped_file" .bin))"
 
 if [ "$quick" = 1 ]; then
     # The result must load in the engine's own policy and beat random with both colours.
@@ -102,4 +130,9 @@ if [ "$quick" = 1 ]; then
         log "FAILED: the quick weights won ${wins:-no} games of 40 against random (want 30+)"
         exit 1
     fi
+fi
+# The shipped book's values come from the shipped weights: re-evaluate it with the new ones.
+if [ "$quick" = 0 ] && [ "$output" -ef "$root/data/weights.bin" ]; then
+    log "re-evaluating the opening book with the new weights (scripts/build-book.sh)"
+    "$root/scripts/build-book.sh" "$build"
 fi

@@ -21,12 +21,12 @@ struct BookEvaluationOptions {
 };
 
 struct BookEvaluationSummary {
-    std::size_t positions = 0;       // book positions valued
-    std::size_t leaf_searches = 0;   // distinct positions searched
-    std::size_t rows_valued = 0;     // stored moves given a value
-    std::size_t rows_added = 0;      // best unplayed alternatives added
+    std::size_t positions = 0;          // book positions valued
+    std::size_t leaf_searches = 0;      // distinct positions searched
+    std::size_t rows_valued = 0;        // stored moves given a value
+    std::size_t rows_added = 0;         // best unplayed alternatives added
     std::size_t alternatives_best = 0;  // positions where that alternative beats every book move
-    double start_value = 0;          // the negamaxed value of the start position, black to move
+    double start_value = 0;             // the negamaxed value of the start position, black to move
 };
 
 // Values every move of `book` (opened for writing) and writes the values in one transaction.
