@@ -311,7 +311,7 @@ int run_evaluate(const std::vector<std::string>& args) {
     return 0;
 }
 
-// Distinct K-ply lines of expert book moves (at least BookPolicy::kMinGames games), drawn by random
+// K-ply lines of expert book moves, reaching distinct positions up to symmetry, (at least BookPolicy::kMinGames games), drawn by random
 // walks from the start, one transcript per line: openings for othello-match that stay in the
 // book, e.g. to compare `book,regression` with `regression` from book positions.
 int run_lines(const std::vector<std::string>& args) {
@@ -329,7 +329,9 @@ int run_lines(const std::vector<std::string>& args) {
         throw std::invalid_argument("--plies and --count must be 1 or more");
     OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Read);
     Rng rng(vm["seed"].as<std::uint64_t>());
-    std::set<std::string> seen;
+    // Distinct up to symmetry: two lines that reach mirror images of one position would give
+    // the same games (every policy answers symmetrically), so only the first is listed.
+    std::set<std::uint64_t> seen;
     // Walks that leave the book early are retried; give up once new lines stop coming.
     for (int attempts = 0; static_cast<int>(seen.size()) < count && attempts < 100 * count;
          ++attempts) {
@@ -340,15 +342,17 @@ int run_lines(const std::vector<std::string>& args) {
                           [](const BookMove& m) { return m.stats.games < BookPolicy::kMinGames; });
             if (moves.empty()) break;
             game.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))].move);
+            // The book holds positions with a move to play: pass for a side that has none.
             if (!game.current().has_legal_move() && !game.is_over()) game.play(Move::pass());
         }
         if (static_cast<int>(game.moves().size()) < plies) continue;
-        const std::string line = game.transcript();
-        if (seen.insert(line).second) std::cout << line << "\n";
+        if (seen.insert(canonical_hash(game.current())).second)
+            std::cout << game.transcript() << "\n";
     }
     if (static_cast<int>(seen.size()) < count) {
-        std::cerr << "othello-book lines: the book has only " << seen.size() << " lines of "
-                  << plies << " plies that random walks found\n";
+        std::cerr << "othello-book lines: the book has only " << seen.size()
+                  << " distinct positions (up to symmetry) " << plies
+                  << " plies in that random walks found\n";
     }
     return 0;
 }

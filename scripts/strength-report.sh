@@ -7,11 +7,11 @@
 # (so the gain of every step is visible). Needs /usr/games/gtp-rhino (Debian package grhino).
 # Usage: scripts/strength-report.sh [BUILD_DIR]
 # The opening book is measured too: `book,regression` against `regression` on openings drawn from
-# the book itself (othello-book lines, 4 and 10 plies), and against GRhino.
+# the book itself (othello-book lines, 6 and 10 plies), and against GRhino.
 # Game counts (environment): GAMES (in-process opponents, 1000), RHINO_GAMES (levels 1-3, 1000 per
 # opening set), RHINO4_GAMES (level 4, 40: about 10 CPU seconds a game), ROUND_GAMES (per round
-# and opponent, 400), BOOK_GAMES (1000), ROUNDS_DIR (build/training). About 25 minutes of wall
-# time on an idle 2-core machine with the defaults (level 4 and the rounds cost most).
+# and opponent, 200), BOOK_GAMES (1000 at most), ROUNDS_DIR (build/training). About 35 minutes of
+# wall time on an idle 2-core machine with the defaults (level 3, level 4 and the rounds cost most).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
@@ -20,7 +20,7 @@ train="$build/bin/othello-train"
 games="${GAMES:-1000}"
 rhino_games="${RHINO_GAMES:-1000}"
 rhino4_games="${RHINO4_GAMES:-40}"
-round_games="${ROUND_GAMES:-400}"
+round_games="${ROUND_GAMES:-200}"
 book_games="${BOOK_GAMES:-1000}"
 rounds_dir="${ROUNDS_DIR:-$build/training}"
 rhino=/usr/games/gtp-rhino
@@ -67,12 +67,14 @@ for openings in random:8 balanced; do
 done
 match_row "gtp-rhino -l 4" random:8 "$rhino4_games" policy:regression "cmd:$rhino -l 4"
 book_engine="cmd:$build/bin/othello-engine --policy book,regression"
-for plies in 4 10; do
+for plies in 6 10; do
+    # Lines reaching distinct positions up to symmetry (the book has 328 of them 6 plies in), each
+    # played once with each colour.
     "$build/bin/othello-book" lines --book "$root/data/book.db" --plies "$plies" \
-        --count "$((book_games / 2))" > "$tmp/book-lines-$plies.txt"
+        --count "$((book_games / 2))" > "$tmp/book-lines-$plies.txt" 2> /dev/null
     match_row "regression, as book,regression (book lines of $plies plies)" \
-        "$tmp/book-lines-$plies.txt" "$book_games" "$book_engine" \
-        "cmd:$build/bin/othello-engine --policy regression"
+        "$tmp/book-lines-$plies.txt" "$((2 * $(wc -l < "$tmp/book-lines-$plies.txt")))" \
+        "$book_engine" "cmd:$build/bin/othello-engine --policy regression"
 done
 for level in 2 3; do
     match_row "gtp-rhino -l $level, as book,regression" random:8 "$rhino_games" "$book_engine" \
@@ -139,9 +141,11 @@ HEAD
         printf '`random:8` openings, colours swapped; W/L/D and Elo (95%% interval) of the round.\n'
         printf 'Round 0a: expert games only; 0: plus exact-labelled self-play; 1: labels half game\n'
         printf 'result, half depth-2 search over round 0; 1m: the mean of rounds 0 and 1 (shipped\n'
-        printf 'before this round of work); round k >= 2: 100,000 self-play games of round k-1 and\n'
-        printf 'every position with 14+ empties labelled by a depth-4 search over round k-1 (round 2:\n'
-        printf '3/4 search, 1/4 game result). The last round is what train-weights.sh ships.\n\n'
+        printf 'before this round of work). Rounds 2-5: 100,000 self-play games of an earlier round\n'
+        printf 'and positions with 14+ empties labelled by a search over its weights: round 2 from\n'
+        printf '1m, depth 4, 3/4 search + 1/4 game label; round 3 from 2, depth 4, search alone;\n'
+        printf 'round 4 from 3, depth 4, 3/4; round 5 from 3, depth 6, 3/4, every 4th training\n'
+        printf 'position kept. 3-4-5m: the mean of rounds 3, 4 and 5, what train-weights.sh ships.\n\n'
         printf '%s\n' "$rounds_table"
     fi
     printf '\n## Match details\n'
