@@ -161,6 +161,12 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
         book.add(entries, source, [kill] {
             if (kill) raise(SIGKILL);
         });
+        if (!fresh && book.has_values()) {
+            std::cerr << "warning: " << target.string()
+                      << ": the book's values predate this import (new moves have none and are "
+                         "not played where a position has values): run othello-book evaluate "
+                         "again\n";
+        }
     }
     if (fresh) fs::rename(written, target);
     std::printf("%s: %zu rows written (read %.2f s, write %.2f s)\n", target.c_str(),
@@ -311,9 +317,10 @@ int run_evaluate(const std::vector<std::string>& args) {
     return 0;
 }
 
-// K-ply lines of expert book moves, reaching distinct positions up to symmetry, (at least BookPolicy::kMinGames games), drawn by random
-// walks from the start, one transcript per line: openings for othello-match that stay in the
-// book, e.g. to compare `book,regression` with `regression` from book positions.
+// K-ply lines of expert book moves, reaching distinct positions up to symmetry, (at least
+// BookPolicy::kMinGames games), drawn by random walks from the start, one transcript per line:
+// openings for othello-match that stay in the book, e.g. to compare `book,regression` with
+// `regression` from book positions.
 int run_lines(const std::vector<std::string>& args) {
     po::options_description options = book_option();
     options.add_options()("plies", po::value<int>()->default_value(6), "moves in each line")(

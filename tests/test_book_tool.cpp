@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -11,6 +12,7 @@
 
 #include "book_test_support.h"
 #include "engine/book/opening_book.h"
+#include "engine/book/sqlite_database.h"
 #include "engine/game.h"
 #include "gtp_test_client.h"
 
@@ -84,17 +86,35 @@ TEST_CASE("evaluate values the book and lines lists distinct book openings") {
     CHECK(evaluated.out.find("start position value") != std::string::npos);
     const Run shown = othello_book("show --book " + book.str() + " f5");
     REQUIRE(exited_ok(shown));
-    CHECK(shown.out.find("value") != std::string::npos);
+    CHECK(shown.out.find("       -  ") == std::string::npos);  // every move has a value
+
+    // Evaluating again replaces the values: as many rows, one alternative per position at most.
+    const auto rows = [&] {
+        SqliteDatabase db(book.str(), SqliteDatabase::Mode::ReadOnly);
+        return db.query_int("SELECT count(*) FROM book_moves");
+    };
+    const auto before = rows();
+    REQUIRE(exited_ok(othello_book("evaluate --book " + book.str() + " --depth 1")));
+    CHECK(rows() == before);
+    {
+        SqliteDatabase db(book.str(), SqliteDatabase::Mode::ReadOnly);
+        CHECK(db.query_int("SELECT count(*) FROM book_moves WHERE value IS NULL") == 0);
+        CHECK(db.query_int("SELECT max(n) FROM (SELECT count(*) AS n FROM book_moves WHERE "
+                           "comment = 'searched alternative' GROUP BY player, opponent)") == 1);
+    }
+    // An import after evaluate warns that the values are stale.
+    const Run imported = othello_book("import --book " + book.str() + " --lines " + kNamed);
+    REQUIRE(exited_ok(imported));
+    CHECK(imported.err.find("values predate this import") != std::string::npos);
     CHECK(evaluated.out.find("alternatives stored    ") != std::string::npos);
     CHECK(evaluated.out.find("alternatives stored    0 ") == std::string::npos);
 
-    const Run lines = othello_book("lines --book " + book.str() + " --plies 4 --count 20");
+    const Run lines = othello_book("lines --book " + book.str() + " --plies 6 --count 5");
     REQUIRE(exited_ok(lines));
     std::istringstream in(lines.out);
-    std::set<std::string> seen;
+    std::set<std::uint64_t> seen;  // distinct positions up to symmetry
     OpeningBook opened(book.path(), OpeningBook::Access::Read);
     for (std::string line; std::getline(in, line);) {
-        CHECK(seen.insert(line).second);
         const Game listed_line = Game::from_transcript(line);
         Game game;
         for (const Move m : listed_line.moves()) {
@@ -104,9 +124,16 @@ TEST_CASE("evaluate values the book and lines lists distinct book openings") {
             CHECK_MESSAGE(listed, line);
             game.play(m);
         }
-        CHECK(game.moves().size() == 4);
+        CHECK(game.moves().size() == 6);
+        CHECK(seen.insert(canonical_hash(game.current())).second);
     }
-    CHECK(seen.size() == 20);
+    CHECK(seen.size() == 5);
+    // Asking for more than the book holds lists what there is and says so.
+    const Run few = othello_book("lines --book " + book.str() + " --plies 2 --count 50");
+    REQUIRE(exited_ok(few));
+    // f5 d6, f5 f4 and f5 f6 (every first move is a mirror image of f5)
+    CHECK(std::count(few.out.begin(), few.out.end(), '\n') == 3);
+    CHECK(few.err.find("only 3 distinct positions") != std::string::npos);
 }
 
 TEST_CASE("a book that cannot be created says so") {

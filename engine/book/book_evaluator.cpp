@@ -106,6 +106,10 @@ BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWe
     for (const Position& p : positions) {
         const int ply = popcount(p.occupied()) - 4;
         std::vector<BookMove> rows = book.canonical_moves(p);
+        // An earlier evaluation's alternatives are not book moves: they are chosen afresh.
+        std::erase_if(rows, [](const BookMove& m) {
+            return m.stats.games == 0 && m.comment == OpeningBook::kSearchedAlternative;
+        });
         Bitboard stored = 0;
         for (const BookMove& row : rows) stored |= row.move.bit();
         double best = -std::numeric_limits<double>::infinity();
@@ -151,7 +155,7 @@ BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWe
                                ply,
                                {},
                                "",
-                               "searched alternative",
+                               OpeningBook::kSearchedAlternative,
                                best_alternative});
             ++summary.rows_added;
             if (best_alternative > best_stored) ++summary.alternatives_best;
@@ -160,8 +164,9 @@ BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWe
     const auto start_position = book_value.find(book_position(Position::start()));
     if (start_position != book_value.end()) summary.start_value = start_position->second;
     summary.leaf_searches = leaves.size();
-    book.add(entries, "evaluate: depth " + std::to_string(options.depth) + ", exact from " +
-                          std::to_string(options.exact_empties) + " empties");
+    book.replace_values(entries, "evaluate: depth " + std::to_string(options.depth) +
+                                     ", exact from " + std::to_string(options.exact_empties) +
+                                     " empties");
     if (log) *log << "wrote " << entries.size() << " values (" << seconds() << " s)\n";
     return summary;
 }

@@ -180,7 +180,25 @@ std::vector<BookMove> OpeningBook::lookup(const Position& p) {
 
 void OpeningBook::add(const std::vector<BookEntry>& entries, const std::string& source,
                       const std::function<void()>& before_commit) {
+    write(entries, source, false, before_commit);
+}
+
+void OpeningBook::replace_values(const std::vector<BookEntry>& entries, const std::string& source) {
+    write(entries, source, true, {});
+}
+
+bool OpeningBook::has_values() {
+    return has_values_ && db_->query_int("SELECT count(*) FROM book_moves WHERE value IS NOT NULL");
+}
+
+void OpeningBook::write(const std::vector<BookEntry>& entries, const std::string& source,
+                        bool replace_values, const std::function<void()>& before_commit) {
     SqliteTransaction transaction(*db_);
+    if (replace_values) {
+        db_->exec(std::string("DELETE FROM book_moves WHERE games = 0 AND comment = '") +
+                  kSearchedAlternative + "'");
+        db_->exec("UPDATE book_moves SET value = NULL");
+    }
     SqliteStatement upsert = db_->prepare(
         "INSERT INTO book_moves (player, opponent, move, ply, games, wins, draws, losses, "
         "disc_sum, name, comment, value) "

@@ -105,13 +105,24 @@ class OpeningBook {
     void add(const std::vector<BookEntry>& entries, const std::string& source,
              const std::function<void()>& before_commit = {});
 
+    // Replaces every value in one transaction: drops the stored values and the rows of searched
+    // alternatives (kSearchedAlternative), then writes `entries` as add() does.
+    void replace_values(const std::vector<BookEntry>& entries, const std::string& source);
+    // Whether any move has a value (an import after `evaluate` leaves them stale).
+    bool has_values();
+
     BookSummary summary();
 
     // Every canonical position with stored moves, and its ply.
     std::vector<std::pair<Position, int>> canonical_positions();
 
+    // The comment of the rows `othello-book evaluate` adds for moves no expert played.
+    static constexpr const char* kSearchedAlternative = "searched alternative";
+
   private:
     void check_or_create(Access access);
+    void write(const std::vector<BookEntry>& entries, const std::string& source,
+               bool replace_values, const std::function<void()>& before_commit);
 
     std::filesystem::path path_;
     std::unique_ptr<SqliteDatabase> db_;

@@ -53,7 +53,8 @@ const std::vector<PolicyRow>& policy_table() {
           "corners first, never give a corner, then maximise own moves after the best reply"},
          mobility_factory("mobility-max", MobilityPolicy::Variant::MaximiseOwnAfterReply)},
         {{"book",
-          "the opening book's best-rated move while in book, then the fallback (default mobility)"},
+          "the opening book's best move (by negamaxed value) while in book, then the fallback "
+          "(default mobility)"},
          [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
              return std::make_unique<BookPolicy>(
                  o, fallback ? std::move(fallback) : make_policy("mobility", o));
