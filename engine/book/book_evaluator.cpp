@@ -4,13 +4,12 @@
 #include "engine/book/book_evaluator.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <limits>
-#include <thread>
 #include <unordered_map>
 #include <variant>
 
+#include "engine/parallel_for.h"
 #include "engine/patterns/search_labeller.h"
 #include "engine/symmetry.h"
 
@@ -49,17 +48,10 @@ std::vector<double> search_all(const std::vector<Position>& targets,
                                const patterns::PatternWeights& weights,
                                const BookEvaluationOptions& options) {
     std::vector<double> values(targets.size());
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < targets.size(); i = next++) {
-            values[i] =
-                patterns::search_value(weights, targets[i], options.depth, options.exact_empties);
-        }
-    };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
+    parallel_for(targets.size(), options.threads, [&](std::size_t i) {
+        values[i] =
+            patterns::search_value(weights, targets[i], options.depth, options.exact_empties);
+    });
     return values;
 }
 
@@ -112,8 +104,8 @@ BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWe
         });
         Bitboard stored = 0;
         for (const BookMove& row : rows) stored |= row.move.bit();
-        double best = -std::numeric_limits<double>::infinity();
-        double best_stored = best, best_alternative = best;
+        double best_stored = -std::numeric_limits<double>::infinity();
+        double best_alternative = best_stored;
         Square alternative = Square::from_index(0);
         std::unordered_map<int, double> move_value;
         for (int sq : Bits(p.legal_moves())) {
@@ -132,7 +124,6 @@ BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWe
             }
             const Square key = representative_move(p, move);
             move_value[key.index()] = value;
-            best = std::max(best, value);
             if (stored & key.bit()) {
                 best_stored = std::max(best_stored, value);
             } else if (value > best_alternative) {
@@ -141,7 +132,7 @@ BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWe
             }
         }
         if (!p.has_legal_move()) continue;  // only hand-edited rows could put one here
-        book_value[p] = best;
+        book_value[p] = std::max(best_stored, best_alternative);
         ++summary.positions;
         for (const BookMove& row : rows) {
             const auto found = move_value.find(row.move.index());

@@ -1,10 +1,9 @@
 // Self-play games on several threads, merged in game order so the data does not depend on timing.
 #include "engine/patterns/self_play.h"
 
-#include <atomic>
 #include <stdexcept>
-#include <thread>
 
+#include "engine/parallel_for.h"
 #include "engine/patterns/endgame_solver.h"
 #include "engine/patterns/regression_policy.h"
 
@@ -74,15 +73,9 @@ TrainingSamples play_one(std::shared_ptr<const PatternWeights> weights,
 TrainingSamples self_play_samples(std::shared_ptr<const PatternWeights> weights,
                                   const SelfPlayOptions& options) {
     std::vector<TrainingSamples> per_game(static_cast<std::size_t>(options.games));
-    std::atomic<int> next{0};
-    auto work = [&] {
-        for (int g = next++; g < options.games; g = next++)
-            per_game[g] = play_one(weights, options, g);
-    };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
+    parallel_for(per_game.size(), options.threads, [&](std::size_t g) {
+        per_game[g] = play_one(weights, options, static_cast<int>(g));
+    });
     TrainingSamples out;
     for (auto& samples : per_game) out.insert(out.end(), samples.begin(), samples.end());
     return out;
