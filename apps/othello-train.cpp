@@ -12,6 +12,7 @@
 #include "engine/patterns/expert_agreement.h"
 #include "engine/patterns/least_squares_trainer.h"
 #include "engine/patterns/regression_policy.h"
+#include "engine/patterns/sample_file.h"
 #include "engine/patterns/search_labeller.h"
 #include "engine/patterns/self_play.h"
 #include "engine/patterns/training_set.h"
@@ -54,7 +55,9 @@ int main(int argc, char** argv) {
     TrainerOptions trainer;
     SelfPlayOptions self_play;
     SearchLabelOptions labels;
-    std::string self_play_weights, self_play_opponent, evaluate, label_weights;
+    std::string self_play_weights, evaluate, label_weights;
+    std::vector<std::string> self_play_opponents, sample_files;
+    std::string save_samples_file;
     int keep_every = 1;
     std::vector<std::string> average;
     po::options_description options("othello-train options");
@@ -88,8 +91,9 @@ int main(int argc, char** argv) {
         "self-play-exact-empties", po::value(&self_play.exact_empties)->default_value(0),
         "label self-play positions with at most this many empties by the exact endgame solver "
         "(and earlier ones by the exact value where the game reached it); 0: game results")(
-        "self-play-opponent", po::value(&self_play_opponent),
-        "policy (e.g. mobility) that plays one side in a share of the self-play games")(
+        "self-play-opponent", po::value(&self_play_opponents)->composing(),
+        "policy (e.g. mobility) that plays one side in a share of the self-play games; give it "
+        "several times and each such game draws one of them")(
         "self-play-opponent-share", po::value(&self_play.opponent_share)->default_value(0.0),
         "share of the self-play games against --self-play-opponent (0..1)")(
         "label-weights", po::value(&label_weights),
@@ -112,7 +116,13 @@ int main(int argc, char** argv) {
         "fit nothing: write the mean of these weights files (an ensemble) to --output")(
         "evaluate", po::value(&evaluate),
         "fit nothing: report this weights file's errors and expert agreement on the data")(
-        "export-csv", po::value(&csv), "write the training set as CSV here");
+        "export-csv", po::value(&csv), "write the training set as CSV here")(
+        "save-samples", po::value(&save_samples_file),
+        "write the training set (after self-play and relabelling) to this training-set file")(
+        "samples", po::value(&sample_files)->composing(),
+        "train on these saved training sets (--save-samples) instead of the --data training "
+        "positions; the --data held-out games still give the validation figures (give it "
+        "several times for their union)");
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -162,6 +172,14 @@ int main(int argc, char** argv) {
             throw std::invalid_argument("unknown --data '" + data +
                                         "' (wthor, transcripts, random)");
         }
+        if (!sample_files.empty()) {
+            train = TrainingSamples{};  // frees the --data positions too
+            for (const std::string& file : sample_files) {
+                const TrainingSamples saved = load_samples(file);
+                std::printf("%s: %zu saved training positions\n", file.c_str(), saved.size());
+                train.insert(train.end(), saved.begin(), saved.end());
+            }
+        }
         auto relabel = [&] {
             if (label_weights.empty()) return;
             const auto label_start = std::chrono::steady_clock::now();
@@ -181,12 +199,14 @@ int main(int argc, char** argv) {
             const auto play_start = std::chrono::steady_clock::now();
             self_play.seed = seed;
             self_play.threads = trainer.threads;
-            if (!self_play_opponent.empty()) {
-                make_policy(self_play_opponent, PolicyOptions{});  // an unknown name fails here
-                self_play.opponent = [self_play_opponent](std::uint64_t policy_seed) {
+            if (!self_play_opponents.empty()) {
+                // An unknown name fails here, before any game is played.
+                for (const auto& name : self_play_opponents) make_policy(name, PolicyOptions{});
+                self_play.opponent = [self_play_opponents](std::uint64_t policy_seed) {
                     PolicyOptions o;
                     o.seed = policy_seed;
-                    return make_policy(self_play_opponent, o);
+                    return make_policy(
+                        self_play_opponents[policy_seed % self_play_opponents.size()], o);
                 };
             }
             const auto extra = self_play_samples(shared_weights(self_play_weights), self_play);
@@ -205,13 +225,19 @@ int main(int argc, char** argv) {
         if (!expert_only) relabel();
         std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),
                     validation.size(), seconds_since(start));
+        if (!save_samples_file.empty()) {
+            save_samples(save_samples_file, train);
+            std::printf("wrote %s\n", save_samples_file.c_str());
+        }
         if (!csv.empty()) {
             std::ofstream out(csv);
             if (!out) throw std::runtime_error(csv + ": cannot open for writing");
             write_csv(out, train);
             std::printf("wrote %s\n", csv.c_str());
-            if (output.empty()) return 0;
         }
+        // Exporting the data alone needs no fit.
+        if ((!csv.empty() || !save_samples_file.empty()) && output.empty() && evaluate.empty())
+            return 0;
         std::shared_ptr<const PatternWeights> weights;
         if (!evaluate.empty()) {
             weights = shared_weights(evaluate);

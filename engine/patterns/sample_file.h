@@ -1,0 +1,32 @@
+// Training-set files: labelled positions saved by one othello-train run (after its self-play and
+// relabelling, the expensive part) for later fits, e.g. one fit on the sets of several rounds.
+//
+// File format (little-endian), 24-byte header then the samples:
+//   offset  0  8 bytes   magic "OTHSAMPL"
+//   offset  8  uint32    format version (1)
+//   offset 12  uint32    bytes per sample (20)
+//   offset 16  uint64    number of samples
+//   offset 24  samples: uint64 discs of the side to move, uint64 opponent's discs, float32 label
+//              (final disc difference from the side to move; search labels may pass +-64)
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "engine/patterns/training_set.h"
+
+namespace othello::patterns {
+
+// A training-set file that cannot be used; the message names the file and what is wrong.
+class SampleFileError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+void save_samples(const std::filesystem::path& path, const TrainingSamples& samples);
+
+// Throws SampleFileError for a file that is not a training set, is truncated, or holds a sample
+// that is no position (overlapping discs, a label that is not a finite number); the message names the sample.
+TrainingSamples load_samples(const std::filesystem::path& path);
+
+}  // namespace othello::patterns
