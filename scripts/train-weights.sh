@@ -12,23 +12,27 @@
 #             over round 0's weights (othello-train --label-*); 60 steps;
 #   round 1m: the entry-by-entry mean of rounds 0 and 1 (the weights shipped before depth 4);
 #   rounds 2 to 5 (the table deep_rounds below): the expert games plus 100,000 self-play games
-#             of a previous round, training positions with 14 or more empties relabelled by an
+#             of an earlier round, training positions with 14 or more empties relabelled by an
 #             alpha-beta search over that round's weights (depth 4; depth 6 on every 4th position
 #             in round 5), blended with the game label as the table says; 60 steps. Fewer empties
 #             keep their exact (self-play) or theoretical (WTHOR) labels. Each round distils a
-#             4- or 6-ply search of its predecessor into the one-ply evaluation.
-# The shipped data/weights.bin is the mean of rounds 3, 4 and 5; every round is kept in the work
-# folder (default build/training/round-*.bin), where scripts/strength-report.sh finds them for its
-# table of rounds. Deterministic. A depth-4 round relabels 13 million positions: 17 CPU minutes,
-# 9 minutes of wall time on this idle 2-core machine; the depth-6 round relabels 3.2 million:
-# 21 minutes of wall time; rounds 0a to 1 cost about 15 CPU minutes together. The whole script,
-# the book included: about 75 minutes of wall time on 2 cores.
+#             4- or 6-ply search of its predecessor into the one-ply evaluation, and saves its
+#             labelled positions (round-K.samples, 20 bytes each: 260 MB for 13 million) so that
+#             later fits, of another feature set say, need no search (othello-train --samples).
+# The shipped data/weights.bin is the mean of the rounds listed in `shipped` below; every round is
+# kept in the work folder (default build/training/round-*.bin), where scripts/strength-report.sh
+# finds them for its table of rounds. Deterministic. A depth-4 round relabels 13 million
+# positions: 17 CPU minutes, 8-9 minutes of wall time on this idle 2-core machine; the depth-6
+# round relabels 3.2 million: 21 minutes of wall time; rounds 0a to 1 cost about 15 CPU minutes
+# together. The whole script, the book included: about 75 minutes of wall time on 2 cores.
 # When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose
 # values come from the weights.
-# Usage: scripts/train-weights.sh [--rounds N (default 5)] [--work DIR]
+# Usage: scripts/train-weights.sh [--rounds N (default 5: all)] [--work DIR]
 #                                 [--output FILE] [--build DIR] [--quick]
-#   --quick: a small version for the tests (3,000 expert games, 300 self-play games, depth-1
-#            labels, 10 steps, rounds up to 2) that also checks the result loads and beats `random`.
+#   --quick: a small version for the tests (3,000 expert games, 300 self-play games per round,
+#            depth-1 labels, 10 steps, every round) that also checks that a refit from round 2's
+#            saved positions gives back round 2's weights and that the result loads and beats
+#            `random`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
@@ -36,14 +40,17 @@ work=""
 output="$root/data/weights.bin"
 # The rounds from 2 on, one line each: the round whose weights play the self-play games and are
 # searched, the search depth, the share of the search value in the label (the rest is the game's
-# label), and K of --keep-every (every K-th training position kept, so that a deeper search stays
-# affordable). Rounds 4 and 5 both start from round 3: more depth-4 rounds after round 3 stopped
-# gaining (see docs/strength.md), so round 5 tries depth 6 on a quarter of the positions instead.
+# label), K of --keep-every (every K-th training position kept, so that a deeper search stays
+# affordable), the policy that plays one side of a quarter of the self-play games, the seed and
+# the number of self-play games. Rounds 4 and 5 both start from round 3: more depth-4 rounds after
+# round 3 stopped gaining (see docs/strength.md), so round 5 tries depth 6 on a quarter of the
+# positions instead. A name like "3-4-5m" would start a round from the mean of rounds 3 to 5.
+# Rounds tried and left out, with their measurements: docs/training-log.md.
 deep_rounds=(
-    "1m 4 0.75 1"
-    "2 4 1.0 1"
-    "3 4 0.75 1"
-    "3 6 0.75 4"
+    "1m 4 0.75 1 mobility 7 100000"
+    "2 4 1.0 1 mobility 7 100000"
+    "3 4 0.75 1 mobility 7 100000"
+    "3 6 0.75 4 mobility 7 100000"
 )
 # The shipped weights: the entry-by-entry mean of these rounds (an ensemble that costs nothing at
 # play time; measured against each round alone in docs/strength.md).
@@ -68,10 +75,10 @@ fi
 common=(--data wthor --seed 1 --threads 2)
 self_play=(--self-play-exact-empties 10 --self-play-opponent mobility
            --self-play-opponent-share 0.25)
-first_steps=40; steps=60; games=60000; depth=2; deep_games=100000
+first_steps=40; steps=60; games=60000; depth=2
 if [ "$quick" = 1 ]; then
     common+=(--games 3000)
-    first_steps=10; steps=10; games=300; depth=1; deep_games=300; rounds=2
+    first_steps=10; steps=10; games=300; depth=1
     [ -n "$work" ] || work="$(mktemp -d)"
 fi
 work="${work:-$build/training}"
@@ -89,30 +96,50 @@ time "$train" "${common[@]}" --iterations "$steps" --self-play "$games" \
     --label-weights "$work/round-0.bin" --label-depth "$depth" --label-share 0.5 \
     --label-from-empties 12 --output "$work/round-1.bin"
 "$train" --average "$work/round-0.bin" "$work/round-1.bin" --output "$work/round-1m.bin"
-previous="$work/round-1m.bin"
+# The mean of the rounds a name like "3-4-5m" lists, made once they exist.
+make_mean() {
+    local name="$1" files=() k
+    [ -f "$work/round-$name.bin" ] && return
+    for k in $(tr '-' ' ' <<<"${name%m}"); do files+=("$work/round-$k.bin"); done
+    "$train" --average "${files[@]}" --output "$work/round-$name.bin"
+}
+last=1m
 for ((k = 2; k <= rounds && k - 2 < ${#deep_rounds[@]}; ++k)); do
-    read -r from deep_depth share keep <<<"${deep_rounds[k - 2]}"
+    read -r from deep_depth share keep opponent seed deep_games <<<"${deep_rounds[k - 2]}"
+    [[ "$from" == *-*m ]] && make_mean "$from"
     previous="$work/round-$from.bin"
-    deep=(--data wthor --seed 7 --threads 2)
+    deep=(--data wthor --seed "$seed" --threads 2)
     if [ "$quick" = 1 ]; then
         deep+=(--games 3000)
-        deep_depth=1
+        deep_depth=1; deep_games=300
     fi
-    log "round $k: $deep_games self-play games of $(basename "$previous" .bin), labels" \
-        "$share of a depth-$deep_depth search (--keep-every $keep)"
+    log "round $k: $deep_games self-play games of $(basename "$previous" .bin) (a quarter" \
+        "against $opponent), labels $share of a depth-$deep_depth search (--keep-every $keep)"
     time "$train" "${deep[@]}" --iterations "$steps" --self-play "$deep_games" \
-        --self-play-weights "$previous" "${self_play[@]}" --keep-every "$keep" \
+        --self-play-weights "$previous" --self-play-exact-empties 10 \
+        --self-play-opponent "$opponent" --self-play-opponent-share 0.25 --keep-every "$keep" \
         --label-weights "$previous" --label-depth "$deep_depth" --label-share "$share" \
-        --label-from-empties 14 --output "$work/round-$k.bin"
+        --label-from-empties 14 --save-samples "$work/round-$k.samples" \
+        --output "$work/round-$k.bin"
+    last=$k
 done
-if [ "$quick" = 1 ] || [ "$rounds" -lt 5 ]; then
-    shipped_file="$work/round-$rounds.bin"
-    [ "$rounds" -ge 2 ] || shipped_file="$work/round-1m.bin"
-else
-    files=()
-    for k in "${shipped[@]}"; do files+=("$work/round-$k.bin"); done
-    shipped_file="$work/round-$(IFS=-; echo "${shipped[*]}")m.bin"
-    "$train" --average "${files[@]}" --output "$shipped_file"
+if [ "$quick" = 1 ]; then
+    # A round's saved positions must give back its weights, byte for byte, with no search: the
+    # training-set file loses nothing a fit uses.
+    "$train" "${deep[@]}" --iterations "$steps" --samples "$work/round-2.samples" \
+        --output "$work/round-2-refit.bin" > /dev/null
+    if ! cmp -s "$work/round-2.bin" "$work/round-2-refit.bin"; then
+        log "FAILED: a fit on round 2's saved positions differs from round 2"
+        exit 1
+    fi
+    log "a fit on round 2's saved positions gives back round 2's weights"
+fi
+# The shipped mean once every round it needs was made; otherwise the last round.
+shipped_name="$(IFS=-; echo "${shipped[*]}")m"
+shipped_file="$work/round-$last.bin"
+if [ "$rounds" -ge "$(printf '%s\n' "${shipped[@]}" | sort -n | tail -n 1)" ]; then
+    make_mean "$shipped_name"
+    shipped_file="$work/round-$shipped_name.bin"
 fi
 cp "$shipped_file" "$output"
 log "wrote $output ($(basename "$shipped_file" .bin))"

@@ -1,13 +1,13 @@
 // Training-set files: a round trip keeps every position and label; a wrong, truncated or corrupt
 // file is refused with a message naming the file (and the sample, for a corrupt one).
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <string>
-#include <unistd.h>
 
 #include "engine/patterns/sample_file.h"
 #include "tests/test_support.h"
@@ -83,8 +83,8 @@ TEST_CASE("a wrong, truncated or corrupt training-set file is refused with a cle
     write_bytes(bad, bytes.substr(0, 10));
     CHECK(load_error(bad) == name + ": truncated header (a training-set file has 24 header bytes)");
     write_bytes(bad, bytes.substr(0, bytes.size() - 1));
-    CHECK(load_error(bad) == name + ": header says 300 samples, but the file has 6023 bytes " +
-                                 "(want 6024)");
+    CHECK(load_error(bad) ==
+          name + ": header says 300 samples, but the file has 6023 bytes " + "(want 6024)");
     std::string magic = bytes;
     magic[3] = 'X';
     write_bytes(bad, magic);
@@ -109,8 +109,7 @@ TEST_CASE("a wrong, truncated or corrupt training-set file is refused with a cle
     CHECK(load_error(std::filesystem::temp_directory_path()).find("is a directory") !=
           std::string::npos);
     CHECK_THROWS_WITH_AS(load_samples("/nonexistent/t.samples"),
-                         "/nonexistent/t.samples: cannot open training-set file",
-                         SampleFileError);
+                         "/nonexistent/t.samples: cannot open training-set file", SampleFileError);
     std::filesystem::remove(good);
     std::filesystem::remove(bad);
 }

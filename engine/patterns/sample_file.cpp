@@ -88,14 +88,14 @@ TrainingSamples load_samples(const std::filesystem::path& path) {
     if (size != kHeaderBytes + count * kSampleBytes)
         throw SampleFileError(name + ": header says " + std::to_string(count) +
                               " samples, but the file has " + std::to_string(size) +
-                              " bytes (want " + std::to_string(kHeaderBytes + count * kSampleBytes) +
-                              ")");
+                              " bytes (want " +
+                              std::to_string(kHeaderBytes + count * kSampleBytes) + ")");
     TrainingSamples samples;
     samples.reserve(count);
     std::string block;
     for (std::uint64_t first = 0; first < count; first += kBlockSamples) {
-        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kBlockSamples,
-                                                                               count - first));
+        const std::size_t n =
+            static_cast<std::size_t>(std::min<std::uint64_t>(kBlockSamples, count - first));
         block.resize(n * kSampleBytes);
         if (!file.read(block.data(), static_cast<std::streamsize>(block.size())))
             throw SampleFileError(name + ": read failed");

@@ -26,7 +26,8 @@ class SampleFileError : public std::runtime_error {
 void save_samples(const std::filesystem::path& path, const TrainingSamples& samples);
 
 // Throws SampleFileError for a file that is not a training set, is truncated, or holds a sample
-// that is no position (overlapping discs, a label that is not a finite number); the message names the sample.
+// that is no position (overlapping discs, a label that is not a finite number); the message names
+// the sample.
 TrainingSamples load_samples(const std::filesystem::path& path);
 
 }  // namespace othello::patterns
