@@ -96,10 +96,10 @@ time "$train" "${common[@]}" --iterations "$steps" --self-play "$games" \
     --label-weights "$work/round-0.bin" --label-depth "$depth" --label-share 0.5 \
     --label-from-empties 12 --output "$work/round-1.bin"
 "$train" --average "$work/round-0.bin" "$work/round-1.bin" --output "$work/round-1m.bin"
-# The mean of the rounds a name like "3-4-5m" lists, made once they exist.
+# The mean of the rounds a name like "3-4-5m" lists (made afresh every time: a mean left by an
+# earlier run in the same folder may be of older rounds).
 make_mean() {
     local name="$1" files=() k
-    [ -f "$work/round-$name.bin" ] && return
     for k in $(tr '-' ' ' <<<"${name%m}"); do files+=("$work/round-$k.bin"); done
     "$train" --average "${files[@]}" --output "$work/round-$name.bin"
 }
