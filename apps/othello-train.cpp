@@ -144,6 +144,7 @@ int main(int argc, char** argv) {
             std::printf("wrote %s, the mean of %zu weights files\n", output.c_str(), sets.size());
             return 0;
         }
+        if (keep_every < 1) throw std::invalid_argument("--keep-every must be 1 or more");
         const auto start = std::chrono::steady_clock::now();
         TrainingSamples train, validation;
         std::vector<Game> held_out_games;
@@ -175,9 +176,12 @@ int main(int argc, char** argv) {
         if (!sample_files.empty()) {
             train = TrainingSamples{};  // frees the --data positions too
             for (const std::string& file : sample_files) {
-                const TrainingSamples saved = load_samples(file);
+                TrainingSamples saved = load_samples(file);
                 std::printf("%s: %zu saved training positions\n", file.c_str(), saved.size());
-                train.insert(train.end(), saved.begin(), saved.end());
+                if (train.empty())
+                    train = std::move(saved);
+                else
+                    train.insert(train.end(), saved.begin(), saved.end());
             }
         }
         auto relabel = [&] {
@@ -219,8 +223,6 @@ int main(int argc, char** argv) {
             for (std::size_t i = 0; i < train.size(); i += static_cast<std::size_t>(keep_every))
                 kept.push_back(train[i]);
             train = std::move(kept);
-        } else if (keep_every < 1) {
-            throw std::invalid_argument("--keep-every must be 1 or more");
         }
         if (!expert_only) relabel();
         std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),

@@ -161,6 +161,19 @@ std::vector<BookMove> OpeningBook::canonical_moves(const Position& canonical) {
     return moves;
 }
 
+std::vector<std::pair<Position, int>> OpeningBook::canonical_positions() {
+    std::vector<std::pair<Position, int>> positions;
+    SqliteStatement select =
+        db_->prepare("SELECT player, opponent, min(ply) FROM book_moves GROUP BY player, opponent");
+    while (select.step()) {
+        positions.emplace_back(
+            Position::from_mover(static_cast<Bitboard>(select.column_int(0)),
+                                 static_cast<Bitboard>(select.column_int(1)), Color::Black),
+            static_cast<int>(select.column_int(2)));
+    }
+    return positions;
+}
+
 std::vector<BookMove> OpeningBook::lookup(const Position& p) {
     const CanonicalForm c = canonical_form(p);
     const std::vector<BookMove> stored = canonical_moves(c.position);
@@ -262,23 +275,6 @@ BookSummary OpeningBook::summary() {
                             std::to_string(imports.column_int(2)) + " rows)");
     }
     return s;
-}
-
-}  // namespace othello
-
-namespace othello {
-
-std::vector<std::pair<Position, int>> OpeningBook::canonical_positions() {
-    std::vector<std::pair<Position, int>> positions;
-    SqliteStatement select =
-        db_->prepare("SELECT player, opponent, min(ply) FROM book_moves GROUP BY player, opponent");
-    while (select.step()) {
-        positions.emplace_back(
-            Position::from_mover(static_cast<Bitboard>(select.column_int(0)),
-                                 static_cast<Bitboard>(select.column_int(1)), Color::Black),
-            static_cast<int>(select.column_int(2)));
-    }
-    return positions;
 }
 
 }  // namespace othello

@@ -3,10 +3,10 @@
 // gathers and scatters over the precomputed entries: one pass over the phase's samples per step.
 #include "engine/patterns/least_squares_trainer.h"
 
-#include <atomic>
 #include <cmath>
 #include <mutex>
-#include <thread>
+
+#include "engine/parallel_for.h"
 
 namespace othello::patterns {
 
@@ -96,27 +96,21 @@ std::vector<double> solve_phase(const PhaseProblem& problem, const TrainerOption
 std::vector<double> fit_pattern_weights(const TrainingSamples& samples,
                                         const TrainerOptions& options, std::ostream* log) {
     std::vector<double> weights(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
-    std::atomic<int> next_phase{0};
     std::mutex log_mutex;
-    auto work = [&] {
-        for (int phase = next_phase++; phase < kPhaseCount; phase = next_phase++) {
-            const PhaseProblem problem = build_problem(samples, phase, options.overlap_plies);
-            double rms = 0;
-            const std::vector<double> w = solve_phase(problem, options, &rms);
-            std::copy(w.begin(), w.end(),
-                      weights.begin() + static_cast<std::ptrdiff_t>(phase) * kEntriesPerPhase);
-            if (log) {
-                const std::lock_guard lock(log_mutex);
-                *log << "phase " << phase << ": " << problem.targets.size()
-                     << " samples, training RMS error " << rms << " discs\n"
-                     << std::flush;
-            }
+    parallel_for(kPhaseCount, options.threads, [&](std::size_t index) {
+        const int phase = static_cast<int>(index);
+        const PhaseProblem problem = build_problem(samples, phase, options.overlap_plies);
+        double rms = 0;
+        const std::vector<double> w = solve_phase(problem, options, &rms);
+        std::copy(w.begin(), w.end(),
+                  weights.begin() + static_cast<std::ptrdiff_t>(phase) * kEntriesPerPhase);
+        if (log) {
+            const std::lock_guard lock(log_mutex);
+            *log << "phase " << phase << ": " << problem.targets.size()
+                 << " samples, training RMS error " << rms << " discs\n"
+                 << std::flush;
         }
-    };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
+    });
     return weights;
 }
 

@@ -10,9 +10,9 @@
 #include <climits>
 #include <mutex>
 #include <span>
-#include <thread>
 
 #include "engine/movegen.h"
+#include "engine/parallel_for.h"
 #include "engine/patterns/endgame_solver.h"
 #include "engine/patterns/negamax.h"
 
@@ -80,38 +80,31 @@ void relabel_by_search(TrainingSamples& samples, const PatternWeights& weights,
                        const SearchLabelOptions& options, std::ostream* log) {
     const auto start = std::chrono::steady_clock::now();
     constexpr std::size_t kChunk = 4096;
-    std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     std::mutex log_mutex;
     const std::size_t report_every = std::max<std::size_t>(samples.size() / 10, 1);
-    auto work = [&] {
-        for (std::size_t first = next.fetch_add(kChunk); first < samples.size();
-             first = next.fetch_add(kChunk)) {
-            const std::size_t last = std::min(samples.size(), first + kChunk);
-            for (std::size_t i = first; i < last; ++i) {
-                TrainingSample& s = samples[i];
-                const Position p = Position::from_mover(s.player, s.opponent, Color::Black);
-                if (p.empty_count() < options.from_empties) continue;
-                const double value = search_value(weights, p, options.depth, options.exact_empties);
-                s.target = static_cast<float>(options.search_share * value +
-                                              (1 - options.search_share) * s.target);
-            }
-            const std::size_t before = done.fetch_add(last - first);
-            if (log && (before + (last - first)) / report_every != before / report_every) {
-                const std::lock_guard lock(log_mutex);
-                *log << "relabelled " << before + (last - first) << " of " << samples.size()
-                     << " positions ("
-                     << std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                            .count()
-                     << " s)\n"
-                     << std::flush;
-            }
+    const std::size_t chunks = (samples.size() + kChunk - 1) / kChunk;
+    parallel_for(chunks, options.threads, [&](std::size_t chunk) {
+        const std::size_t first = chunk * kChunk;
+        const std::size_t last = std::min(samples.size(), first + kChunk);
+        for (std::size_t i = first; i < last; ++i) {
+            TrainingSample& s = samples[i];
+            const Position p = Position::from_mover(s.player, s.opponent, Color::Black);
+            if (p.empty_count() < options.from_empties) continue;
+            const double value = search_value(weights, p, options.depth, options.exact_empties);
+            s.target = static_cast<float>(options.search_share * value +
+                                          (1 - options.search_share) * s.target);
         }
-    };
-    std::vector<std::thread> threads;
-    for (int t = 1; t < std::max(1, options.threads); ++t) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
+        const std::size_t before = done.fetch_add(last - first);
+        if (log && (before + (last - first)) / report_every != before / report_every) {
+            const std::lock_guard lock(log_mutex);
+            *log << "relabelled " << before + (last - first) << " of " << samples.size()
+                 << " positions ("
+                 << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+                 << " s)\n"
+                 << std::flush;
+        }
+    });
 }
 
 }  // namespace othello::patterns
