@@ -21,10 +21,10 @@
 #             later fits, of another feature set say, need no search (othello-train --samples).
 # The shipped data/weights.bin is the mean of the rounds listed in `shipped` below; every round is
 # kept in the work folder (default build/training/round-*.bin), where scripts/strength-report.sh
-# finds them for its table of rounds. Deterministic. A depth-4 round relabels 13 million
-# positions: 17 CPU minutes, 8-9 minutes of wall time on this idle 2-core machine; the depth-6
-# round relabels 3.2 million: 21 minutes of wall time; rounds 0a to 1 cost about 15 CPU minutes
-# together. The whole script, the book included: about 75 minutes of wall time on 2 cores.
+# finds them for its table of rounds. Deterministic. A depth-4 round (self-play, relabelling 13
+# million positions, fit) takes 9-10 minutes of wall time on this idle 2-core machine; the depth-6
+# round relabels 3.2 million: 20 minutes; rounds 0a to 1 take 5-6 minutes together. The whole
+# script, the book included: 57 minutes of wall time on 2 cores (measured 2026-11-24).
 # When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose
 # values come from the weights.
 # Usage: scripts/train-weights.sh [--rounds N (default 5: all)] [--work DIR]

@@ -16,10 +16,11 @@ TEST_CASE("the pattern set's tables are laid out end to end") {
     CHECK(kPatterns[0].size == 9);
     CHECK(kPatterns[0].configurations == 19683);
     CHECK(kPatterns[1].offset == 19683);
-    CHECK(kMoverMobilityEntry == 167265);
-    CHECK(kOpponentMobilityEntry == 167265 + 32);
-    CHECK(kBiasEntry == 167265 + 64);
-    CHECK(kEntriesPerPhase == 167265 + 65);
+    // The 13 tables: 19683 + 2 * 59049 + 3 * 6561 + 6561 + 2187 + 729 + 243 + 81 + 2 * 59049.
+    CHECK(kMoverMobilityEntry == 285363);
+    CHECK(kOpponentMobilityEntry == 285363 + 32);
+    CHECK(kBiasEntry == 285363 + 64);
+    CHECK(kEntriesPerPhase == 285363 + 65);
     CHECK(phase_of_disc_count(4) == 0);
     CHECK(phase_of_disc_count(8) == 1);
     CHECK(phase_of_disc_count(63) == 14);

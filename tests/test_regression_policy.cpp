@@ -116,7 +116,7 @@ TEST_CASE("self-play data is deterministic for a seed and labelled from the side
     CHECK(a[0].player == Position::start().player());
 }
 
-TEST_CASE("the CSV export has one row per position with the phase, target and 90 entries") {
+TEST_CASE("the CSV export has one row per position with the phase, target and 106 entries") {
     const Game game = Game::from_transcript("f5d6c3d3c4f4f6f3e6e7");
     TrainingSamples samples;
     add_game_positions(game, 10, std::nullopt, 0, samples);
@@ -128,7 +128,7 @@ TEST_CASE("the CSV export has one row per position with the phase, target and 90
     std::string header, row;
     std::getline(lines, header);
     CHECK(header.rfind("phase,target,f0,f1,", 0) == 0);
-    CHECK(header.substr(header.size() - 4) == ",f89");
+    CHECK(header.substr(header.size() - 5) == ",f105");
     std::getline(lines, row);
     CHECK(row.rfind("0,10,0,19683,", 0) == 0);
     CHECK(std::count(row.begin(), row.end(), ',') == 2 + kFeatureCount - 1);

@@ -12,7 +12,7 @@ namespace othello::patterns {
 
 namespace {
 
-constexpr int kRowWidth = kFeatureCount + 1;  // the 90 entries and the bias
+constexpr int kRowWidth = kFeatureCount + 1;  // the selected entries and the bias
 
 struct PhaseProblem {
     std::vector<std::uint32_t> rows;  // kRowWidth entries per sample

@@ -1,6 +1,6 @@
-// Feature extraction: the phase of a position and, for each of the 88 pattern instances and the two
-// mobility counts, the entry of the phase's weight table it selects. The same code serves play and
-// training, so the two can never disagree; reference_features() is the slow square-by-square
+// Feature extraction: the phase of a position and, for each of the 104 pattern instances and the
+// two mobility counts, the entry of the phase's weight table it selects. The same code serves play
+// and training, so the two can never disagree; reference_features() is the slow square-by-square
 // definition the tests hold it to.
 #pragma once
 
@@ -56,8 +56,8 @@ inline int phase_of(const Position& p) {
     return phase_of_disc_count(popcount(p.occupied()));
 }
 
-// Calls visit(entry) for each of the 88 instances (digit 0 empty, 1 mover, 2 opponent), then for
-// the mover's and the opponent's mobility.
+// Calls visit(entry) for each of the kInstanceCount instances (digit 0 empty, 1 mover, 2 opponent),
+// then for the mover's and the opponent's mobility.
 template <typename Visit>
 inline void for_each_entry(const Position& p, Visit&& visit) {
     const auto players = othello::symmetric_images(p.player());

@@ -3,18 +3,20 @@
 // square) is a base-3 number, and each of the 8 board symmetries places one instance of it.
 //
 // The set (Logistello/Edax tradition), squares listed for the a1 corner / first row:
-//   corner-3x3   a1 b1 c1 a2 b2 c2 a3 b3 c3           (9 squares, 19683 configurations)
-//   corner-2x5   a1..e1 a2..e2                         (10 squares, 59049)
-//   edge-2x      a1..h1 plus the X-squares b2 g2       (10 squares, 59049)
-//   line-2       a2..h2                                (8 squares, 6561)
-//   line-3       a3..h3                                (8 squares, 6561)
-//   line-4       a4..h4                                (8 squares, 6561)
-//   diagonal-8   a1 b2 c3 d4 e5 f6 g7 h8               (8 squares, 6561)
-//   diagonal-7   b1 c2 d3 e4 f5 g6 h7                  (7 squares, 2187)
-//   diagonal-6   c1 d2 e3 f4 g5 h6                     (6 squares, 729)
-//   diagonal-5   d1 e2 f3 g4 h5                        (5 squares, 243)
-//   diagonal-4   e1 f2 g3 h4                           (4 squares, 81)
-// Every pattern is read on all 8 symmetric images of the board (88 instances per position), so
+//   corner-3x3       a1 b1 c1 a2 b2 c2 a3 b3 c3          (9 squares, 19683 configurations)
+//   corner-2x5       a1..e1 a2..e2                       (10 squares, 59049)
+//   edge-2x          a1..h1 plus the X-squares b2 g2     (10 squares, 59049)
+//   line-2           a2..h2                              (8 squares, 6561)
+//   line-3           a3..h3                              (8 squares, 6561)
+//   line-4           a4..h4                              (8 squares, 6561)
+//   diagonal-8       a1 b2 c3 d4 e5 f6 g7 h8             (8 squares, 6561)
+//   diagonal-7       b1 c2 d3 e4 f5 g6 h7                (7 squares, 2187)
+//   diagonal-6       c1 d2 e3 f4 g5 h6                   (6 squares, 729)
+//   diagonal-5       d1 e2 f3 g4 h5                      (5 squares, 243)
+//   diagonal-4       e1 f2 g3 h4                         (4 squares, 81)
+//   edge-block       a1 c1 d1 e1 f1 h1 c2 d2 e2 f2       (10 squares, 59049)
+//   corner-triangle  a1 b1 c1 d1 a2 b2 c2 a3 b3 a4       (10 squares, 59049)
+// Every pattern is read on all 8 symmetric images of the board (104 instances per position), so
 // the evaluation is exactly invariant under the board symmetries: training on one position is
 // training on its 8 images, the symmetry augmentation for free. A placement that a symmetry maps
 // onto itself (the main diagonal, say) is simply counted twice, once per reading direction.
@@ -40,14 +42,15 @@ struct Pattern {
     int offset;          // first entry of its table within a phase's weights
 };
 
-inline constexpr int kPatternCount = 11;
+inline constexpr int kPatternCount = 13;
 inline constexpr int kInstanceCount = kPatternCount * 8;
 // Entries one position selects: the pattern instances, then the two mobility counts.
 inline constexpr int kFeatureCount = kInstanceCount + 2;
 // Mobility counts above this share the last weight (positions with more moves are very rare).
 inline constexpr int kMobilityCap = 31;
 // Changes whenever the set, the square order or the entry layout changes; stored in weight files.
-inline constexpr std::uint32_t kPatternSetId = 0x45444132;  // "EDA2": EDA1 plus mobility
+// "EDA3": EDA2 plus edge-block and corner-triangle (measured in docs/training-log.md).
+inline constexpr std::uint32_t kPatternSetId = 0x45444133;
 
 namespace detail {
 
@@ -77,6 +80,8 @@ constexpr std::array<Pattern, kPatternCount> make_patterns() {
         {"diagonal-6", squares({2, 11, 20, 29, 38, 47}), 0, 0, 0},
         {"diagonal-5", squares({3, 12, 21, 30, 39}), 0, 0, 0},
         {"diagonal-4", squares({4, 13, 22, 31}), 0, 0, 0},
+        {"edge-block", squares({0, 2, 3, 4, 5, 7, 10, 11, 12, 13}), 0, 0, 0},
+        {"corner-triangle", squares({0, 1, 2, 3, 8, 9, 10, 16, 17, 24}), 0, 0, 0},
     }};
     int offset = 0;
     for (Pattern& p : set) {
