@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -37,6 +39,27 @@ void expect(const std::string& name, const char* field, std::uint32_t found, std
     if (found != wanted) {
         throw WeightsError(name + ": " + field + " is " + std::to_string(found) +
                            ", this build needs " + std::to_string(wanted));
+    }
+}
+
+// A pattern set id reads as four letters ("EDA3"); shown with its hex value.
+std::string set_name(std::uint32_t id) {
+    std::string letters;
+    for (int shift = 24; shift >= 0; shift -= 8) {
+        const char c = static_cast<char>((id >> shift) & 0xFF);
+        letters += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
+    }
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%08X", id);
+    return letters + " (" + hex + ")";
+}
+
+// Weights of another pattern set cannot be read at all: their tables index other patterns.
+void expect_set(const std::string& name, std::uint32_t found) {
+    if (found != kPatternSetId) {
+        throw WeightsError(name + ": weights for pattern set " + set_name(found) +
+                           ", this build needs " + set_name(kPatternSetId) +
+                           "; retrain them with scripts/train-weights.sh");
     }
 }
 
@@ -102,7 +125,7 @@ PatternWeights PatternWeights::parse(const std::string& bytes, const std::string
         throw WeightsError(name + ": not a weights file (magic is not OTHPATWT)");
     }
     expect(name, "format version", get_u32(bytes, 8), kVersion);
-    expect(name, "pattern set id", get_u32(bytes, 12), kPatternSetId);
+    expect_set(name, get_u32(bytes, 12));
     expect(name, "phase count", get_u32(bytes, 16), kPhaseCount);
     expect(name, "plies per phase", get_u32(bytes, 20), kPliesPerPhase);
     expect(name, "entries per phase", get_u32(bytes, 24), kEntriesPerPhase);
