@@ -6,6 +6,7 @@
 # position too, so `book,regression` plays the offline search's choice, never a move it rates
 # below the regression policy's own. Rerun after scripts/train-weights.sh. About 4 CPU minutes.
 # Usage: scripts/build-book.sh [BUILD_DIR]   (BUILD_DIR defaults to build; othello-book must be built)
+# THREADS (environment, default: all cores) spreads the evaluation; the book is the same for any.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-"$root/build"}
@@ -14,5 +15,5 @@ shared=${OTHELLO_SHARED_DATA:-"$root/../shared/data"}
     --wthor "$shared/wthor" --depth 20 --min-games 4 \
     --lines "$shared/openings/named-openings.tsv"
 "$build/bin/othello-book" evaluate --book "$root/data/book.db" \
-    --weights "$root/data/weights.bin" --depth 6 --threads 2
+    --weights "$root/data/weights.bin" --depth 6 --threads "${THREADS:-$(nproc)}"
 "$build/bin/othello-book" stats --book "$root/data/book.db"

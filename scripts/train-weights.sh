@@ -24,11 +24,14 @@
 # finds them for its table of rounds. Deterministic. A depth-4 round (self-play, relabelling 13
 # million positions, fit) takes 9-10 minutes of wall time on this idle 2-core machine; the depth-6
 # round relabels 3.2 million: 20 minutes; rounds 0a to 1 take 5-6 minutes together. The whole
-# script, the book included: 57 minutes of wall time on 2 cores (measured 2026-11-24).
+# script, the book included: 57 minutes of wall time on 2 cores, 19 minutes on 16 (both measured
+# 2026-11-24). Every step spreads its work over --threads (default: all cores) and gives the same
+# bytes for any count: rounds 0a to 4 made on 2 cores of one machine and on 16 of another (built
+# with -march=native and -march=x86-64-v3) were identical.
 # When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose
 # values come from the weights.
 # Usage: scripts/train-weights.sh [--rounds N (default 5: all)] [--work DIR]
-#                                 [--output FILE] [--build DIR] [--quick]
+#                                 [--output FILE] [--build DIR] [--threads N] [--quick]
 #   --quick: a small version for the tests (3,000 expert games, 300 self-play games per round,
 #            depth-1 labels, 10 steps, every round) that also checks that a refit from round 2's
 #            saved positions gives back round 2's weights and that the result loads and beats
@@ -56,6 +59,7 @@ deep_rounds=(
 # play time; measured against each round alone in docs/strength.md).
 shipped=(3 4 5)
 rounds=$((1 + ${#deep_rounds[@]}))
+threads="$(nproc)"
 quick=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -63,6 +67,7 @@ while [ $# -gt 0 ]; do
         --work) work="$2"; shift 2 ;;
         --output) output="$2"; shift 2 ;;
         --build) build="$2"; shift 2 ;;
+        --threads) threads="$2"; shift 2 ;;
         --quick) quick=1; shift ;;
         *) echo "train-weights.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
@@ -72,7 +77,7 @@ if [ ! -x "$train" ]; then
     echo "train-weights.sh: $train is not built (ninja -C $build othello-train)" >&2
     exit 1
 fi
-common=(--data wthor --seed 1 --threads 2)
+common=(--data wthor --seed 1 --threads "$threads")
 self_play=(--self-play-exact-empties 10 --self-play-opponent mobility
            --self-play-opponent-share 0.25)
 first_steps=40; steps=60; games=60000; depth=2
@@ -108,7 +113,7 @@ for ((k = 2; k <= rounds && k - 2 < ${#deep_rounds[@]}; ++k)); do
     read -r from deep_depth share keep opponent seed deep_games <<<"${deep_rounds[k - 2]}"
     [[ "$from" == *-*m ]] && make_mean "$from"
     previous="$work/round-$from.bin"
-    deep=(--data wthor --seed "$seed" --threads 2)
+    deep=(--data wthor --seed "$seed" --threads "$threads")
     if [ "$quick" = 1 ]; then
         deep+=(--games 3000)
         deep_depth=1; deep_games=300
@@ -161,5 +166,5 @@ fi
 # The shipped book's values come from the shipped weights: re-evaluate it with the new ones.
 if [ "$quick" = 0 ] && [ "$output" -ef "$root/data/weights.bin" ]; then
     log "re-evaluating the opening book with the new weights (scripts/build-book.sh)"
-    "$root/scripts/build-book.sh" "$build"
+    THREADS="$threads" "$root/scripts/build-book.sh" "$build"
 fi

@@ -19,8 +19,10 @@ TEST_CASE("the pattern set's tables are laid out end to end") {
     // The 13 tables: 19683 + 2 * 59049 + 3 * 6561 + 6561 + 2187 + 729 + 243 + 81 + 2 * 59049.
     CHECK(kMoverMobilityEntry == 285363);
     CHECK(kOpponentMobilityEntry == 285363 + 32);
-    CHECK(kBiasEntry == 285363 + 64);
-    CHECK(kEntriesPerPhase == 285363 + 65);
+    CHECK(kMoverDiscEntry == 285363 + 64);
+    CHECK(kOpponentDiscEntry == 285363 + 64 + 65);
+    CHECK(kBiasEntry == 285363 + 64 + 130);
+    CHECK(kEntriesPerPhase == 285363 + 64 + 131);
     CHECK(phase_of_disc_count(4) == 0);
     CHECK(phase_of_disc_count(8) == 1);
     CHECK(phase_of_disc_count(63) == 14);
@@ -49,16 +51,21 @@ TEST_CASE("the start position's features by hand") {
     // line-4 (a4..h4) holds white d4 and black e4; black is to move: d4 = digit 2 at 3^3,
     // e4 = digit 1 at 3^4.
     CHECK(f.entries[5] == static_cast<std::uint32_t>(kPatterns[5].offset + 2 * 27 + 81));
-    // The last two entries are the mobility counts: 4 moves each at the start; after f5 white has
-    // 3 (d6 f4 f6).
+    // Then the mobility counts: 4 moves each at the start; after f5 white has 3 (d6 f4 f6).
     CHECK(f.entries[kInstanceCount] == static_cast<std::uint32_t>(kMoverMobilityEntry + 4));
     CHECK(f.entries[kInstanceCount + 1] == static_cast<std::uint32_t>(kOpponentMobilityEntry + 4));
+    // And the disc counts, mover first: 2 and 2 at the start; after f5 white (to move) has 1,
+    // black 4.
+    CHECK(f.entries[kInstanceCount + 2] == static_cast<std::uint32_t>(kMoverDiscEntry + 2));
+    CHECK(f.entries[kInstanceCount + 3] == static_cast<std::uint32_t>(kOpponentDiscEntry + 2));
     const Position after = Position::start().play_unchecked(Square::from_index(37));  // f5
     const Features g = extract_features(after);
     CHECK(g.entries[kInstanceCount] == static_cast<std::uint32_t>(kMoverMobilityEntry + 3));
     CHECK(
         g.entries[kInstanceCount + 1] ==
         static_cast<std::uint32_t>(kOpponentMobilityEntry + popcount(after.pass().legal_moves())));
+    CHECK(g.entries[kInstanceCount + 2] == static_cast<std::uint32_t>(kMoverDiscEntry + 1));
+    CHECK(g.entries[kInstanceCount + 3] == static_cast<std::uint32_t>(kOpponentDiscEntry + 4));
 }
 
 TEST_CASE("the evaluation is exactly the same on all 8 images of a position") {

@@ -128,14 +128,15 @@ TEST_CASE("the CSV export has one row per position with the phase, target and 10
     std::string header, row;
     std::getline(lines, header);
     CHECK(header.rfind("phase,target,f0,f1,", 0) == 0);
-    CHECK(header.substr(header.size() - 5) == ",f105");
+    CHECK(header.substr(header.size() - 5) == ",f107");
     std::getline(lines, row);
     CHECK(row.rfind("0,10,0,19683,", 0) == 0);
     CHECK(std::count(row.begin(), row.end(), ',') == 2 + kFeatureCount - 1);
-    // The start position: 4 moves for each side, the last two entries.
-    std::ostringstream mobility;
-    mobility << ',' << kMoverMobilityEntry + 4 << ',' << kOpponentMobilityEntry + 4;
-    CHECK(row.ends_with(mobility.str()));
+    // The start position: 4 moves and 2 discs for each side, the last four entries.
+    std::ostringstream globals;
+    globals << ',' << kMoverMobilityEntry + 4 << ',' << kOpponentMobilityEntry + 4 << ','
+            << kMoverDiscEntry + 2 << ',' << kOpponentDiscEntry + 2;
+    CHECK(row.ends_with(globals.str()));
     int rows = 1;
     while (std::getline(lines, row)) ++rows;
     CHECK(rows == 11);

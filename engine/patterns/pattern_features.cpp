@@ -36,6 +36,8 @@ Features reference_features(const Position& p) {
     f.entries[i++] = static_cast<std::uint32_t>(kMoverMobilityEntry + std::min(mine, kMobilityCap));
     f.entries[i++] =
         static_cast<std::uint32_t>(kOpponentMobilityEntry + std::min(theirs, kMobilityCap));
+    f.entries[i++] = static_cast<std::uint32_t>(kMoverDiscEntry + popcount(p.player()));
+    f.entries[i++] = static_cast<std::uint32_t>(kOpponentDiscEntry + popcount(p.opponent()));
     return f;
 }
 

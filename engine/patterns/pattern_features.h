@@ -74,6 +74,8 @@ inline void for_each_entry(const Position& p, Visit&& visit) {
     const int theirs = popcount(othello::legal_moves(p.opponent(), p.player()));
     visit(static_cast<std::uint32_t>(kMoverMobilityEntry + std::min(mine, kMobilityCap)));
     visit(static_cast<std::uint32_t>(kOpponentMobilityEntry + std::min(theirs, kMobilityCap)));
+    visit(static_cast<std::uint32_t>(kMoverDiscEntry + popcount(p.player())));
+    visit(static_cast<std::uint32_t>(kOpponentDiscEntry + popcount(p.opponent())));
 }
 
 inline Features extract_features(const Position& p) {

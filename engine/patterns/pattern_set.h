@@ -21,9 +21,11 @@
 // training on its 8 images, the symmetry augmentation for free. A placement that a symmetry maps
 // onto itself (the main diagonal, say) is simply counted twice, once per reading direction.
 //
-// Two small global features follow the patterns, read once per position: the number of legal
-// moves of the side to move and of its opponent (each capped at kMobilityCap), one weight per
-// count. A one-ply player cannot see mobility by looking ahead, so the evaluation has to.
+// Four small global features follow the patterns, read once per position, one weight per value:
+// the number of legal moves of the side to move and of its opponent (each capped at kMobilityCap),
+// then the number of discs of each (0..64). A one-ply player cannot see mobility by looking ahead,
+// so the evaluation has to; the disc counts let it tell a quiet position from one where a side
+// holds many (usually a liability before the endgame) within the 4 plies of a phase.
 #pragma once
 
 #include <array>
@@ -44,13 +46,14 @@ struct Pattern {
 
 inline constexpr int kPatternCount = 13;
 inline constexpr int kInstanceCount = kPatternCount * 8;
-// Entries one position selects: the pattern instances, then the two mobility counts.
-inline constexpr int kFeatureCount = kInstanceCount + 2;
+// Entries one position selects: the pattern instances, the two mobility counts, the two disc counts.
+inline constexpr int kFeatureCount = kInstanceCount + 4;
 // Mobility counts above this share the last weight (positions with more moves are very rare).
 inline constexpr int kMobilityCap = 31;
 // Changes whenever the set, the square order or the entry layout changes; stored in weight files.
-// "EDA3": EDA2 plus edge-block and corner-triangle (measured in docs/training-log.md).
-inline constexpr std::uint32_t kPatternSetId = 0x45444133;
+// "EDA3": EDA2 plus edge-block and corner-triangle; "EDA4": EDA3 plus the disc counts (each
+// measured in docs/training-log.md).
+inline constexpr std::uint32_t kPatternSetId = 0x45444134;
 
 namespace detail {
 
@@ -98,11 +101,15 @@ constexpr std::array<Pattern, kPatternCount> make_patterns() {
 inline constexpr std::array<Pattern, kPatternCount> kPatterns = detail::make_patterns();
 
 // Entries of one phase's table: every pattern's configurations, the mover's mobility counts
-// 0..kMobilityCap, the opponent's, then one bias entry.
+// 0..kMobilityCap, the opponent's, the mover's disc counts 0..64, the opponent's, then one bias
+// entry.
 inline constexpr int kMoverMobilityEntry =
     kPatterns.back().offset + kPatterns.back().configurations;
 inline constexpr int kOpponentMobilityEntry = kMoverMobilityEntry + kMobilityCap + 1;
-inline constexpr int kBiasEntry = kOpponentMobilityEntry + kMobilityCap + 1;
+inline constexpr int kMoverDiscEntry = kOpponentMobilityEntry + kMobilityCap + 1;
+inline constexpr int kDiscCounts = 65;  // 0..64
+inline constexpr int kOpponentDiscEntry = kMoverDiscEntry + kDiscCounts;
+inline constexpr int kBiasEntry = kOpponentDiscEntry + kDiscCounts;
 inline constexpr int kEntriesPerPhase = kBiasEntry + 1;
 
 // Game phases by the number of discs on the board: 4 plies per phase.
