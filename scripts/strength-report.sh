@@ -10,8 +10,10 @@
 # the book itself (othello-book lines, 6 and 10 plies), and against GRhino.
 # Game counts (environment): GAMES (in-process opponents, 1000), RHINO_GAMES (levels 1-3, 1000 per
 # opening set), RHINO4_GAMES (level 4, 40: about 10 CPU seconds a game), ROUND_GAMES (per round
-# and opponent, 200), BOOK_GAMES (1000 at most), ROUNDS_DIR (build/training). About 35 minutes of
-# wall time on an idle 2-core machine with the defaults (level 3, level 4 and the rounds cost most).
+# and opponent, 200), BOOK_GAMES (1000 at most), ROUNDS_DIR (build/training), CONCURRENCY (games
+# at once, default: all cores; gtp-rhino's levels are fixed depths, so it changes only the time).
+# About 35 minutes of wall time on an idle 2-core machine with the defaults (level 3, level 4 and
+# the rounds cost most).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
@@ -23,6 +25,7 @@ rhino4_games="${RHINO4_GAMES:-40}"
 round_games="${ROUND_GAMES:-200}"
 book_games="${BOOK_GAMES:-1000}"
 rounds_dir="${ROUNDS_DIR:-$build/training}"
+concurrency="${CONCURRENCY:-$(nproc)}"
 rhino=/usr/games/gtp-rhino
 out="$root/docs/strength.md"
 tmp="$(mktemp -d)"
@@ -38,7 +41,7 @@ match_row() {
     local label="$1" openings="$2" count="$3"; shift 3
     local engines=()
     for spec in "$@"; do engines+=(--engine "$spec"); done
-    "$match" "${engines[@]}" --games "$count" --openings "$openings" --concurrency 2 \
+    "$match" "${engines[@]}" --games "$count" --openings "$openings" --concurrency "$concurrency" \
         --no-progress > "$tmp/match.txt" 2>&1
     local line elo
     line="$(grep -m1 ' games, +' "$tmp/match.txt")"
@@ -99,7 +102,7 @@ if compgen -G "$rounds_dir/round-*.bin" > /dev/null; then
         row="| ${name#round-} | $("$train" --evaluate "$file" | sed -n 's/^expert agreement on [0-9]* held-out games: \([0-9.]*%\).*/\1/p')"
         for opponent in policy:mobility "cmd:$rhino -l 1" "cmd:$rhino -l 2" "cmd:$rhino -l 3"; do
             OTHELLO_DATA_DIR="$tmp/$name" "$match" --engine policy:regression --engine "$opponent" \
-                --games "$round_games" --openings random:8 --concurrency 2 --no-progress \
+                --games "$round_games" --openings random:8 --concurrency "$concurrency" --no-progress \
                 > "$tmp/round.txt" 2>&1
             result="$(grep -m1 ' games, +' "$tmp/round.txt" | sed 's/^[^:]*: [0-9]* games, //')"
             elo="$(grep -m1 'Elo difference' "$tmp/round.txt" |
