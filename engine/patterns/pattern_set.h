@@ -46,7 +46,8 @@ struct Pattern {
 
 inline constexpr int kPatternCount = 13;
 inline constexpr int kInstanceCount = kPatternCount * 8;
-// Entries one position selects: the pattern instances, the two mobility counts, the two disc counts.
+// Entries one position selects: the pattern instances, the two mobility counts, the two disc
+// counts.
 inline constexpr int kFeatureCount = kInstanceCount + 4;
 // Mobility counts above this share the last weight (positions with more moves are very rare).
 inline constexpr int kMobilityCap = 31;
