@@ -22,10 +22,11 @@
 # The shipped data/weights.bin is the mean of the rounds listed in `shipped` below; every round is
 # kept in the work folder (default build/training/round-*.bin), where scripts/strength-report.sh
 # finds them for its table of rounds. Deterministic. A depth-4 round (self-play, relabelling 13
-# million positions, fit) takes 9-10 minutes of wall time on this idle 2-core machine; the depth-6
-# round relabels 3.2 million: 20 minutes; rounds 0a to 1 take 5-6 minutes together. The whole
-# script, the book included: 57 minutes of wall time on 2 cores, 19 minutes on 16 (both measured
-# 2026-11-24). Every step spreads its work over --threads (default: all cores) and gives the same
+# million positions, fit) takes 12-13 minutes of wall time on this idle 2-core machine; the depth-6
+# round relabels 3.2 million: 27 minutes; rounds 0a to 1 take 8 minutes together. The whole
+# script: 72 minutes of wall time on 2 cores, and 3.5 more for the book (pattern set EDA5,
+# measured 2026-11-24; EDA4, whose evaluation was cheaper, took 57 minutes here and 19 on 16
+# cores). Every step spreads its work over --threads (default: all cores) and gives the same
 # bytes for any count: rounds 0a to 4 made on 2 cores of one machine and on 16 of another (built
 # with -march=native and -march=x86-64-v3) were identical.
 # When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose

@@ -21,8 +21,12 @@ TEST_CASE("the pattern set's tables are laid out end to end") {
     CHECK(kOpponentMobilityEntry == 285363 + 32);
     CHECK(kMoverDiscEntry == 285363 + 64);
     CHECK(kOpponentDiscEntry == 285363 + 64 + 65);
-    CHECK(kBiasEntry == 285363 + 64 + 130);
-    CHECK(kEntriesPerPhase == 285363 + 64 + 131);
+    CHECK(kMoverStableEntry == 285363 + 64 + 130);
+    CHECK(kOpponentStableEntry == 285363 + 64 + 195);
+    CHECK(kMovePatterns[0].offset == 285363 + 64 + 260);
+    CHECK(kMovePatterns[1].offset == 285363 + 64 + 260 + 65536);
+    CHECK(kBiasEntry == 285363 + 64 + 260 + 2 * 65536);
+    CHECK(kEntriesPerPhase == 285363 + 64 + 260 + 2 * 65536 + 1);
     CHECK(phase_of_disc_count(4) == 0);
     CHECK(phase_of_disc_count(8) == 1);
     CHECK(phase_of_disc_count(63) == 14);
@@ -38,6 +42,19 @@ TEST_CASE("fast feature extraction equals the reference on random positions") {
         REQUIRE(fast.phase == slow.phase);
         REQUIRE(fast.entries == slow.entries);
     }
+}
+
+TEST_CASE("stable discs equal the square-by-square reference on random positions") {
+    int stable = 0;
+    for (const Position& p : testing::random_positions(300, 43)) {
+        const StableDiscs both =
+            stable_discs_of_both(p.player(), p.opponent(), full_lines(p.occupied()));
+        REQUIRE(both.a == reference_stable_discs(p.player(), p.occupied()));
+        REQUIRE(both.b == reference_stable_discs(p.opponent(), p.occupied()));
+        REQUIRE(stable_discs(p.player(), p.occupied()) == both.a);
+        stable += popcount(both.a | both.b);
+    }
+    CHECK(stable > 50000);
 }
 
 TEST_CASE("the start position's features by hand") {
@@ -66,6 +83,42 @@ TEST_CASE("the start position's features by hand") {
         static_cast<std::uint32_t>(kOpponentMobilityEntry + popcount(after.pass().legal_moves())));
     CHECK(g.entries[kInstanceCount + 2] == static_cast<std::uint32_t>(kMoverDiscEntry + 1));
     CHECK(g.entries[kInstanceCount + 3] == static_cast<std::uint32_t>(kOpponentDiscEntry + 4));
+    // No stable discs yet, and no legal move on any edge for either side.
+    CHECK(f.entries[kInstanceCount + 4] == static_cast<std::uint32_t>(kMoverStableEntry));
+    CHECK(f.entries[kInstanceCount + 5] == static_cast<std::uint32_t>(kOpponentStableEntry));
+    for (int s = 0; s < 8; ++s) {
+        for (int k = 0; k < kMovePatternCount; ++k)
+            CHECK(f.entries[kInstanceCount + kGlobalFeatureCount + s * kMovePatternCount + k] ==
+                  static_cast<std::uint32_t>(kMovePatterns[k].offset));
+    }
+}
+
+TEST_CASE("the legal-move patterns and the stable-disc counts by hand") {
+    // Black a1 b1 c1, white d1 e2, black to move. Black's three discs are stable (chained to the
+    // corner); white's two are not. On the first row black may play e1 (over d1), white nowhere.
+    const Bitboard black = bit(0) | bit(1) | bit(2);
+    const Bitboard white = bit(3) | bit(12);  // d1, e2
+    const Position p = Position::from_colors(black, white, Color::Black);
+    const Features f = extract_features(p);
+    CHECK(f.entries[kInstanceCount + 4] == static_cast<std::uint32_t>(kMoverStableEntry + 3));
+    CHECK(f.entries[kInstanceCount + 5] == static_cast<std::uint32_t>(kOpponentStableEntry + 0));
+    // Black's only move is e1 (over d1); white has none. Image 0 is the board itself, where
+    // move-edge (a1..h1) sees e1 as bit 4; image 1 mirrors the columns, so e1 becomes d1, bit 3.
+    // move-corner (a1 b1 c1 a2 b2 c2 a3 b3) sees no move in either.
+    REQUIRE(p.legal_moves() == bit(4));
+    REQUIRE(p.pass().legal_moves() == 0);
+    const auto move_entry = [&](int image, int pattern) {
+        const int first = kInstanceCount + kGlobalFeatureCount;
+        return f.entries[first + image * kMovePatternCount + pattern];
+    };
+    CHECK(move_entry(0, 0) == static_cast<std::uint32_t>(kMovePatterns[0].offset + (1 << 4)));
+    CHECK(move_entry(1, 0) == static_cast<std::uint32_t>(kMovePatterns[0].offset + (1 << 3)));
+    CHECK(move_entry(0, 1) == static_cast<std::uint32_t>(kMovePatterns[1].offset));
+    CHECK(move_entry(1, 1) == static_cast<std::uint32_t>(kMovePatterns[1].offset));
+    // With white to move, the same move is the opponent's: the high byte.
+    const Features g = extract_features(p.pass());
+    CHECK(g.entries[kInstanceCount + kGlobalFeatureCount] ==
+          static_cast<std::uint32_t>(kMovePatterns[0].offset + (1 << (8 + 4))));
 }
 
 TEST_CASE("the evaluation is exactly the same on all 8 images of a position") {

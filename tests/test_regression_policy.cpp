@@ -128,14 +128,18 @@ TEST_CASE("the CSV export has one row per position with the phase, target and 10
     std::string header, row;
     std::getline(lines, header);
     CHECK(header.rfind("phase,target,f0,f1,", 0) == 0);
-    CHECK(header.substr(header.size() - 5) == ",f107");
+    CHECK(header.ends_with(",f" + std::to_string(kFeatureCount - 1)));
     std::getline(lines, row);
     CHECK(row.rfind("0,10,0,19683,", 0) == 0);
     CHECK(std::count(row.begin(), row.end(), ',') == 2 + kFeatureCount - 1);
-    // The start position: 4 moves and 2 discs for each side, the last four entries.
+    // The start position: 4 moves and 2 discs for each side, no stable disc, no move on the
+    // legal-move patterns' squares.
     std::ostringstream globals;
     globals << ',' << kMoverMobilityEntry + 4 << ',' << kOpponentMobilityEntry + 4 << ','
-            << kMoverDiscEntry + 2 << ',' << kOpponentDiscEntry + 2;
+            << kMoverDiscEntry + 2 << ',' << kOpponentDiscEntry + 2 << ',' << kMoverStableEntry
+            << ',' << kOpponentStableEntry;
+    for (int s = 0; s < 8; ++s)
+        for (const MovePattern& pattern : kMovePatterns) globals << ',' << pattern.offset;
     CHECK(row.ends_with(globals.str()));
     int rows = 1;
     while (std::getline(lines, row)) ++rows;

@@ -7,6 +7,38 @@
 
 namespace othello::patterns {
 
+// Stable discs square by square: start from none; a disc of `own` becomes stable when, along each
+// of the 4 lines through it, the line holds no empty square, or a neighbour on it is off the board
+// or a stable disc of `own`; repeat until nothing changes.
+Bitboard reference_stable_discs(Bitboard own, Bitboard occupied) {
+    constexpr int kLines[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};  // (row, column) steps
+    const auto on_board = [](int row, int column) {
+        return row >= 0 && row < 8 && column >= 0 && column < 8;
+    };
+    Bitboard stable = 0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int sq : Bits(own & ~stable)) {
+            bool safe_on_all = true;
+            for (const auto& line : kLines) {
+                bool full = true, anchored = false;
+                for (int sign : {-1, 1}) {
+                    int row = sq / 8 + sign * line[0], column = sq % 8 + sign * line[1];
+                    if (!on_board(row, column) || (stable & bit(row * 8 + column))) anchored = true;
+                    for (; on_board(row, column); row += sign * line[0], column += sign * line[1])
+                        if (!(occupied & bit(row * 8 + column))) full = false;
+                }
+                safe_on_all = safe_on_all && (full || anchored);
+            }
+            if (safe_on_all) {
+                stable |= bit(sq);
+                changed = true;
+            }
+        }
+    }
+    return stable;
+}
+
 Features reference_features(const Position& p) {
     Features f;
     f.phase = phase_of_disc_count(p.disc_count(Color::Black) + p.disc_count(Color::White));
@@ -38,6 +70,27 @@ Features reference_features(const Position& p) {
         static_cast<std::uint32_t>(kOpponentMobilityEntry + std::min(theirs, kMobilityCap));
     f.entries[i++] = static_cast<std::uint32_t>(kMoverDiscEntry + popcount(p.player()));
     f.entries[i++] = static_cast<std::uint32_t>(kOpponentDiscEntry + popcount(p.opponent()));
+    const Bitboard occupied = p.player() | p.opponent();
+    f.entries[i++] = static_cast<std::uint32_t>(
+        kMoverStableEntry + popcount(reference_stable_discs(p.player(), occupied)));
+    f.entries[i++] = static_cast<std::uint32_t>(
+        kOpponentStableEntry + popcount(reference_stable_discs(p.opponent(), occupied)));
+    // The legal-move patterns: on each image, where each side may move on the pattern's squares.
+    for (Symmetry s = 0; s < kSymmetryCount; ++s) {
+        const Position image = transform(s, p);
+        const Position image_other_side = image.pass();
+        for (const MovePattern& pattern : kMovePatterns) {
+            int index = 0, k = 0;
+            for (int sq = 0; sq < 64; ++sq) {
+                if (!(pattern.mask & bit(sq))) continue;
+                const Move m(Square::from_index(sq));
+                if (image.is_legal(m)) index |= 1 << k;
+                if (image_other_side.is_legal(m)) index |= 1 << (k + 8);
+                ++k;
+            }
+            f.entries[i++] = static_cast<std::uint32_t>(pattern.offset + index);
+        }
+    }
     return f;
 }
 

@@ -1,7 +1,7 @@
-// Feature extraction: the phase of a position and, for each of the 104 pattern instances and the
-// two mobility counts, the entry of the phase's weight table it selects. The same code serves play
-// and training, so the two can never disagree; reference_features() is the slow square-by-square
-// definition the tests hold it to.
+// Feature extraction: the phase of a position and, for each of the 104 pattern instances, the six
+// global counts and the 16 legal-move pattern instances, the entry of the phase's weight table it
+// selects. The same code serves play and training, so the two can never disagree;
+// reference_features() is the slow square-by-square definition the tests hold it to.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 
 #include "engine/patterns/pattern_set.h"
 #include "engine/position.h"
+#include "engine/stability.h"
 #include "engine/symmetry.h"
 
 #if defined(__BMI2__)
@@ -57,12 +58,13 @@ inline int phase_of(const Position& p) {
 }
 
 // Calls visit(entry) for each of the kInstanceCount instances (digit 0 empty, 1 mover, 2 opponent),
-// then for the mover's and the opponent's mobility.
+// then for the global features (mobility, discs, stable discs: the mover's, then the opponent's),
+// then for the legal-move patterns on each of the 8 images.
 template <typename Visit>
 inline void for_each_entry(const Position& p, Visit&& visit) {
     const auto players = othello::symmetric_images(p.player());
     const auto opponents = othello::symmetric_images(p.opponent());
-    for (int s = 0; s < 8; ++s) {
+    for (int s = 0; s < kSymmetryCount; ++s) {
         for (const Pattern& pattern : kPatterns) {
             const std::uint32_t mine = detail::gather(players[s], pattern.mask);
             const std::uint32_t theirs = detail::gather(opponents[s], pattern.mask);
@@ -70,12 +72,27 @@ inline void for_each_entry(const Position& p, Visit&& visit) {
                                              2 * detail::kTernary.of[theirs]));
         }
     }
-    const int mine = popcount(p.legal_moves());
-    const int theirs = popcount(othello::legal_moves(p.opponent(), p.player()));
-    visit(static_cast<std::uint32_t>(kMoverMobilityEntry + std::min(mine, kMobilityCap)));
-    visit(static_cast<std::uint32_t>(kOpponentMobilityEntry + std::min(theirs, kMobilityCap)));
+    const Bitboard my_moves = p.legal_moves();
+    const Bitboard their_moves = othello::legal_moves(p.opponent(), p.player());
+    visit(static_cast<std::uint32_t>(kMoverMobilityEntry +
+                                     std::min(popcount(my_moves), kMobilityCap)));
+    visit(static_cast<std::uint32_t>(kOpponentMobilityEntry +
+                                     std::min(popcount(their_moves), kMobilityCap)));
     visit(static_cast<std::uint32_t>(kMoverDiscEntry + popcount(p.player())));
     visit(static_cast<std::uint32_t>(kOpponentDiscEntry + popcount(p.opponent())));
+    const StableDiscs stable =
+        stable_discs_of_both(p.player(), p.opponent(), full_lines(p.occupied()));
+    visit(static_cast<std::uint32_t>(kMoverStableEntry + popcount(stable.a)));
+    visit(static_cast<std::uint32_t>(kOpponentStableEntry + popcount(stable.b)));
+    const auto my_move_images = othello::symmetric_images(my_moves);
+    const auto their_move_images = othello::symmetric_images(their_moves);
+    for (int s = 0; s < kSymmetryCount; ++s) {
+        for (const MovePattern& pattern : kMovePatterns) {
+            visit(static_cast<std::uint32_t>(
+                pattern.offset + detail::gather(my_move_images[s], pattern.mask) +
+                (detail::gather(their_move_images[s], pattern.mask) << 8)));
+        }
+    }
 }
 
 inline Features extract_features(const Position& p) {
@@ -89,5 +106,7 @@ inline Features extract_features(const Position& p) {
 // The definition, square by square through engine/symmetry.h: for symmetry s and pattern k, the
 // digits are read on transform(s, p) at the pattern's squares in increasing square order.
 Features reference_features(const Position& p);
+// The same for engine/stability.h's stable_discs(): the rule applied square by square.
+Bitboard reference_stable_discs(Bitboard own, Bitboard occupied);
 
 }  // namespace othello::patterns

@@ -21,11 +21,21 @@
 // training on its 8 images, the symmetry augmentation for free. A placement that a symmetry maps
 // onto itself (the main diagonal, say) is simply counted twice, once per reading direction.
 //
-// Four small global features follow the patterns, read once per position, one weight per value:
+// Six small global features follow the patterns, read once per position, one weight per value:
 // the number of legal moves of the side to move and of its opponent (each capped at kMobilityCap),
-// then the number of discs of each (0..64). A one-ply player cannot see mobility by looking ahead,
-// so the evaluation has to; the disc counts let it tell a quiet position from one where a side
-// holds many (usually a liability before the endgame) within the 4 plies of a phase.
+// the number of discs of each (0..64), and the number of stable discs of each (0..64, see
+// engine/stability.h). A one-ply player cannot see mobility by looking ahead, so the evaluation
+// has to; the disc counts let it tell a quiet position from one where a side holds many (usually a
+// liability before the endgame) within the 4 plies of a phase; stable discs are a floor under a
+// side's final count that no pattern, seeing only its own squares, can add up.
+//
+// Last, two legal-move patterns, read on the 8 images like the board patterns: for each of their 8
+// squares, whether the side to move may play there and whether its opponent may (2^8 * 2^8 =
+// 65536 configurations each):
+//   move-edge        a1 b1 c1 d1 e1 f1 g1 h1
+//   move-corner      a1 b1 c1 a2 b2 c2 a3 b3
+// They tell the one-ply player which corner, edge and X/C-square moves each side has next: what a
+// searcher finds by looking one or two plies further.
 #pragma once
 
 #include <array>
@@ -47,14 +57,18 @@ struct Pattern {
 inline constexpr int kPatternCount = 13;
 inline constexpr int kInstanceCount = kPatternCount * 8;
 // Entries one position selects: the pattern instances, the two mobility counts, the two disc
-// counts.
-inline constexpr int kFeatureCount = kInstanceCount + 4;
+// counts, the two stable-disc counts, the legal-move patterns' instances.
+inline constexpr int kGlobalFeatureCount = 6;
+inline constexpr int kMovePatternCount = 2;
+inline constexpr int kMoveInstanceCount = kMovePatternCount * 8;
+inline constexpr int kFeatureCount = kInstanceCount + kGlobalFeatureCount + kMoveInstanceCount;
 // Mobility counts above this share the last weight (positions with more moves are very rare).
 inline constexpr int kMobilityCap = 31;
 // Changes whenever the set, the square order or the entry layout changes; stored in weight files.
-// "EDA3": EDA2 plus edge-block and corner-triangle; "EDA4": EDA3 plus the disc counts (each
-// measured in docs/training-log.md).
-inline constexpr std::uint32_t kPatternSetId = 0x45444134;
+// "EDA3": EDA2 plus edge-block and corner-triangle; "EDA4": EDA3 plus the disc counts; "EDA5":
+// EDA4 plus the stable-disc counts and the legal-move patterns (each measured in
+// docs/training-log.md).
+inline constexpr std::uint32_t kPatternSetId = 0x45444135;
 
 namespace detail {
 
@@ -102,7 +116,8 @@ constexpr std::array<Pattern, kPatternCount> make_patterns() {
 inline constexpr std::array<Pattern, kPatternCount> kPatterns = detail::make_patterns();
 
 // Entries of one phase's table: every pattern's configurations, the mover's mobility counts
-// 0..kMobilityCap, the opponent's, the mover's disc counts 0..64, the opponent's, then one bias
+// 0..kMobilityCap, the opponent's, the mover's disc counts 0..64, the opponent's, the mover's
+// stable-disc counts, the opponent's, the legal-move patterns' configurations, then one bias
 // entry.
 inline constexpr int kMoverMobilityEntry =
     kPatterns.back().offset + kPatterns.back().configurations;
@@ -110,7 +125,23 @@ inline constexpr int kOpponentMobilityEntry = kMoverMobilityEntry + kMobilityCap
 inline constexpr int kMoverDiscEntry = kOpponentMobilityEntry + kMobilityCap + 1;
 inline constexpr int kDiscCounts = 65;  // 0..64
 inline constexpr int kOpponentDiscEntry = kMoverDiscEntry + kDiscCounts;
-inline constexpr int kBiasEntry = kOpponentDiscEntry + kDiscCounts;
+inline constexpr int kMoverStableEntry = kOpponentDiscEntry + kDiscCounts;
+inline constexpr int kOpponentStableEntry = kMoverStableEntry + kDiscCounts;
+
+// A legal-move pattern's configuration: bit k is the side to move's move on the k-th lowest
+// square of the mask (k = 0 first), bit 8 + k its opponent's.
+struct MovePattern {
+    std::string_view name;
+    Bitboard mask;  // 8 squares
+    int offset;     // first entry of its table within a phase's weights
+};
+inline constexpr int kMovePatternConfigurations = 1 << 16;
+inline constexpr std::array<MovePattern, kMovePatternCount> kMovePatterns = {{
+    {"move-edge", 0x00000000000000FFULL, kOpponentStableEntry + kDiscCounts},
+    {"move-corner", detail::squares({0, 1, 2, 8, 9, 10, 16, 17}),
+     kOpponentStableEntry + kDiscCounts + kMovePatternConfigurations},
+}};
+inline constexpr int kBiasEntry = kMovePatterns.back().offset + kMovePatternConfigurations;
 inline constexpr int kEntriesPerPhase = kBiasEntry + 1;
 
 // Game phases by the number of discs on the board: 4 plies per phase.
