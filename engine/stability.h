@@ -19,6 +19,10 @@ namespace othello {
 
 namespace detail {
 
+// Columns and rows: where a shift by one column would wrap round the board's side, and the edges.
+inline constexpr Bitboard kNotColumnA = 0xFEFEFEFEFEFEFEFEULL, kNotColumnH = 0x7F7F7F7F7F7F7F7FULL;
+inline constexpr Bitboard kColumnsAH = 0x8181818181818181ULL, kRows18 = 0xFF000000000000FFULL;
+
 // `from` and the squares reached from it by repeated shifts of Step bits (left for a positive
 // Step, right for a negative one) that stay within `stays` (the squares such a shift may land on
 // without wrapping around the board's side): a Kogge-Stone fill over the whole line.
@@ -46,7 +50,7 @@ struct FullLines {
 };
 
 constexpr FullLines full_lines(Bitboard occupied) {
-    constexpr Bitboard not_a = 0xFEFEFEFEFEFEFEFEULL, not_h = 0x7F7F7F7F7F7F7F7FULL;
+    using detail::kNotColumnA, detail::kNotColumnH;
     FullLines full;
     Bitboard rows = occupied & (occupied >> 1);  // bit 8r ends up as the AND of row r's 8 bits
     rows &= rows >> 2;
@@ -57,8 +61,9 @@ constexpr FullLines full_lines(Bitboard occupied) {
     columns &= columns >> 8;
     full.vertical = (columns & 0xFF) * 0x0101010101010101ULL;
     const Bitboard empty = ~occupied;
-    full.diagonal = ~(detail::fill<9>(empty, not_a) | detail::fill<-9>(empty, not_h));
-    full.antidiagonal = ~(detail::fill<7>(empty, not_h) | detail::fill<-7>(empty, not_a));
+    full.diagonal = ~(detail::fill<9>(empty, kNotColumnA) | detail::fill<-9>(empty, kNotColumnH));
+    full.antidiagonal =
+        ~(detail::fill<7>(empty, kNotColumnH) | detail::fill<-7>(empty, kNotColumnA));
     return full;
 }
 
@@ -72,10 +77,10 @@ struct StableDiscs {
 // or h, which the edge already makes safe along a row or diagonal; the masks are there anyway, so
 // that each term says what it means.)
 constexpr StableDiscs stable_discs_of_both(Bitboard a, Bitboard b, const FullLines& full) {
-    constexpr Bitboard not_a = 0xFEFEFEFEFEFEFEFEULL, not_h = 0x7F7F7F7F7F7F7F7FULL;
-    constexpr Bitboard columns_a_h = 0x8181818181818181ULL, rows_1_8 = 0xFF000000000000FFULL;
-    constexpr Bitboard border = columns_a_h | rows_1_8;
-    const Bitboard horizontal = full.horizontal | columns_a_h, vertical = full.vertical | rows_1_8;
+    using detail::kColumnsAH, detail::kRows18;
+    constexpr Bitboard not_a = detail::kNotColumnA, not_h = detail::kNotColumnH;
+    constexpr Bitboard border = kColumnsAH | kRows18;
+    const Bitboard horizontal = full.horizontal | kColumnsAH, vertical = full.vertical | kRows18;
     const Bitboard diagonal = full.diagonal | border, antidiagonal = full.antidiagonal | border;
     const auto grow = [&](Bitboard own, Bitboard stable) {
         return own & (horizontal | ((stable << 1) & not_a) | ((stable >> 1) & not_h)) &

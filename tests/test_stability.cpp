@@ -12,8 +12,8 @@ using namespace othello;
 
 namespace {
 
-constexpr Bitboard sq(const char* name) {
-    return bit((name[1] - '1') * 8 + (name[0] - 'a'));
+Bitboard sq(const char* name) {
+    return Square::parse(name)->bit();
 }
 
 // Every disc of `stable_black` is still black (and of `stable_white` still white) in every

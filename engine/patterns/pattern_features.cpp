@@ -70,11 +70,10 @@ Features reference_features(const Position& p) {
         static_cast<std::uint32_t>(kOpponentMobilityEntry + std::min(theirs, kMobilityCap));
     f.entries[i++] = static_cast<std::uint32_t>(kMoverDiscEntry + popcount(p.player()));
     f.entries[i++] = static_cast<std::uint32_t>(kOpponentDiscEntry + popcount(p.opponent()));
-    const Bitboard occupied = p.player() | p.opponent();
     f.entries[i++] = static_cast<std::uint32_t>(
-        kMoverStableEntry + popcount(reference_stable_discs(p.player(), occupied)));
+        kMoverStableEntry + popcount(reference_stable_discs(p.player(), p.occupied())));
     f.entries[i++] = static_cast<std::uint32_t>(
-        kOpponentStableEntry + popcount(reference_stable_discs(p.opponent(), occupied)));
+        kOpponentStableEntry + popcount(reference_stable_discs(p.opponent(), p.occupied())));
     // The legal-move patterns: on each image, where each side may move on the pattern's squares.
     for (Symmetry s = 0; s < kSymmetryCount; ++s) {
         const Position image = transform(s, p);
