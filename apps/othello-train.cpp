@@ -76,6 +76,9 @@ int main(int argc, char** argv) {
         "conjugate-gradient steps per phase")(
         "lambda", po::value(&trainer.lambda)->default_value(trainer.lambda),
         "ridge regularisation")(
+        "jacobi", po::bool_switch(&trainer.jacobi),
+        "precondition the conjugate gradient by the normal equations' diagonal (rare pattern "
+        "entries converge in far fewer steps)")(
         "overlap", po::value(&trainer.overlap_plies)->default_value(trainer.overlap_plies),
         "plies of neighbouring phases each phase also trains on")(
         "threads", po::value(&trainer.threads)->default_value(trainer.threads), "worker threads")(
@@ -251,9 +254,9 @@ int main(int argc, char** argv) {
             weights =
                 std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
             std::printf(
-                "fit: %.1f s with %d threads, %d iterations, lambda %g; %d weights clamped\n",
-                seconds_since(fit_start), trainer.threads, trainer.iterations, trainer.lambda,
-                clamped);
+                "fit: %.1f s with %d threads, %d iterations%s, lambda %g; %d weights clamped\n",
+                seconds_since(fit_start), trainer.threads, trainer.iterations,
+                trainer.jacobi ? " (Jacobi)" : "", trainer.lambda, clamped);
         }
         print_errors(*weights, train, validation);
         if (!held_out_games.empty()) {

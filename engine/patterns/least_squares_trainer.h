@@ -1,6 +1,7 @@
 // The least-squares fit of the pattern weights: per phase, minimise
 //   sum over samples (prediction - target)^2 + lambda * |w|^2
-// by conjugate gradient on the normal equations. Phases are independent problems; the threads
+// by conjugate gradient on the normal equations, optionally preconditioned by their diagonal
+// (Jacobi). Phases are independent problems; the threads
 // take whole phases, so the result does not depend on the thread count or timing.
 #pragma once
 
@@ -19,6 +20,11 @@ struct TrainerOptions {
     // A phase also trains on samples this many plies beyond its edges, which smooths the step
     // between neighbouring phases and lends sparse phases their neighbours' data.
     int overlap_plies = 2;
+    // Divide each step's residual by the diagonal of A^T A + lambda I (the number of times an
+    // entry is selected, plus lambda). Entries' frequencies differ by orders of magnitude (the
+    // bias is in every row, a rare edge configuration in a handful), which plain CG pays for in
+    // iterations: it fits the frequent entries first and leaves the rare ones near zero.
+    bool jacobi = false;
 };
 
 // Returns the fitted weights in discs, phase-major (kPhaseCount * kEntriesPerPhase).
