@@ -2,7 +2,9 @@
 # Regenerates the shipped regression weights data/weights.bin from the WTHOR games in
 # ../shared/data/wthor (games from 2016 on are held out for the expert-agreement figure).
 #   round 0a: a fit on the expert games alone (final results; WTHOR's theoretical score before its
-#             depth), 40 conjugate-gradient steps;
+#             depth), 40 conjugate-gradient steps (every fit here preconditions them by the
+#             diagonal, othello-train --jacobi: 60 such steps fit better than 120 plain ones,
+#             docs/training-log.md);
 #   round 0:  a fit on the expert games plus 60,000 games played by round 0a (random openings,
 #             softmax noise, a quarter of them against `mobility`), self-play positions of 10 or
 #             fewer empties labelled by the exact endgame solver and earlier ones by the exact
@@ -24,9 +26,9 @@
 # finds them for its table of rounds. Deterministic. A depth-4 round (self-play, relabelling 13
 # million positions, fit) takes 12-13 minutes of wall time on this idle 2-core machine; the depth-6
 # round relabels 3.2 million: 27 minutes; rounds 0a to 1 take 8 minutes together. The whole
-# script: 72 minutes of wall time on 2 cores, and 3.5 more for the book (pattern set EDA5,
-# measured 2026-11-24; EDA4, whose evaluation was cheaper, took 57 minutes here and 19 on 16
-# cores). Every step spreads its work over --threads (default: all cores) and gives the same
+# script: 74 minutes of wall time on 2 cores, and 5 more for the book (pattern set EDA6,
+# measured 2026-11-24; EDA5 took 72 minutes, EDA4, whose evaluation was cheaper, 57 here and 19
+# on 16 cores). Every step spreads its work over --threads (default: all cores) and gives the same
 # bytes for any count: rounds 0a to 4 made on 2 cores of one machine and on 16 of another (built
 # with -march=native and -march=x86-64-v3) were identical.
 # When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose
@@ -78,7 +80,7 @@ if [ ! -x "$train" ]; then
     echo "train-weights.sh: $train is not built (ninja -C $build othello-train)" >&2
     exit 1
 fi
-common=(--data wthor --seed 1 --threads "$threads")
+common=(--data wthor --seed 1 --threads "$threads" --jacobi)
 self_play=(--self-play-exact-empties 10 --self-play-opponent mobility
            --self-play-opponent-share 0.25)
 first_steps=40; steps=60; games=60000; depth=2
@@ -114,7 +116,7 @@ for ((k = 2; k <= rounds && k - 2 < ${#deep_rounds[@]}; ++k)); do
     read -r from deep_depth share keep opponent seed deep_games <<<"${deep_rounds[k - 2]}"
     [[ "$from" == *-*m ]] && make_mean "$from"
     previous="$work/round-$from.bin"
-    deep=(--data wthor --seed "$seed" --threads "$threads")
+    deep=(--data wthor --seed "$seed" --threads "$threads" --jacobi)
     if [ "$quick" = 1 ]; then
         deep+=(--games 3000)
         deep_depth=1; deep_games=300

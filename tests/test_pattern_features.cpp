@@ -25,8 +25,9 @@ TEST_CASE("the pattern set's tables are laid out end to end") {
     CHECK(kOpponentStableEntry == 285363 + 64 + 195);
     CHECK(kMovePatterns[0].offset == 285363 + 64 + 260);
     CHECK(kMovePatterns[1].offset == 285363 + 64 + 260 + 65536);
-    CHECK(kBiasEntry == 285363 + 64 + 260 + 2 * 65536);
-    CHECK(kEntriesPerPhase == 285363 + 64 + 260 + 2 * 65536 + 1);
+    CHECK(kMovePatterns[2].offset == 285363 + 64 + 260 + 2 * 65536);
+    CHECK(kBiasEntry == 285363 + 64 + 260 + 3 * 65536);
+    CHECK(kEntriesPerPhase == 285363 + 64 + 260 + 3 * 65536 + 1);
     CHECK(phase_of_disc_count(4) == 0);
     CHECK(phase_of_disc_count(8) == 1);
     CHECK(phase_of_disc_count(63) == 14);
@@ -83,7 +84,8 @@ TEST_CASE("the start position's features by hand") {
         static_cast<std::uint32_t>(kOpponentMobilityEntry + popcount(after.pass().legal_moves())));
     CHECK(g.entries[kInstanceCount + 2] == static_cast<std::uint32_t>(kMoverDiscEntry + 1));
     CHECK(g.entries[kInstanceCount + 3] == static_cast<std::uint32_t>(kOpponentDiscEntry + 4));
-    // No stable discs yet, and no legal move on any edge for either side.
+    // No stable discs yet, no legal move near a corner for either side, and an empty first row
+    // (on every image: configuration 0 of each legal-move pattern).
     CHECK(f.entries[kInstanceCount + 4] == static_cast<std::uint32_t>(kMoverStableEntry));
     CHECK(f.entries[kInstanceCount + 5] == static_cast<std::uint32_t>(kOpponentStableEntry));
     for (int s = 0; s < 8; ++s) {
@@ -102,23 +104,31 @@ TEST_CASE("the legal-move patterns and the stable-disc counts by hand") {
     const Features f = extract_features(p);
     CHECK(f.entries[kInstanceCount + 4] == static_cast<std::uint32_t>(kMoverStableEntry + 3));
     CHECK(f.entries[kInstanceCount + 5] == static_cast<std::uint32_t>(kOpponentStableEntry + 0));
-    // Black's only move is e1 (over d1); white has none. Image 0 is the board itself, where
-    // move-edge (a1..h1) sees e1 as bit 4; image 1 mirrors the columns, so e1 becomes d1, bit 3.
-    // move-corner (a1 b1 c1 a2 b2 c2 a3 b3) sees no move in either.
+    // Black's only move is e1 (over d1); white has none. Image 0 is the board itself; image 1
+    // mirrors the columns, so a1 b1 c1 d1 e1 become h1 g1 f1 e1 d1.
     REQUIRE(p.legal_moves() == bit(4));
     REQUIRE(p.pass().legal_moves() == 0);
-    const auto move_entry = [&](int image, int pattern) {
+    const auto move_entry = [&](const Features& features, int image, int pattern) {
         const int first = kInstanceCount + kGlobalFeatureCount;
-        return f.entries[first + image * kMovePatternCount + pattern];
+        return features.entries[first + image * kMovePatternCount + pattern];
     };
-    CHECK(move_entry(0, 0) == static_cast<std::uint32_t>(kMovePatterns[0].offset + (1 << 4)));
-    CHECK(move_entry(1, 0) == static_cast<std::uint32_t>(kMovePatterns[0].offset + (1 << 3)));
-    CHECK(move_entry(0, 1) == static_cast<std::uint32_t>(kMovePatterns[1].offset));
-    CHECK(move_entry(1, 1) == static_cast<std::uint32_t>(kMovePatterns[1].offset));
-    // With white to move, the same move is the opponent's: the high byte.
+    const auto entry = [](int pattern, int index) {
+        return static_cast<std::uint32_t>(kMovePatterns[pattern].offset + index);
+    };
+    // move-corner (a1 b1 c1 a2 b2 c2 a3 b3) sees no move on either image.
+    CHECK(move_entry(f, 0, 0) == entry(0, 0));
+    CHECK(move_entry(f, 1, 0) == entry(0, 0));
+    // edge-mover-moves, base 4 over a1..h1: black (the mover) 1 on a1 b1 c1, white 2 on d1,
+    // black's move 3 on e1. Mirrored: black on h1 g1 f1 (digits 7 6 5), white on e1 (4), the move
+    // on d1 (3).
+    CHECK(move_entry(f, 0, 1) == entry(1, 1 + 1 * 4 + 1 * 16 + 2 * 64 + 3 * 256));
+    CHECK(move_entry(f, 1, 1) == entry(1, 3 * 64 + 2 * 256 + 1 * 1024 + 1 * 4096 + 1 * 16384));
+    // edge-opponent-moves: the same discs, and white has no move to add.
+    CHECK(move_entry(f, 0, 2) == entry(2, 1 + 1 * 4 + 1 * 16 + 2 * 64));
+    // With white to move, the digits of the discs swap, and black's e1 is now the opponent's.
     const Features g = extract_features(p.pass());
-    CHECK(g.entries[kInstanceCount + kGlobalFeatureCount] ==
-          static_cast<std::uint32_t>(kMovePatterns[0].offset + (1 << (8 + 4))));
+    CHECK(move_entry(g, 0, 1) == entry(1, 2 + 2 * 4 + 2 * 16 + 1 * 64));
+    CHECK(move_entry(g, 0, 2) == entry(2, 2 + 2 * 4 + 2 * 16 + 1 * 64 + 3 * 256));
 }
 
 TEST_CASE("the evaluation is exactly the same on all 8 images of a position") {

@@ -66,9 +66,9 @@ TEST_CASE("a wrong or truncated weights file is refused with a clear message") {
     bad_version[8] = 7;
     CHECK(message_of(bad_version) == "w.bin: format version is 7, this build needs 1");
     std::string bad_set = good;
-    bad_set[12] -= 1;  // the id's low byte: "EDA5" becomes "EDA4", the set shipped before it
+    bad_set[12] -= 1;  // the id's low byte: "EDA6" becomes "EDA5", the set shipped before it
     CHECK(message_of(bad_set) ==
-          "w.bin: weights for pattern set EDA4 (0x45444134), this build needs EDA5 (0x45444135); "
+          "w.bin: weights for pattern set EDA5 (0x45444135), this build needs EDA6 (0x45444136); "
           "retrain them with scripts/train-weights.sh");
     CHECK_THROWS_WITH_AS(PatternWeights::load("/nonexistent/w.bin"),
                          "/nonexistent/w.bin: cannot open weights file", WeightsError);

@@ -147,7 +147,7 @@ TEST_CASE("self-play data is deterministic for a seed and labelled from the side
     CHECK(a[0].player == Position::start().player());
 }
 
-TEST_CASE("the CSV export has one row per position with the phase, target and 106 entries") {
+TEST_CASE("the CSV export has one row per position with the phase, target and its entries") {
     const Game game = Game::from_transcript("f5d6c3d3c4f4f6f3e6e7");
     TrainingSamples samples;
     add_game_positions(game, 10, std::nullopt, 0, samples);

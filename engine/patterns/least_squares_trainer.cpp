@@ -1,6 +1,7 @@
-// Conjugate gradient on the normal equations (A^T A + lambda I) w = A^T y, one phase at a time.
-// A row of A holds a 1 for each of its 90 feature entries and for the bias, so A p and A^T r are
-// gathers and scatters over the precomputed entries: one pass over the phase's samples per step.
+// Conjugate gradient on the normal equations (A^T A + lambda I) w = A^T y, one phase at a time,
+// optionally preconditioned by their diagonal. A row of A holds a 1 for each of its kFeatureCount
+// entries and for the bias, so A p and A^T r are gathers and scatters over the precomputed
+// entries: one pass over the phase's samples per step.
 #include "engine/patterns/least_squares_trainer.h"
 
 #include <cmath>

@@ -74,18 +74,37 @@ Features reference_features(const Position& p) {
         kMoverStableEntry + popcount(reference_stable_discs(p.player(), p.occupied())));
     f.entries[i++] = static_cast<std::uint32_t>(
         kOpponentStableEntry + popcount(reference_stable_discs(p.opponent(), p.occupied())));
-    // The legal-move patterns: on each image, where each side may move on the pattern's squares.
+    // The legal-move patterns: on each image, where each side may move on the pattern's squares
+    // (and, for the edge ones, the discs there).
     for (Symmetry s = 0; s < kSymmetryCount; ++s) {
         const Position image = transform(s, p);
         const Position image_other_side = image.pass();
         for (const MovePattern& pattern : kMovePatterns) {
-            int index = 0, k = 0;
+            int index = 0, k = 0, power = 1;
             for (int sq = 0; sq < 64; ++sq) {
                 if (!(pattern.mask & bit(sq))) continue;
                 const Move m(Square::from_index(sq));
-                if (image.is_legal(m)) index |= 1 << k;
-                if (image_other_side.is_legal(m)) index |= 1 << (k + 8);
+                const bool mover_may = image.is_legal(m);
+                const bool opponent_may = image_other_side.is_legal(m);
+                switch (pattern.kind) {
+                    case MoveKind::kBothMoves:
+                        if (mover_may) index |= 1 << k;
+                        if (opponent_may) index |= 1 << (k + 8);
+                        break;
+                    case MoveKind::kDiscsAndMoverMoves:
+                    case MoveKind::kDiscsAndOpponentMoves: {
+                        const bool may = pattern.kind == MoveKind::kDiscsAndMoverMoves
+                                             ? mover_may : opponent_may;
+                        const int digit = (image.player() & bit(sq))     ? 1
+                                          : (image.opponent() & bit(sq)) ? 2
+                                          : may                          ? 3
+                                                                         : 0;
+                        index += digit * power;
+                        break;
+                    }
+                }
                 ++k;
+                power *= 4;
             }
             f.entries[i++] = static_cast<std::uint32_t>(pattern.offset + index);
         }

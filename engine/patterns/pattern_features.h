@@ -1,5 +1,5 @@
 // Feature extraction: the phase of a position and, for each of the 104 pattern instances, the six
-// global counts and the 16 legal-move pattern instances, the entry of the phase's weight table it
+// global counts and the 24 legal-move pattern instances, the entry of the phase's weight table it
 // selects. The same code serves play and training, so the two can never disagree;
 // reference_features() is the slow square-by-square definition the tests hold it to.
 #pragma once
@@ -51,6 +51,19 @@ struct TernaryTable {
 };
 inline constexpr TernaryTable kTernary{};
 
+// Bit k of an 8-bit number moved to bit 2k: the number read as base 4.
+struct QuaternaryTable {
+    std::array<std::uint16_t, 256> of{};
+    constexpr QuaternaryTable() {
+        for (int b = 0; b < 256; ++b) {
+            int value = 0;
+            for (int k = 0; k < 8; ++k) value |= ((b >> k) & 1) << (2 * k);
+            of[b] = static_cast<std::uint16_t>(value);
+        }
+    }
+};
+inline constexpr QuaternaryTable kQuaternary{};
+
 }  // namespace detail
 
 inline int phase_of(const Position& p) {
@@ -88,9 +101,21 @@ inline void for_each_entry(const Position& p, Visit&& visit) {
     const auto their_move_images = othello::symmetric_images(their_moves);
     for (int s = 0; s < kSymmetryCount; ++s) {
         for (const MovePattern& pattern : kMovePatterns) {
-            visit(static_cast<std::uint32_t>(
-                pattern.offset + detail::gather(my_move_images[s], pattern.mask) +
-                (detail::gather(their_move_images[s], pattern.mask) << 8)));
+            if (pattern.kind == MoveKind::kBothMoves) {
+                visit(static_cast<std::uint32_t>(
+                    pattern.offset + detail::gather(my_move_images[s], pattern.mask) +
+                    (detail::gather(their_move_images[s], pattern.mask) << 8)));
+            } else {
+                // Moves are on empty squares, so the three digit sources never overlap.
+                const Bitboard moves = pattern.kind == MoveKind::kDiscsAndMoverMoves
+                                           ? my_move_images[s]
+                                           : their_move_images[s];
+                visit(static_cast<std::uint32_t>(
+                    pattern.offset +
+                    detail::kQuaternary.of[detail::gather(players[s], pattern.mask)] +
+                    2 * detail::kQuaternary.of[detail::gather(opponents[s], pattern.mask)] +
+                    3 * detail::kQuaternary.of[detail::gather(moves, pattern.mask)]));
+            }
         }
     }
 }

@@ -29,13 +29,17 @@
 // liability before the endgame) within the 4 plies of a phase; stable discs are a floor under a
 // side's final count that no pattern, seeing only its own squares, can add up.
 //
-// Last, two legal-move patterns, read on the 8 images like the board patterns: for each of their 8
-// squares, whether the side to move may play there and whether its opponent may (2^8 * 2^8 =
-// 65536 configurations each):
-//   move-edge        a1 b1 c1 d1 e1 f1 g1 h1
-//   move-corner      a1 b1 c1 a2 b2 c2 a3 b3
+// Last, three legal-move patterns, read on the 8 images like the board patterns (65536
+// configurations each):
+//   move-corner          a1 b1 c1 a2 b2 c2 a3 b3: for each square, whether the side to move may
+//                        play there and whether its opponent may (2^8 * 2^8)
+//   edge-mover-moves     a1..h1: each square's disc, or for an empty square whether the side to
+//                        move may play there (4 states a square, 4^8)
+//   edge-opponent-moves  a1..h1: the same with the opponent's moves
 // They tell the one-ply player which corner, edge and X/C-square moves each side has next: what a
-// searcher finds by looking one or two plies further.
+// searcher finds by looking one or two plies further. On the edge, where a move's worth depends
+// on the discs beside it, the moves are read together with the discs (EDA6), not apart from them
+// as EDA5's move-edge did (a1..h1, both sides' moves, no discs).
 #pragma once
 
 #include <array>
@@ -59,16 +63,17 @@ inline constexpr int kInstanceCount = kPatternCount * 8;
 // Entries one position selects: the pattern instances, the two mobility counts, the two disc
 // counts, the two stable-disc counts, the legal-move patterns' instances.
 inline constexpr int kGlobalFeatureCount = 6;
-inline constexpr int kMovePatternCount = 2;
+inline constexpr int kMovePatternCount = 3;
 inline constexpr int kMoveInstanceCount = kMovePatternCount * 8;
 inline constexpr int kFeatureCount = kInstanceCount + kGlobalFeatureCount + kMoveInstanceCount;
 // Mobility counts above this share the last weight (positions with more moves are very rare).
 inline constexpr int kMobilityCap = 31;
 // Changes whenever the set, the square order or the entry layout changes; stored in weight files.
 // "EDA3": EDA2 plus edge-block and corner-triangle; "EDA4": EDA3 plus the disc counts; "EDA5":
-// EDA4 plus the stable-disc counts and the legal-move patterns (each measured in
+// EDA4 plus the stable-disc counts and the legal-move patterns move-edge and move-corner; "EDA6":
+// EDA5 with move-edge replaced by edge-mover-moves and edge-opponent-moves (each measured in
 // docs/training-log.md).
-inline constexpr std::uint32_t kPatternSetId = 0x45444135;
+inline constexpr std::uint32_t kPatternSetId = 0x45444136;
 
 namespace detail {
 
@@ -128,18 +133,28 @@ inline constexpr int kOpponentDiscEntry = kMoverDiscEntry + kDiscCounts;
 inline constexpr int kMoverStableEntry = kOpponentDiscEntry + kDiscCounts;
 inline constexpr int kOpponentStableEntry = kMoverStableEntry + kDiscCounts;
 
-// A legal-move pattern's configuration: bit k is the side to move's move on the k-th lowest
-// square of the mask (k = 0 first), bit 8 + k its opponent's.
+// What a legal-move pattern reads on its 8 squares (k-th lowest square of the mask = digit k):
+//   kBothMoves: bit k is the side to move's move there, bit 8 + k its opponent's;
+//   kDiscsAndMoverMoves: base-4 digit k is 1 for a disc of the side to move, 2 for an opponent's
+//     disc, 3 for an empty square where the side to move may play, 0 for any other empty square;
+//   kDiscsAndOpponentMoves: the same, 3 where the opponent may play.
+enum class MoveKind { kBothMoves, kDiscsAndMoverMoves, kDiscsAndOpponentMoves };
 struct MovePattern {
     std::string_view name;
     Bitboard mask;  // 8 squares
     int offset;     // first entry of its table within a phase's weights
+    MoveKind kind;
 };
 inline constexpr int kMovePatternConfigurations = 1 << 16;
 inline constexpr std::array<MovePattern, kMovePatternCount> kMovePatterns = {{
-    {"move-edge", 0x00000000000000FFULL, kOpponentStableEntry + kDiscCounts},
     {"move-corner", detail::squares({0, 1, 2, 8, 9, 10, 16, 17}),
-     kOpponentStableEntry + kDiscCounts + kMovePatternConfigurations},
+     kOpponentStableEntry + kDiscCounts, MoveKind::kBothMoves},
+    {"edge-mover-moves", 0x00000000000000FFULL,
+     kOpponentStableEntry + kDiscCounts + kMovePatternConfigurations,
+     MoveKind::kDiscsAndMoverMoves},
+    {"edge-opponent-moves", 0x00000000000000FFULL,
+     kOpponentStableEntry + kDiscCounts + 2 * kMovePatternConfigurations,
+     MoveKind::kDiscsAndOpponentMoves},
 }};
 inline constexpr int kBiasEntry = kMovePatterns.back().offset + kMovePatternConfigurations;
 inline constexpr int kEntriesPerPhase = kBiasEntry + 1;
