@@ -94,7 +94,8 @@ Features reference_features(const Position& p) {
                     case MoveKind::kDiscsAndMoverMoves:
                     case MoveKind::kDiscsAndOpponentMoves: {
                         const bool may = pattern.kind == MoveKind::kDiscsAndMoverMoves
-                                             ? mover_may : opponent_may;
+                                             ? mover_may
+                                             : opponent_may;
                         const int digit = (image.player() & bit(sq))     ? 1
                                           : (image.opponent() & bit(sq)) ? 2
                                           : may                          ? 3
