@@ -79,16 +79,19 @@ std::vector<double> solve_phase(const PhaseProblem& problem, const TrainerOption
     std::vector<double> z(kEntriesPerPhase);
     for (int i = 0; i < kEntriesPerPhase; ++i) z[i] = inverse[i] * r[i];
     std::vector<double> p = z;
-    double rz = dot(r, z);
-    for (int it = 0; it < options.iterations && dot(r, r) > 1e-12; ++it) {
+    double rz = dot(r, z), rr = dot(r, r);
+    for (int it = 0; it < options.iterations && rr > 1e-12; ++it) {
         normal_product(problem, options.lambda, p, q);
         const double alpha = rz / dot(p, q);
+        double rz_next = 0;
+        rr = 0;
         for (int i = 0; i < kEntriesPerPhase; ++i) {
             w[i] += alpha * p[i];
             r[i] -= alpha * q[i];
             z[i] = inverse[i] * r[i];
+            rz_next += r[i] * z[i];
+            rr += r[i] * r[i];
         }
-        const double rz_next = dot(r, z);
         const double beta = rz_next / rz;
         rz = rz_next;
         for (int i = 0; i < kEntriesPerPhase; ++i) p[i] = z[i] + beta * p[i];

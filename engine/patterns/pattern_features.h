@@ -38,31 +38,21 @@ inline std::uint32_t gather(Bitboard b, Bitboard mask) {
 #endif
 }
 
-// A binary number read as base 3 (each bit a 0/1 digit): 1011b -> 1*27 + 0*9 + 1*3 + 1.
-struct TernaryTable {
-    std::array<std::uint16_t, 1024> of{};
-    constexpr TernaryTable() {
-        for (int b = 0; b < 1024; ++b) {
+// A binary number of Bits bits read in base Base (each bit a 0/1 digit): in base 3,
+// 1011b -> 1*27 + 0*9 + 1*3 + 1.
+template <int Base, int Bits>
+struct DigitTable {
+    std::array<std::uint16_t, 1 << Bits> of{};
+    constexpr DigitTable() {
+        for (int b = 0; b < (1 << Bits); ++b) {
             int value = 0, power = 1;
-            for (int k = 0; k < 10; ++k, power *= 3) value += ((b >> k) & 1) * power;
+            for (int k = 0; k < Bits; ++k, power *= Base) value += ((b >> k) & 1) * power;
             of[b] = static_cast<std::uint16_t>(value);
         }
     }
 };
-inline constexpr TernaryTable kTernary{};
-
-// Bit k of an 8-bit number moved to bit 2k: the number read as base 4.
-struct QuaternaryTable {
-    std::array<std::uint16_t, 256> of{};
-    constexpr QuaternaryTable() {
-        for (int b = 0; b < 256; ++b) {
-            int value = 0;
-            for (int k = 0; k < 8; ++k) value |= ((b >> k) & 1) << (2 * k);
-            of[b] = static_cast<std::uint16_t>(value);
-        }
-    }
-};
-inline constexpr QuaternaryTable kQuaternary{};
+inline constexpr DigitTable<3, 10> kTernary{};    // the board patterns, up to 10 squares
+inline constexpr DigitTable<4, 8> kQuaternary{};  // the edge legal-move patterns, 8 squares
 
 }  // namespace detail
 
