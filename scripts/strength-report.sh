@@ -148,7 +148,8 @@ HEAD
         printf 'and positions with 14+ empties labelled by a search over its weights: round 2 from\n'
         printf '1m, depth 4, 3/4 search + 1/4 game label; round 3 from 2, depth 4, search alone;\n'
         printf 'round 4 from 3, depth 4, 3/4; round 5 from 3, depth 6, 3/4, every 4th training\n'
-        printf 'position kept. 3-4-5m: the mean of rounds 3, 4 and 5, what train-weights.sh ships.\n'
+        printf 'position kept. 3f: round 3 refitted from its saved positions with 120 steps instead\n'
+        printf 'of 60, what train-weights.sh ships (before: 3-4-5m, the mean of rounds 3, 4 and 5).\n'
         printf 'Ideas tried outside these rounds, with their measurements: docs/training-log.md.\n\n'
         printf '%s\n' "$rounds_table"
     fi
