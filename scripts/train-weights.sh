@@ -163,7 +163,8 @@ done
 if [ "$quick" = 1 ]; then
     # A round's saved positions must give back its weights, byte for byte, with no search: the
     # training-set file loses nothing a fit uses.
-    "$train" "${deep[@]}" --iterations "$steps" --samples "$work/round-2.samples" \
+    # shellcheck disable=SC2086 # round_args holds separate words
+    "$train" ${round_args[2]} --iterations "$steps" --samples "$work/round-2.samples" \
         --output "$work/round-2-refit.bin" > /dev/null
     if ! cmp -s "$work/round-2.bin" "$work/round-2-refit.bin"; then
         log "FAILED: a fit on round 2's saved positions differs from round 2"
