@@ -139,6 +139,11 @@ make_mean() {
 }
 last=1m
 round_args=()  # round_args[k]: the data options of round k, which its refit uses again
+# refit K STEPS FILE: a fit of round K's saved positions with its own options, no search.
+refit() {
+    # shellcheck disable=SC2086 # round_args holds separate words
+    "$train" ${round_args[$1]} --iterations "$2" --samples "$work/round-$1.samples" --output "$3"
+}
 for ((k = 2; k <= rounds && k - 2 < ${#deep_rounds[@]}; ++k)); do
     read -r from deep_depth share keep opponent seed deep_games <<<"${deep_rounds[k - 2]}"
     [[ "$from" == *-*m ]] && make_mean "$from"
@@ -163,9 +168,7 @@ done
 if [ "$quick" = 1 ]; then
     # A round's saved positions must give back its weights, byte for byte, with no search: the
     # training-set file loses nothing a fit uses.
-    # shellcheck disable=SC2086 # round_args holds separate words
-    "$train" ${round_args[2]} --iterations "$steps" --samples "$work/round-2.samples" \
-        --output "$work/round-2-refit.bin" > /dev/null
+    refit 2 "$steps" "$work/round-2-refit.bin" > /dev/null
     if ! cmp -s "$work/round-2.bin" "$work/round-2-refit.bin"; then
         log "FAILED: a fit on round 2's saved positions differs from round 2"
         exit 1
@@ -181,9 +184,7 @@ if [ "$rounds" -ge "$(printf '%s\n' "${shipped[@]}" | sort -n | tail -n 1)" ]; t
         refitted+=("${k}f")
         made "round-${k}f.bin" && continue
         log "round ${k}f: round $k refitted from its saved positions, $final_steps steps"
-        # shellcheck disable=SC2086 # round_args holds separate words
-        time "$train" ${round_args[k]} --iterations "$final_steps" \
-            --samples "$work/round-$k.samples" --output "$work/round-${k}f.bin"
+        time refit "$k" "$final_steps" "$work/round-${k}f.bin"
     done
     shipped_file="$work/round-${refitted[0]}.bin"
     if [ "${#refitted[@]}" -gt 1 ]; then
