@@ -144,3 +144,51 @@ TEST_CASE("the evaluation is exactly the same on all 8 images of a position") {
         }
     }
 }
+
+TEST_CASE("each pattern's placements: lines and diagonals are read once per placement") {
+    // line-2 (a2..h2) is its own mirror image: 4 placements, the identity and the mirror fold.
+    CHECK(kBoardPlacements[3].read_count == 4);
+    CHECK(kBoardPlacements[3].self_count == 2);
+    // diagonal-8 is mapped onto itself by 4 symmetries: 2 placements (a1-h8 and h1-a8).
+    CHECK(kBoardPlacements[6].read_count == 2);
+    CHECK(kBoardPlacements[6].self_count == 4);
+    // corner-2x5 has no symmetry of its own: all 8 instances are read.
+    CHECK(kBoardPlacements[1].read_count == 8);
+    CHECK(kBoardPlacements[1].self_count == 1);
+    int reads = 0;
+    for (const Placements& at : kBoardPlacements) {
+        CHECK(at.read_count * at.self_count == kSymmetryCount);
+        reads += at.read_count;
+    }
+    for (const Placements& at : kMovePlacements) {
+        CHECK(at.read_count * at.self_count == kSymmetryCount);
+        reads += at.read_count;
+    }
+    CHECK(reads == 54 + 12);  // of 104 + 24 instances
+}
+
+TEST_CASE("the folded evaluation equals the entry-by-entry sum") {
+    const auto positions = testing::random_positions(40, 9);
+    SUBCASE("weights that differ everywhere") {
+        std::vector<double> real(PatternWeights::kTableSize);
+        Rng rng(4);
+        for (double& w : real) w = rng.uniform() * 60 - 30;
+        const PatternWeights weights = PatternWeights::from_discs(real);
+        REQUIRE(weights.folded());
+        for (const Position& p : positions)
+            REQUIRE(weights.score_units(p) == weights.unfolded_score_units(p));
+    }
+    SUBCASE("the shipped weights") {
+        const PatternWeights weights = PatternWeights::load(default_weights_path());
+        REQUIRE(weights.folded());
+        for (const Position& p : positions)
+            REQUIRE(weights.score_units(p) == weights.unfolded_score_units(p));
+    }
+    SUBCASE("weights too large to fold are evaluated unfolded") {
+        std::vector<double> real(PatternWeights::kTableSize, 100.0);
+        const PatternWeights weights = PatternWeights::from_discs(real);
+        CHECK_FALSE(weights.folded());
+        for (const Position& p : positions)
+            REQUIRE(weights.score_units(p) == weights.unfolded_score_units(p));
+    }
+}

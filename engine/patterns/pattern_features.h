@@ -60,23 +60,37 @@ inline int phase_of(const Position& p) {
     return phase_of_disc_count(popcount(p.occupied()));
 }
 
-// Calls visit(entry) for each of the kInstanceCount instances (digit 0 empty, 1 mover, 2 opponent),
-// then for the global features (mobility, discs, stable discs: the mover's, then the opponent's),
-// then for the legal-move patterns on each of the 8 images.
-template <typename Visit>
-inline void for_each_entry(const Position& p, Visit&& visit) {
-    const auto players = othello::symmetric_images(p.player());
-    const auto opponents = othello::symmetric_images(p.opponent());
-    for (int s = 0; s < kSymmetryCount; ++s) {
-        for (const Pattern& pattern : kPatterns) {
-            const std::uint32_t mine = detail::gather(players[s], pattern.mask);
-            const std::uint32_t theirs = detail::gather(opponents[s], pattern.mask);
-            visit(static_cast<std::uint32_t>(pattern.offset + detail::kTernary.of[mine] +
-                                             2 * detail::kTernary.of[theirs]));
-        }
+// The entry a board pattern selects on one image of the position (the images of the side to
+// move's discs and of its opponent's under the same symmetry).
+inline std::uint32_t board_pattern_entry(const Pattern& pattern, Bitboard player,
+                                         Bitboard opponent) {
+    return static_cast<std::uint32_t>(
+        pattern.offset + detail::kTernary.of[detail::gather(player, pattern.mask)] +
+        2 * detail::kTernary.of[detail::gather(opponent, pattern.mask)]);
+}
+
+// The entry a legal-move pattern selects on one image (discs and both sides' moves, all under the
+// same symmetry).
+inline std::uint32_t move_pattern_entry(const MovePattern& pattern, Bitboard player,
+                                        Bitboard opponent, Bitboard my_moves,
+                                        Bitboard their_moves) {
+    if (pattern.kind == MoveKind::kBothMoves) {
+        return static_cast<std::uint32_t>(pattern.offset + detail::gather(my_moves, pattern.mask) +
+                                          (detail::gather(their_moves, pattern.mask) << 8));
     }
-    const Bitboard my_moves = p.legal_moves();
-    const Bitboard their_moves = othello::legal_moves(p.opponent(), p.player());
+    // Moves are on empty squares, so the three digit sources never overlap.
+    const Bitboard moves = pattern.kind == MoveKind::kDiscsAndMoverMoves ? my_moves : their_moves;
+    return static_cast<std::uint32_t>(
+        pattern.offset + detail::kQuaternary.of[detail::gather(player, pattern.mask)] +
+        2 * detail::kQuaternary.of[detail::gather(opponent, pattern.mask)] +
+        3 * detail::kQuaternary.of[detail::gather(moves, pattern.mask)]);
+}
+
+// Calls visit(entry) for the six global features: mobility, discs and stable discs, the side to
+// move's then its opponent's.
+template <typename Visit>
+inline void for_each_global_entry(const Position& p, Bitboard my_moves, Bitboard their_moves,
+                                  Visit&& visit) {
     visit(static_cast<std::uint32_t>(kMoverMobilityEntry +
                                      std::min(popcount(my_moves), kMobilityCap)));
     visit(static_cast<std::uint32_t>(kOpponentMobilityEntry +
@@ -87,25 +101,29 @@ inline void for_each_entry(const Position& p, Visit&& visit) {
         stable_discs_of_both(p.player(), p.opponent(), full_lines(p.occupied()));
     visit(static_cast<std::uint32_t>(kMoverStableEntry + popcount(stable.a)));
     visit(static_cast<std::uint32_t>(kOpponentStableEntry + popcount(stable.b)));
+}
+
+// Calls visit(entry) for each of the kInstanceCount instances (digit 0 empty, 1 mover, 2 opponent),
+// then for the global features (mobility, discs, stable discs: the mover's, then the opponent's),
+// then for the legal-move patterns on each of the 8 images. This is the model the trainer fits;
+// PatternWeights evaluates it faster through engine/patterns/folded_weights.h.
+template <typename Visit>
+inline void for_each_entry(const Position& p, Visit&& visit) {
+    const auto players = othello::symmetric_images(p.player());
+    const auto opponents = othello::symmetric_images(p.opponent());
+    for (int s = 0; s < kSymmetryCount; ++s) {
+        for (const Pattern& pattern : kPatterns)
+            visit(board_pattern_entry(pattern, players[s], opponents[s]));
+    }
+    const Bitboard my_moves = p.legal_moves();
+    const Bitboard their_moves = othello::legal_moves(p.opponent(), p.player());
+    for_each_global_entry(p, my_moves, their_moves, visit);
     const auto my_move_images = othello::symmetric_images(my_moves);
     const auto their_move_images = othello::symmetric_images(their_moves);
     for (int s = 0; s < kSymmetryCount; ++s) {
         for (const MovePattern& pattern : kMovePatterns) {
-            if (pattern.kind == MoveKind::kBothMoves) {
-                visit(static_cast<std::uint32_t>(
-                    pattern.offset + detail::gather(my_move_images[s], pattern.mask) +
-                    (detail::gather(their_move_images[s], pattern.mask) << 8)));
-            } else {
-                // Moves are on empty squares, so the three digit sources never overlap.
-                const Bitboard moves = pattern.kind == MoveKind::kDiscsAndMoverMoves
-                                           ? my_move_images[s]
-                                           : their_move_images[s];
-                visit(static_cast<std::uint32_t>(
-                    pattern.offset +
-                    detail::kQuaternary.of[detail::gather(players[s], pattern.mask)] +
-                    2 * detail::kQuaternary.of[detail::gather(opponents[s], pattern.mask)] +
-                    3 * detail::kQuaternary.of[detail::gather(moves, pattern.mask)]));
-            }
+            visit(move_pattern_entry(pattern, players[s], opponents[s], my_move_images[s],
+                                     their_move_images[s]));
         }
     }
 }

@@ -66,32 +66,32 @@ void expect_set(const std::string& name, std::uint32_t found) {
 }  // namespace
 
 PatternWeights PatternWeights::from_discs(const std::vector<double>& weights, int* clamped) {
-    PatternWeights w;
-    if (weights.size() != w.table_.size()) {
+    std::vector<std::int16_t> table(kTableSize);
+    if (weights.size() != table.size()) {
         throw std::invalid_argument("PatternWeights::from_discs: expected " +
-                                    std::to_string(w.table_.size()) + " weights, got " +
+                                    std::to_string(table.size()) + " weights, got " +
                                     std::to_string(weights.size()));
     }
     int out_of_range = 0;
     for (std::size_t i = 0; i < weights.size(); ++i) {
         const double units = std::round(weights[i] * kUnitsPerDisc);
         if (units > 32767 || units < -32767) ++out_of_range;
-        w.table_[i] = static_cast<std::int16_t>(std::clamp(units, -32767.0, 32767.0));
+        table[i] = static_cast<std::int16_t>(std::clamp(units, -32767.0, 32767.0));
     }
     if (clamped) *clamped = out_of_range;
-    return w;
+    return PatternWeights(std::move(table));
 }
 
 PatternWeights PatternWeights::average(const std::vector<PatternWeights>& sets) {
     if (sets.empty()) throw std::invalid_argument("PatternWeights::average: no weight sets");
-    PatternWeights mean;
+    std::vector<std::int16_t> mean(kTableSize);
     const double count = static_cast<double>(sets.size());
-    for (std::size_t i = 0; i < mean.table_.size(); ++i) {
+    for (std::size_t i = 0; i < mean.size(); ++i) {
         double sum = 0;
         for (const PatternWeights& w : sets) sum += w.table_[i];
-        mean.table_[i] = static_cast<std::int16_t>(std::lround(sum / count));
+        mean[i] = static_cast<std::int16_t>(std::lround(sum / count));
     }
-    return mean;
+    return PatternWeights(std::move(mean));
 }
 
 std::string PatternWeights::serialize() const {
@@ -130,15 +130,15 @@ PatternWeights PatternWeights::parse(const std::string& bytes, const std::string
     expect(name, "plies per phase", get_u32(bytes, 20), kPliesPerPhase);
     expect(name, "entries per phase", get_u32(bytes, 24), kEntriesPerPhase);
     expect(name, "units per disc", get_u32(bytes, 28), kUnitsPerDisc);
-    PatternWeights w;
-    const std::size_t expected = kHeaderBytes + w.table_.size() * sizeof(std::int16_t);
+    std::vector<std::int16_t> table(kTableSize);
+    const std::size_t expected = kHeaderBytes + table.size() * sizeof(std::int16_t);
     if (bytes.size() != expected) {
         throw WeightsError(
             name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") + ": " +
             std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
     }
-    std::memcpy(w.table_.data(), bytes.data() + kHeaderBytes, expected - kHeaderBytes);
-    return w;
+    std::memcpy(table.data(), bytes.data() + kHeaderBytes, expected - kHeaderBytes);
+    return PatternWeights(std::move(table));
 }
 
 PatternWeights PatternWeights::load(const std::filesystem::path& path) {

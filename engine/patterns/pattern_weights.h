@@ -9,16 +9,19 @@
 //   offset 24  uint32    entries per phase (all pattern configurations, then one bias entry)
 //   offset 28  uint32    units per disc: a stored weight w is worth w / units discs
 //   offset 32  int16     weights[phase][entry], phase-major
-// The evaluation of a position is the sum of the 90 selected entries and the bias of its phase,
-// in integers, so symmetric positions score exactly alike.
+// The evaluation of a position is the sum of the entries for_each_entry() selects and the bias of
+// its phase, in integers, so symmetric positions score exactly alike. It is computed on the
+// folded tables (engine/patterns/folded_weights.h), which give the same sum with fewer lookups.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "engine/patterns/folded_weights.h"
 #include "engine/patterns/pattern_features.h"
 
 namespace othello::patterns {
@@ -33,9 +36,11 @@ class PatternWeights {
   public:
     static constexpr int kUnitsPerDisc = 256;
     static constexpr std::size_t kHeaderBytes = 32;
+    static constexpr std::size_t kTableSize =
+        static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase;
 
     // All weights zero: every position evaluates to 0.
-    PatternWeights() : table_(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0) {}
+    PatternWeights() : PatternWeights(std::vector<std::int16_t>(kTableSize, 0)) {}
 
     // Rounds real weights in discs (phase-major, kPhaseCount * kEntriesPerPhase of them) to the
     // stored units; values beyond the int16 range are clamped and counted in *clamped.
@@ -53,6 +58,11 @@ class PatternWeights {
 
     // The predicted final disc difference for the side to move, in stored units.
     std::int32_t score_units(const Position& p) const {
+        return folded_ ? folded_->score_units(p) : unfolded_score_units(p);
+    }
+    // The same, entry by entry as the trainer sees the model (the definition the folded tables
+    // are held to; also the fallback for weights too large to fold into 16 bits).
+    std::int32_t unfolded_score_units(const Position& p) const {
         const std::int16_t* w = phase_table(phase_of(p));
         std::int32_t sum = w[kBiasEntry];
         for_each_entry(p, [&](std::uint32_t entry) { sum += w[entry]; });
@@ -66,12 +76,15 @@ class PatternWeights {
     const std::int16_t* phase_table(int phase) const {
         return table_.data() + static_cast<std::size_t>(phase) * kEntriesPerPhase;
     }
-    std::int16_t* phase_table(int phase) {
-        return table_.data() + static_cast<std::size_t>(phase) * kEntriesPerPhase;
-    }
+    // Whether score_units() reads folded tables.
+    bool folded() const { return folded_.has_value(); }
 
   private:
+    explicit PatternWeights(std::vector<std::int16_t> table)
+        : table_(std::move(table)), folded_(FoldedWeights::fold(table_)) {}
+
     std::vector<std::int16_t> table_;
+    std::optional<FoldedWeights> folded_;
 };
 
 // The shipped weights: data_dir() / "weights.bin".
