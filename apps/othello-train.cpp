@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> self_play_opponents, sample_files;
     std::string save_samples_file;
     int keep_every = 1;
+    int children_of = 0;
     std::vector<std::string> average;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")(
@@ -112,6 +113,9 @@ int main(int argc, char** argv) {
         "keep-every", po::value(&keep_every)->default_value(1),
         "keep only every K-th training position (positions of one game are much alike; fewer of "
         "them afford a deeper relabelling search)")(
+        "children-of", po::value(&children_of)->default_value(0),
+        "replace the training positions by the positions one move after every K-th of them (all "
+        "the moves the one-ply policy weighs, good and bad), to be labelled by --label-weights")(
         "label-expert-only",
         "relabel only the --data positions; self-play positions keep their (exact) labels")(
         "output", po::value(&output), "write the weights file here")(
@@ -226,6 +230,12 @@ int main(int argc, char** argv) {
             for (std::size_t i = 0; i < train.size(); i += static_cast<std::size_t>(keep_every))
                 kept.push_back(train[i]);
             train = std::move(kept);
+        }
+        if (children_of > 0) {
+            const std::size_t parents = (train.size() + children_of - 1) / children_of;
+            train = positions_one_move_after(train, children_of);
+            std::printf("%zu positions one move after %zu of the training positions\n",
+                        train.size(), parents);
         }
         if (!expert_only) relabel();
         std::printf("%zu training positions, %zu validation positions (%.1f s)\n", train.size(),

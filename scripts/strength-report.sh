@@ -149,7 +149,9 @@ HEAD
         printf '1m, depth 4, 3/4 search + 1/4 game label; round 3 from 2, depth 4, search alone;\n'
         printf 'round 4 from 3, depth 4, 3/4; round 5 from 3, depth 6, 3/4, every 4th training\n'
         printf 'position kept. 3f: round 3 refitted from its saved positions with 120 steps instead\n'
-        printf 'of 60, what train-weights.sh ships (before: 3-4-5m, the mean of rounds 3, 4 and 5).\n'
+        printf 'of 60. 3fc: 3f with the positions one move after every 16th of round 3'"'"'s added\n'
+        printf '(every legal move'"'"'s result, labelled by a depth-4 search over 3f), what\n'
+        printf 'train-weights.sh ships (before: 3f; before that, 3-4-5m, the mean of rounds 3-5).\n'
         printf 'Ideas tried outside these rounds, with their measurements: docs/training-log.md.\n\n'
         printf '%s\n' "$rounds_table"
     fi

@@ -75,8 +75,9 @@ std::optional<FoldedWeights> FoldedWeights::fold(const std::vector<std::int16_t>
             const Squares on = board_configuration(pattern.mask, c);
             const auto players = symmetric_images(on.player);
             const auto opponents = symmetric_images(on.opponent);
-            fold_entry(static_cast<std::uint32_t>(pattern.offset + c), kBoardPlacements[k],
-                       [&](int s) { return board_pattern_entry(pattern, players[s], opponents[s]); });
+            fold_entry(
+                static_cast<std::uint32_t>(pattern.offset + c), kBoardPlacements[k],
+                [&](int s) { return board_pattern_entry(pattern, players[s], opponents[s]); });
         }
     }
     for (int k = 0; k < kMovePatternCount; ++k) {

@@ -73,6 +73,21 @@ TrainingSamples random_playout_samples(int games, std::uint64_t seed) {
     return out;
 }
 
+TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every) {
+    TrainingSamples out;
+    for (std::size_t i = 0; i < samples.size(); i += static_cast<std::size_t>(every)) {
+        const Position p =
+            Position::from_mover(samples[i].player, samples[i].opponent, Color::Black);
+        for (int sq : Bits(p.legal_moves())) {
+            Position after = p.play_unchecked(Square::from_index(sq));
+            if (!after.has_legal_move()) after = after.pass();
+            if (!after.has_legal_move()) continue;  // the game is over
+            out.push_back({after.player(), after.opponent(), 0.0f});
+        }
+    }
+    return out;
+}
+
 TrainingSamples transcript_samples(const std::filesystem::path& path, int* unfinished) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error(path.string() + ": cannot open transcript file");

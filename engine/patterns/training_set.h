@@ -54,6 +54,13 @@ WthorData load_wthor(const WthorLoadOptions& options);
 // Random playouts from the start, every position labelled with its game's result.
 TrainingSamples random_playout_samples(int games, std::uint64_t seed);
 
+// The positions one move after every `every`-th sample (0, every, 2 * every, ...): for each of its
+// legal moves, the position the move leads to, seen by the side that moves next (the mover again
+// when its opponent must pass; none when the game is over). These are the positions the one-ply
+// policy compares, bad moves' as well as good ones', while game records hold mostly the good ones.
+// Their targets are 0, for a search to label (relabel_by_search).
+TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every);
+
 // One finished game per line as a transcript ("f5d6c3..."), '#' comments and blank lines allowed.
 // Throws NotationError naming the file and line of a bad transcript; unfinished games are counted
 // in *unfinished and skipped.

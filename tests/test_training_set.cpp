@@ -1,0 +1,69 @@
+// Training positions one move after the samples: every legal move's result, from the side that
+// moves next, passes resolved and finished games left out.
+#include <doctest/doctest.h>
+
+#include "engine/patterns/training_set.h"
+#include "engine/symmetry.h"
+#include "tests/test_support.h"
+
+using namespace othello;
+using namespace othello::patterns;
+
+namespace {
+
+TrainingSample sample_of(const Position& p) {
+    return {p.player(), p.opponent(), 12.0f};
+}
+
+}  // namespace
+
+TEST_CASE("the start position has four positions one move after it, white to move") {
+    const TrainingSamples children = positions_one_move_after({sample_of(Position::start())}, 1);
+    REQUIRE(children.size() == 4);
+    for (const TrainingSample& child : children) {
+        CHECK(popcount(child.player) == 1);    // white, to move
+        CHECK(popcount(child.opponent) == 4);  // black, after flipping one disc
+        CHECK(child.target == 0.0f);
+        // The four openings are images of one another.
+        const Position p = Position::from_mover(child.player, child.opponent, Color::White);
+        const Position f5 = Position::start().play_unchecked(Square::from_index(37));
+        CHECK(canonical_form(p).position == canonical_form(f5).position);
+    }
+}
+
+TEST_CASE("every K-th sample is expanded") {
+    const TrainingSample start = sample_of(Position::start());
+    CHECK(positions_one_move_after({start, start, start}, 2).size() == 8);
+    CHECK(positions_one_move_after({start, start, start}, 3).size() == 4);
+    CHECK(positions_one_move_after({}, 1).empty());
+}
+
+TEST_CASE("a move the opponent cannot answer gives the mover's next position; a last move none") {
+    int passes = 0, endings = 0;
+    for (const Position& p : testing::random_positions(200, 11)) {
+        if (!p.has_legal_move()) continue;
+        const TrainingSamples children = positions_one_move_after({sample_of(p)}, 1);
+        std::size_t next = 0, expected = 0;
+        for (int sq : Bits(p.legal_moves())) {
+            const Position after = p.play_unchecked(Square::from_index(sq));
+            if (after.is_game_over()) {
+                ++endings;
+                continue;
+            }
+            ++expected;
+            REQUIRE(next < children.size());
+            const TrainingSample& child = children[next++];
+            if (after.has_legal_move()) {
+                CHECK(child.player == after.player());
+                CHECK(child.opponent == after.opponent());
+            } else {
+                ++passes;
+                CHECK(child.player == after.opponent());  // the mover plays again
+                CHECK(child.opponent == after.player());
+            }
+        }
+        CHECK(children.size() == expected);
+    }
+    CHECK(passes > 0);
+    CHECK(endings > 0);
+}
