@@ -114,8 +114,9 @@ int main(int argc, char** argv) {
         "keep only every K-th training position (positions of one game are much alike; fewer of "
         "them afford a deeper relabelling search)")(
         "children-of", po::value(&children_of)->default_value(0),
-        "replace the training positions by the positions one move after every K-th of them (all "
-        "the moves the one-ply policy weighs, good and bad), to be labelled by --label-weights")(
+        "replace the training positions (after self-play and --keep-every) by the positions one "
+        "move after every K-th of them (all the moves the one-ply policy weighs, good and bad), "
+        "each labelled by the --label-weights search alone")(
         "label-expert-only",
         "relabel only the --data positions; self-play positions keep their (exact) labels")(
         "output", po::value(&output), "write the weights file here")(
@@ -152,6 +153,15 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (keep_every < 1) throw std::invalid_argument("--keep-every must be 1 or more");
+        if (children_of < 0) throw std::invalid_argument("--children-of must be 0 or more");
+        // The new positions have no game and no label of their own: the search must label them
+        // all, with nothing blended in.
+        if (children_of > 0 && (label_weights.empty() || vm.count("label-expert-only") ||
+                                labels.search_share != 1.0 || labels.from_empties != 0)) {
+            throw std::invalid_argument(
+                "--children-of needs --label-weights, a --label-share of 1 and no "
+                "--label-from-empties or --label-expert-only");
+        }
         const auto start = std::chrono::steady_clock::now();
         TrainingSamples train, validation;
         std::vector<Game> held_out_games;

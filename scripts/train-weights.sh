@@ -21,19 +21,18 @@
 #             4- or 6-ply search of its predecessor into the one-ply evaluation, and saves its
 #             labelled positions (round-K.samples, 20 bytes each: 260 MB for 13 million) so that
 #             later fits, of another feature set say, need no search (othello-train --samples).
-# The shipped data/weights.bin is round 3 refitted from its saved positions with 120 steps
-# (`shipped` and final_steps below: round-3f.bin, 6 minutes), then fitted again with the positions
-# one move after every 16th of round 3's added, labelled by a depth-4 search over round-3f
-# (children_every below: round-3c.samples and round-3fc.bin, 5 and 9 minutes); every round is kept in the work
-# folder (default build/training/round-*.bin), where scripts/strength-report.sh finds them for its
-# table of rounds. Deterministic. A depth-4 round (self-play, relabelling 13 million positions,
-# fit) takes 12-13 minutes of wall time on this idle 2-core machine; the depth-6 round relabels
-# 3.2 million: 27 minutes; rounds 0a to 1 take 8 minutes together. The whole script: 80 minutes
-# of wall time on 2 cores (`--rounds 3`, what is shipped: 40), 14 more for round 3fc and 5 more
-# for the book (pattern
-# set EDA6, measured 2026-11-24; EDA5 took 72 minutes, EDA4, whose evaluation was cheaper, 57 here
-# and 19 on 16 cores). Every step spreads its work over --threads (default: all cores) and gives the same
-# bytes for any count: rounds 0a to 4 made on 2 cores of one machine and on 16 of another (built
+# The shipped data/weights.bin is a fit afresh of round 3's saved positions together with the
+# positions one move after every 16th of them, labelled by a depth-4 search over round-3f (round
+# 3 refitted from its saved positions with 120 steps): `shipped`, final_steps and children_every
+# below; round-3f.bin, round-3c.samples and round-3fc.bin, 6, 5 and 9 minutes. Every round is kept
+# in the work folder (default build/training/round-*.bin), where scripts/strength-report.sh finds
+# them for its table of rounds. Deterministic. A depth-4 round (self-play, relabelling 13 million
+# positions, fit) takes 12-13 minutes of wall time on this idle 2-core machine; the depth-6 round
+# relabels 3.2 million: 27 minutes; rounds 0a to 1 take 8 minutes together. The whole script:
+# about 100 minutes of wall time on 2 cores (`--rounds 3`, what is shipped: about 60), the book's
+# 3 included (pattern set EDA6, measured 2026-11-24 before the evaluation was folded, which made
+# it about a third faster; EDA5 took 72 minutes, EDA4 57 here and 19 on 16 cores). Every step
+# spreads its work over --threads (default: all cores) and gives the same bytes for any count: rounds 0a to 4 made on 2 cores of one machine and on 16 of another (built
 # with -march=native and -march=x86-64-v3) were identical.
 # When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose
 # values come from the weights.
@@ -79,9 +78,10 @@ final_steps=120
 # its saved positions, the position after each legal move (the bad moves' as well as the good:
 # what the one-ply policy compares, where the games hold mostly the moves that were played),
 # labelled by a depth-children_depth search over the refitted round (exact from 10 empties), and
-# fitted together with the round's own positions, final_steps steps (round-3c.samples, 6.4
-# million positions; round-3fc.bin, shipped). It scored 3.9 points more against level 3 than 3f
-# (docs/training-log.md). 0 skips it.
+# fitted afresh together with the round's own positions, final_steps steps (round-3c.samples,
+# 6.4 million positions; round-3fc.bin, shipped). It scored 3.9 points more against level 3 than
+# 3f (docs/training-log.md). 0 skips it; so does a `shipped` list of several rounds (their mean
+# is shipped as it is).
 children_every=16
 children_depth=4
 rounds=$((1 + ${#deep_rounds[@]}))

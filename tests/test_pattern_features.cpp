@@ -146,6 +146,9 @@ TEST_CASE("the evaluation is exactly the same on all 8 images of a position") {
 }
 
 TEST_CASE("each pattern's placements: lines and diagonals are read once per placement") {
+    REQUIRE(kPatterns[1].name == "corner-2x5");
+    REQUIRE(kPatterns[3].name == "line-2");
+    REQUIRE(kPatterns[6].name == "diagonal-8");
     // line-2 (a2..h2) is its own mirror image: 4 placements, the identity and the mirror fold.
     CHECK(kBoardPlacements[3].read_count == 4);
     CHECK(kBoardPlacements[3].self_count == 2);

@@ -2,6 +2,7 @@
 #include "engine/patterns/training_set.h"
 
 #include <fstream>
+#include <stdexcept>
 #include <string>
 
 #include "engine/patterns/pattern_features.h"
@@ -74,6 +75,7 @@ TrainingSamples random_playout_samples(int games, std::uint64_t seed) {
 }
 
 TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every) {
+    if (every < 1) throw std::invalid_argument("positions_one_move_after: every must be 1 or more");
     TrainingSamples out;
     for (std::size_t i = 0; i < samples.size(); i += static_cast<std::size_t>(every)) {
         const Position p =

@@ -58,7 +58,8 @@ TrainingSamples random_playout_samples(int games, std::uint64_t seed);
 // legal moves, the position the move leads to, seen by the side that moves next (the mover again
 // when its opponent must pass; none when the game is over). These are the positions the one-ply
 // policy compares, bad moves' as well as good ones', while game records hold mostly the good ones.
-// Their targets are 0, for a search to label (relabel_by_search).
+// Their targets are 0, for a search to label (relabel_by_search). Throws std::invalid_argument
+// when every < 1.
 TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every);
 
 // One finished game per line as a transcript ("f5d6c3..."), '#' comments and blank lines allowed.
