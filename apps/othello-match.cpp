@@ -16,6 +16,7 @@
 #include "match/output_paths.h"
 #include "match/progress_bar.h"
 #include "match/protocol_log.h"
+#include "match/ratings_command.h"
 #include "match/report.h"
 #include "match/report_command.h"
 #include "match/results_file.h"
@@ -252,6 +253,8 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "merge")
         return run_merge_command(argc - 1, argv + 1, std::cout, std::cerr);
     if (argc > 1 && std::string(argv[1]) == "report") return run_report_command(argc - 1, argv + 1);
+    if (argc > 1 && std::string(argv[1]) == "ratings")
+        return run_ratings_command(argc - 1, argv + 1, std::cout, std::cerr);
     std::optional<MatchOptions> options;
     try {
         options = parse_match_options(argc, argv);

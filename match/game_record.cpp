@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine/notation.h"
 #include "engine/position.h"
 
 namespace othello {
@@ -63,6 +64,10 @@ Outcome outcome_from_string(std::string_view s) {
 
 bool is_forfeit(Outcome o) {
     return o != Outcome::Normal && o != Outcome::Adjudicated;
+}
+
+Position start_position(const GameRecord& r) {
+    return r.start_board.empty() ? Position::start() : parse_board(r.start_board);
 }
 
 int black_final_margin(const GameRecord& r) {

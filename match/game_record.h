@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/position.h"
+
 namespace othello {
 
 enum class Winner { Black, White, Draw };
@@ -38,9 +40,12 @@ struct GameRecord {
     int pair = 0;       // the two games of an opening with colours swapped share this
     std::string black;  // engine names
     std::string white;
-    std::string opening;  // the opening's transcript ("" = start position)
+    std::string opening;  // the opening's transcript ("" = start position, or a board)
     std::string opening_name;
-    std::string moves;  // full transcript from the standard start, opening included
+    // A game from a board opening: the board and side to move ("--XXO...-O X", as
+    // to_board_string writes it); "" for a game from the standard start.
+    std::string start_board;
+    std::string moves;  // full transcript from the start (start_board if any), opening included
     int black_discs = 0;
     int white_discs = 0;
     Winner winner = Winner::Draw;
@@ -56,6 +61,10 @@ struct GameRecord {
     // A forfeited game only: the offending engine's last protocol lines.
     std::vector<std::string> last_lines;
 };
+
+// The position the game's `moves` start from: its start_board, else the standard start.
+// Throws NotationError for a start_board that is not a board.
+Position start_position(const GameRecord& r);
 
 // Black's final disc margin with the empty squares given to the winner (the tournament rule,
 // engine/position.h); a forfeit's winner behind on the board is counted as level before that.

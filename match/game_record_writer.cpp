@@ -16,8 +16,9 @@ GgfRecord ggf_record_of(const GameRecord& r) {
     GgfRecord ggf;
     std::size_t opening_moves = 0;
     try {
-        opening_moves = Game::from_transcript(r.opening).transcript().size() / 2;
-        const Game game = Game::from_transcript(r.moves);
+        const Position start = start_position(r);
+        opening_moves = Game::from_transcript(r.opening, start).transcript().size() / 2;
+        const Game game = Game::from_transcript(r.moves, start);  // BO[] is its start
         ggf = GgfRecord::from_game(game);  // passes written out, the result when the game is over
     } catch (const NotationError& e) {
         throw std::runtime_error("game " + std::to_string(r.id) + ": " + e.what());
@@ -61,10 +62,14 @@ void write_game_records(const std::string& path, std::vector<GameRecord> records
         switch (format) {
             case GameRecordFormat::Transcript:
                 // The transcript first so `cut -f1` gives a file the openings reader accepts.
+                // A game from a board: the board first (the openings reader takes it too), the
+                // moves from it in the comment.
                 for (const auto& r : records) {
-                    out << r.moves << "\t# " << r.black << " - " << r.white << " " << r.black_discs
-                        << "-" << r.white_discs << " " << to_string(r.winner) << " ("
-                        << to_string(r.reason) << ")\n";
+                    out << (r.start_board.empty() ? r.moves : r.start_board) << "\t# " << r.black
+                        << " - " << r.white << " " << r.black_discs << "-" << r.white_discs << " "
+                        << to_string(r.winner) << " (" << to_string(r.reason) << ")";
+                    if (!r.start_board.empty()) out << " moves " << r.moves;
+                    out << "\n";
                 }
                 break;
             case GameRecordFormat::Ggf:

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "engine/notation.h"
 #include "protocol/engine_process.h"
 #include "protocol/tcp_client.h"
 
@@ -43,6 +44,14 @@ void GtpPlayer::start(const TimeControl& time) {
         GtpResponse name = client_->send("name", deadline);
         reported_name_ = name.success ? name.text : "";
         client_->ask("boardsize 8", deadline);
+        if (board_openings_ && !knows_command("othello-set_position", deadline)) {
+            shut_down();
+            throw PlayerStartError(
+                spec_.name, "engine '" + spec_.name +
+                                "' cannot play the match's board openings: it does not know "
+                                "othello-set_position (GTP itself can only send moves from the "
+                                "standard start; use transcript openings, or an NBoard engine)");
+        }
     } catch (const ChannelError& e) {
         shut_down();  // the destructors stop the process or close the connection
         // An engine that played before and now does not answer (a TCP server that stopped
@@ -56,10 +65,28 @@ void GtpPlayer::start(const TimeControl& time) {
     has_started_ = true;
 }
 
+// known_command, else list_commands for engines that answer only that.
+bool GtpPlayer::knows_command(const std::string& command, const Deadline& deadline) {
+    const GtpResponse known = client_->send("known_command " + command, deadline);
+    if (known.success) return known.text == "true";
+    const GtpResponse list = client_->send("list_commands", deadline);
+    if (!list.success) return false;
+    std::size_t start = 0;
+    while (start <= list.text.size()) {
+        const std::size_t end = std::min(list.text.find('\n', start), list.text.size());
+        if (list.text.compare(start, end - start, command) == 0) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
 void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
     const Deadline deadline = deadline_after(time.move_timeout);
     time_settings_sent_ = false;
     client_->ask("clear_board", deadline);
+    // A board opening: the position itself (start() refused engines that cannot take it).
+    if (setup.start() != Position::start())
+        client_->ask("othello-set_position " + to_board_string(setup.start()), deadline);
     // The opening's moves, passes left implicit (some engines refuse "play b pass").
     for (std::size_t i = 0; i < setup.moves().size(); ++i) {
         const Move m = setup.moves()[i];

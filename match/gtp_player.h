@@ -12,8 +12,10 @@ namespace othello {
 
 class GtpPlayer : public EnginePlayer {
   public:
-    explicit GtpPlayer(EngineSpec spec, ProtocolLog* log = nullptr)
-        : EnginePlayer(std::move(spec), log) {}
+    // `board_openings`: some of the match's openings are boards, which GTP can only send with
+    // the project's `othello-set_position`: an engine that does not know it is refused at start.
+    explicit GtpPlayer(EngineSpec spec, ProtocolLog* log = nullptr, bool board_openings = false)
+        : EnginePlayer(std::move(spec), log), board_openings_(board_openings) {}
     ~GtpPlayer() override { shut_down(); }
 
     void new_game(const Game& setup, const TimeControl& time, std::uint64_t seed) override;
@@ -26,9 +28,11 @@ class GtpPlayer : public EnginePlayer {
     void set_up(const Game& setup, const TimeControl& time);
     void send_clock(Color side, const GameClock& clock, const Deadline& deadline);
     PlayerError to_player_error(const ChannelError& e) const;
+    bool knows_command(const std::string& command, const Deadline& deadline);
 
     std::unique_ptr<GtpClient> client_;
     bool time_settings_sent_ = false;
+    bool board_openings_ = false;
     bool has_started_ = false;  // a restart that times out is a lost game, not a start failure
 };
 

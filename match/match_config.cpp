@@ -19,6 +19,8 @@ std::string openings_hash(const std::vector<Opening>& openings) {
     };
     for (const auto& o : openings) {
         for (char c : o.transcript) mix(static_cast<unsigned char>(c));
+        // Boards only: lists of transcripts keep the fingerprint older journals recorded.
+        for (char c : start_board_of(o)) mix(static_cast<unsigned char>(c));
         mix('\n');
     }
     char buf[17];

@@ -75,9 +75,9 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "concurrency", po::value(&o.concurrency)->default_value(cores), "games played at once")(
         "openings", po::value(&o.openings)->default_value("balanced"),
         "balanced[:K] (distinct near-even positions after K=8 random plies) | random:K | start | "
-        "FILE of transcripts")("openings-order", po::value(&order)->default_value("sequential"),
-                               "sequential | random")("seed", po::value(&o.seed)->default_value(1),
-                                                      "seed for openings and policies")(
+        "FILE of transcripts or OBF boards")(
+        "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
+        "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
         "seconds per move before a timeout")(
         "game-time", po::value(&o.time.game_time)->default_value(0),

@@ -1,6 +1,7 @@
 // MatchRunner: a shared index into the game list; each worker owns one player per engine.
 #include "match/match_runner.h"
 
+#include <algorithm>
 #include <mutex>
 #include <thread>
 
@@ -12,7 +13,8 @@
 
 namespace othello {
 
-std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, ProtocolLog* log) {
+std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, ProtocolLog* log,
+                                    bool board_openings) {
     switch (spec.kind) {
         case EngineSpec::Kind::Policy: {
             PolicyOptions options = spec.policy_options;
@@ -21,7 +23,7 @@ std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, 
         }
         case EngineSpec::Kind::Command:
         case EngineSpec::Kind::Tcp:
-            return std::make_unique<GtpPlayer>(spec, log);
+            return std::make_unique<GtpPlayer>(spec, log, board_openings);
         case EngineSpec::Kind::Nboard:
             return std::make_unique<NboardPlayer>(spec, log);
         case EngineSpec::Kind::Human:
@@ -40,6 +42,9 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     // lock per game would make the threads queue); set under it.
     const auto failed = std::make_unique<std::atomic<bool>[]>(engine_count);
     std::string fatal;  // guarded by lock
+    const bool board_openings =
+        std::any_of(setup_.openings.begin(), setup_.openings.end(),
+                    [](const Opening& o) { return !start_board_of(o).empty(); });
 
     auto note_failure = [&](int engine, const std::string& message) {  // under lock
         if (failed[engine]) return;
@@ -67,7 +72,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                 try {
                     players[e] = make_player(setup_.engines[e],
                                              setup_.seed * 1000003 + worker_index * 1009 + e + 1,
-                                             setup_.log);
+                                             setup_.log, board_openings);
                 } catch (const std::exception& error) {
                     std::lock_guard guard(lock);
                     ++skipped_;

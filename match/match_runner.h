@@ -19,9 +19,10 @@
 namespace othello {
 
 // Builds the player for `spec` used by one worker; `seed` differs per worker and engine. Engines'
-// protocol lines go to `log` when it is not null.
+// protocol lines go to `log` when it is not null. `board_openings`: the match has openings given
+// as boards (a GTP engine must then take othello-set_position).
 std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed,
-                                    ProtocolLog* log = nullptr);
+                                    ProtocolLog* log = nullptr, bool board_openings = false);
 
 struct MatchSetup {
     std::vector<EngineSpec> engines;

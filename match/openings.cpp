@@ -1,4 +1,4 @@
-// Openings: built-in generators and the transcript file reader.
+// Openings: built-in generators and the file reader (transcripts and OBF boards).
 #include "match/openings.h"
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "engine/notation.h"
 #include "engine/random_playout.h"
 #include "engine/rng.h"
 #include "engine/symmetry.h"
@@ -103,11 +104,53 @@ std::string_view transcript_of(std::string_view line, std::string* name) {
     return line;
 }
 
+std::string_view first_word(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    const auto end = text.find_first_of(" \t;", first);
+    return text.substr(first, end == std::string_view::npos ? end : end - first);
+}
+
+// True when `text` is meant as a board (OBF: "--XXO...-O X"): its first word has no square
+// names, only the board characters. A transcript always holds digits, a board never.
+bool is_board(std::string_view text) {
+    const std::string_view word = first_word(text);
+    return !word.empty() && word.find_first_not_of("XxOo*-") == std::string_view::npos;
+}
+
+// A board opening: the 64 squares and the side to move, anything after ';' (the FFO suite's
+// comments) ignored. The four centre squares are never emptied in a game, so a board without
+// them is not a position any game reaches; a finished game is no opening.
+Game board_opening(std::string_view text) {
+    if (const auto semicolon = text.find(';'); semicolon != std::string_view::npos)
+        text = text.substr(0, semicolon);
+    // The squares are one word: a short board must not take the side to move for a square.
+    if (const std::size_t squares = first_word(text).size(); squares != 64)
+        throw NotationError("board: " + std::to_string(squares) +
+                            " squares given, 64 needed (then a space and the side to move)");
+    const Position board = parse_board(text);
+    constexpr Bitboard kCentre = bit(27) | bit(28) | bit(35) | bit(36);
+    if ((board.occupied() & kCentre) != kCentre)
+        throw NotationError("board: the centre squares d4 e4 d5 e5 must all hold discs (" +
+                            std::to_string(popcount(board.occupied())) + " discs given)");
+    Game game(board);
+    if (game.is_over()) throw NotationError("board: the game is already over");
+    return game;
+}
+
 Opening parse_line(std::string_view line, const std::string& path, long number) {
     std::string name;
-    const std::string_view transcript = transcript_of(line, &name);
+    const std::string_view text = transcript_of(line, &name);
     try {
-        Game game = Game::from_transcript(transcript);
+        if (is_board(text)) {
+            // Named by where it comes from unless the line names it: a suite's positions have
+            // no names of their own.
+            if (name.empty())
+                name =
+                    std::filesystem::path(path).filename().string() + ":" + std::to_string(number);
+            return {name, "", board_opening(text)};
+        }
+        Game game = Game::from_transcript(text);
         if (game.is_over()) throw NotationError("the game is already over");
         return {name, game.transcript(), game};
     } catch (const NotationError& e) {
@@ -212,6 +255,11 @@ std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed
         if (out[i].name.empty()) out[i].name = source + "#" + std::to_string(i + 1);
     }
     return out;
+}
+
+std::string start_board_of(const Opening& opening) {
+    const Position& start = opening.game.start();
+    return start == Position::start() ? std::string() : to_board_string(start);
 }
 
 void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed) {

@@ -1,5 +1,5 @@
 // Openings: the start positions of a match's games — the start position, all distinct positions
-// after k random moves, a generated balanced set, or a file of transcripts.
+// after k random moves, a generated balanced set, or a file of transcripts and boards.
 #pragma once
 
 #include <cstdint>
@@ -12,9 +12,13 @@ namespace othello {
 
 struct Opening {
     std::string name;        // from the file's second column, or generated
-    std::string transcript;  // "" for the start position
-    Game game;               // the opening played out (passes included)
+    std::string transcript;  // "" for the start position and for a board
+    Game game;  // the opening played out (passes included); a board's game starts from it
 };
+
+// The board a game from `opening` starts from, as to_board_string writes it ("--XO... X"), or ""
+// when it starts from the standard start position (a transcript opening).
+std::string start_board_of(const Opening& opening);
 
 // `source` is:
 //   "start"          the standard start position only;
@@ -22,11 +26,14 @@ struct Opening {
 //                    (K <= 6 enumerates them all; larger K samples `wanted` distinct ones);
 //   "balanced[:K]"   `wanted` positions after K (default 8) random plies whose random-playout
 //                    outcome is near even;
-//   anything else    a file: one transcript per line, optional TAB and name, '#' comments;
+//   anything else    a file: one opening per line, optional TAB and name, '#' comments: a
+//                    transcript, or a board in OBF form (64 squares of X, O or '-', '*' for X,
+//                    a space and the side to move, anything after ';' ignored);
 //                    only `wanted` lines are parsed and kept: the first ones, or with
 //                    `random_order` a uniform sample of the file's lines, however long it is.
 // With `random_order` the openings come in a seeded random order (the "random" order).
-// Throws std::runtime_error naming the file and line of a bad transcript.
+// Throws std::runtime_error naming the file and line of a bad transcript or board (one whose
+// centre squares are not all occupied, or whose game is over).
 std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed,
                                    std::size_t wanted, bool random_order = false);
 

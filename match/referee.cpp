@@ -73,6 +73,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
     r.white = white.name();
     r.opening = opening.transcript;
     r.opening_name = opening.name;
+    r.start_board = start_board_of(opening);
     // Reused per thread: copy-assignment keeps the vectors' capacity, so the in-process fast path
     // does not reallocate the game's history every game.
     thread_local Game game;

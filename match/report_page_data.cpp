@@ -163,12 +163,13 @@ nlohmann::json report_page_data(const ReportInput& input) {
         auto [reason, new_reason] = reason_index.emplace(std::string(to_string(r.reason)),
                                                          static_cast<int>(reasons.size()));
         if (new_reason) reasons.push_back(std::string(to_string(r.reason)));
-        auto [opening, new_opening] =
-            opening_index.emplace(r.opening, static_cast<int>(openings.size()));
+        auto [opening, new_opening] = opening_index.emplace(r.opening + '\n' + r.start_board,
+                                                            static_cast<int>(openings.size()));
         if (new_opening) {
-            // [name, moves, games, black wins, white wins, draws, black's disc difference sum]:
-            // arrays, as a balanced opening set has thousands of entries.
+            // [name, moves, games, black wins, white wins, draws, black's disc difference sum,
+            // start board (boards only)]: arrays, as a balanced opening set has thousands.
             openings.push_back(nlohmann::json::array({r.opening_name, r.opening, 0, 0, 0, 0, 0}));
+            if (!r.start_board.empty()) openings.back().push_back(r.start_board);
         }
         nlohmann::json& o = openings[opening->second];
         const int winner_column = r.winner == Winner::Black ? 3 : r.winner == Winner::White ? 4 : 5;

@@ -30,6 +30,9 @@ nlohmann::json to_json(const GameRecord& r) {
                         {"black_seconds", r.black_seconds},
                         {"white_seconds", r.white_seconds}};
     // Absent (not empty) for games between in-process players, which have neither.
+    // Absent for games from the standard start: results written before boards existed and
+    // after read the same.
+    if (!r.start_board.empty()) j["start_board"] = r.start_board;
     if (!r.move_seconds.empty()) j["move_seconds"] = r.move_seconds;
     // Left out too when no move has an eval (GTP engines give none): journal lines stay short.
     if (std::any_of(r.move_evals.begin(), r.move_evals.end(),
@@ -52,6 +55,7 @@ GameRecord record_from_json(const nlohmann::json& j) {
         r.white = j.at("white").get<std::string>();
         r.opening = j.at("opening").get<std::string>();
         r.opening_name = j.value("opening_name", "");
+        r.start_board = j.value("start_board", "");
         r.moves = j.at("moves").get<std::string>();
         r.black_discs = j.at("black_discs").get<int>();
         r.white_discs = j.at("white_discs").get<int>();

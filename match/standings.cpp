@@ -35,8 +35,10 @@ void Standings::add(const GameRecord& r) {
     const int b = index_of(r.black), w = index_of(r.white);
     if (b < 0 || w < 0) return;
     ++games_;
+    // The same moves from two boards are two games.
     const std::uint64_t game =
-        std::hash<std::string>{}(r.moves) * 31 + std::hash<int>{}(b * 1009 + w);
+        (std::hash<std::string>{}(r.moves) * 31 + std::hash<std::string>{}(r.start_board)) * 31 +
+        std::hash<int>{}(b * 1009 + w);
     if (!played_.insert(game).second) {
         ++repeated_[std::min(b, w)][std::max(b, w)];
         ++repeated_total_;

@@ -81,10 +81,14 @@ Rendered render(const fs::path& page, const fs::path& dir) {
 void check_steps(const nlohmann::json& self_test, const nlohmann::json& results) {
     const int id = self_test.at("game").get<int>();
     std::string moves;
-    for (const auto& g : results.at("games"))
-        if (g.at("id") == id) moves = g.at("moves").get<std::string>();
+    Position start = Position::start();  // a game from a board opening starts from its board
+    for (const auto& g : results.at("games")) {
+        if (g.at("id") != id) continue;
+        moves = g.at("moves").get<std::string>();
+        if (g.contains("start_board")) start = parse_board(g.at("start_board").get<std::string>());
+    }
     REQUIRE(!moves.empty());
-    const Game game = Game::from_transcript(moves);
+    const Game game = Game::from_transcript(moves, start);
     std::vector<Position> after_squares = {game.positions().front()};  // the viewer skips passes
     for (std::size_t i = 0; i < game.moves().size(); ++i)
         if (!game.moves()[i].is_pass()) after_squares.push_back(game.positions()[i + 1]);
@@ -206,6 +210,28 @@ TEST_CASE("a match's page in headless Chromium: standings, charts, a board that 
         CHECK(again.self_test.at("charts") == charts_again);
         check_steps(again.self_test, results);
     }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a match from board openings: the viewer starts each game from its board") {
+    if (!have_chromium()) {
+        MESSAGE("SKIPPED: chromium is not installed (scripts/setup.sh installs Debian's chromium)");
+        return;
+    }
+    const fs::path dir = temp_dir("report_page_boards");
+    REQUIRE(run_shell(kMatch +
+                      " --engine policy:mobility --engine policy:random --games 4 "
+                      "--openings " OTHELLO_SOURCE_DIR "/tests/data/positions.obf --no-progress "
+                      "--results " +
+                      (dir / "r.json").string() + " --html " + (dir / "page.html").string() +
+                      " >/dev/null") == 0);
+    const nlohmann::json results = nlohmann::json::parse(slurp(dir / "r.json"));
+    const Rendered r = render(dir / "page.html", dir);
+    check_clean(r, slurp(dir / "page.html"));
+    REQUIRE(r.self_test.at("game") == 0);  // the first row: a game from the file's first board
+    REQUIRE(results.at("games").at(0).contains("start_board"));
+    CHECK(r.self_test.at("steps").at(0).at("board") == results.at("games").at(0).at("start_board"));
+    check_steps(r.self_test, results);
     fs::remove_all(dir);
 }
 

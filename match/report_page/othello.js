@@ -16,12 +16,18 @@ function flipsOf(board, sq, me) {
 const legalMoves = (board, me) => [...Array(64).keys()].filter((sq) => flipsOf(board, sq, me).length);
 const squareName = (sq) => "abcdefgh"[sq % 8] + (1 + (sq >> 3));
 // Every position of a game: [{board, toMove (1 black, 2 white), move, mover, passed}], passes implicit.
-function replay(compactMoves) {
-  const board = Array(64).fill(0);
-  board[27] = board[36] = 2;  // d4 e5 white
-  board[28] = board[35] = 1;  // e4 d5 black
-  const states = [{ board: board.slice(), toMove: 1, move: -1, mover: 0, passed: false }];
+// `startBoard` ("--XO... X", as boardString writes it) for a game from a board, else the standard start.
+function replay(compactMoves, startBoard) {
+  let board = Array(64).fill(0);
   let me = 1;
+  if (startBoard) {
+    board = [...startBoard.slice(0, 64)].map((c) => "-XO".indexOf(c));
+    me = startBoard.slice(65) === "O" ? 2 : 1;
+  } else {
+    board[27] = board[36] = 2;  // d4 e5 white
+    board[28] = board[35] = 1;  // e4 d5 black
+  }
+  const states = [{ board: board.slice(), toMove: me, move: -1, mover: 0, passed: false }];
   for (const ch of compactMoves) {
     const sq = MOVE_ALPHABET.indexOf(ch);
     let passed = false;

@@ -6,7 +6,8 @@
 //   pairs [{a, b, result, score, elo, los, pentanomial?, pentanomial_elo?}]
 //   ratings? [{engine, elo, error}]; sprt? {elo0, elo1, alpha, beta, lower, upper, llr, decision}
 //   reasons [reason]; reason_counts {reason: n}
-//   openings [[name, moves, games, black, white, draws, disc_sum]] (objects once loaded)
+//   openings [[name, moves, games, black, white, draws, disc_sum, board?]] (objects once loaded;
+//             board: the start board "--XO... X" of an opening given as a board)
 //   series {games [n], score [[engine's score after n]], elo [[elo, lower, upper]], llr? [llr]}
 //   games [[id, black, white, opening, moves, black_discs, white_discs, winner (0 black, 1 white,
 //           2 draw), reason, detail, black_seconds, white_seconds, move_ms?, move_evals?]]
@@ -15,8 +16,8 @@
 // URL fragments: #game=ID&ply=N opens a game (kept across the running page's reloads);
 // #selftest runs the checks of the browser test and writes them into <pre id="selftest-result">.
 const data = JSON.parse(document.getElementById("report-data").textContent);
-data.openings = data.openings.map(([name, moves, games, black, white, draws, disc_sum]) =>
-  ({ name, moves, games, black, white, draws, disc_sum }));
+data.openings = data.openings.map(([name, moves, games, black, white, draws, disc_sum, board]) =>
+  ({ name, moves, games, black, white, draws, disc_sum, board: board || "" }));
 const main = document.getElementById("report");
 const REFRESH_SECONDS = 5;
 const G = { id: 0, black: 1, white: 2, opening: 3, moves: 4, bd: 5, wd: 6, winner: 7, reason: 8,
@@ -239,8 +240,8 @@ function drawOpenings() {
   function fill() {
     for (const i of order.slice(shown, shown + 50)) {
       const o = data.openings[i];
-      body.append(el("tr", null, el("td", { class: "text" }, o.name || (o.moves ? "" : "start position")),
-        el("td", { class: "text" }, el("code", null, o.moves || "–")), el("td", null, o.games),
+      body.append(el("tr", null, el("td", { class: "text" }, o.name || (o.moves || o.board ? "" : "start position")),
+        el("td", { class: "text" }, el("code", null, o.moves || o.board || "–")), el("td", null, o.games),
         countCell(o.black, o.games), countCell(o.white, o.games), countCell(o.draws, o.games),
         el("td", null, share(o.black + o.draws / 2, o.games)), el("td", null, signed(o.disc_sum / o.games, 1))));
     }

@@ -52,7 +52,7 @@ function fillGames() {
     const o = data.openings[g[G.opening]];
     body.append(el("tr", { "data-id": g[G.id], class: viewer.game === g ? "selected" : null, onclick: () => openGame(g, 0, true) },
       el("td", null, g[G.id]), el("td", { class: "text" }, data.engines[g[G.black]]),
-      el("td", { class: "text" }, data.engines[g[G.white]]), el("td", { class: "text" }, o.name || o.moves || "start"),
+      el("td", { class: "text" }, data.engines[g[G.white]]), el("td", { class: "text" }, o.name || o.moves || o.board || "start"),
       el("td", null, `${g[G.bd]}–${g[G.wd]}`), el("td", { class: "text" }, resultText(g)),
       el("td", { class: "text" + (g[G.reason] === data.reasons.indexOf("normal") ? "" : " error") }, data.reasons[g[G.reason]]),
       el("td", null, g[G.moves].length), el("td", null, `${g[G.bs].toFixed(2)} / ${g[G.ws].toFixed(2)} s`)));
@@ -99,10 +99,10 @@ function drawViewer() {
 }
 function openGame(g, ply, scroll) {
   viewer.game = g;
-  const r = replay(g[G.moves]);
+  const o = data.openings[g[G.opening]];
+  const r = replay(g[G.moves], o.board);
   viewer.states = r.states;
   viewer.error = r.error;
-  const o = data.openings[g[G.opening]];
   viewer.openingPlies = (o.moves.match(/[a-h][1-8]/gi) || []).length;
   for (const tr of document.querySelectorAll("#games tbody tr")) tr.classList.toggle("selected", +tr.dataset.id === g[G.id]);
   const info = document.getElementById("game-info");
@@ -112,7 +112,7 @@ function openGame(g, ply, scroll) {
     el("p", null, el("span", { class: "swatch black" }), el("b", null, data.engines[g[G.black]]), " (black) vs ",
        el("span", { class: "swatch white" }), el("b", null, data.engines[g[G.white]]), " (white)"),
     el("p", { class: "score-line" }, `${g[G.bd]} – ${g[G.wd]}`, el("small", { class: "pct" }, " " + resultText(g))),
-    el("p", null, "Opening: ", o.name ? o.name + " " : "", el("code", null, o.moves || "start position")),
+    el("p", null, "Opening: ", o.name ? o.name + " " : "", el("code", null, o.moves || o.board || "start position")),
     el("p", { class: g[G.reason] === data.reasons.indexOf("normal") ? "" : "error" }, "Ended: ", data.reasons[g[G.reason]],
        g[G.detail] ? ` — ${g[G.detail]}` : ""),
     el("p", { id: "to-move" }));
