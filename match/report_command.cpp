@@ -46,9 +46,9 @@ int run_report_command(int argc, char** argv) {
     try {
         // Before anything is read: a FIFO is not waited on, a device never replaced.
         check_output_path("--html", html_path);
+        check_html_report_path(html_path, overwrite);
         if (same_output(html_path, results_path))
             throw std::runtime_error("--html '" + html_path + "' is also the results file");
-        check_html_report_path(html_path, overwrite);
         std::ifstream in(results_path);
         if (!in) throw std::runtime_error("cannot read '" + results_path + "'");
         nlohmann::json results;
