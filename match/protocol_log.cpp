@@ -16,6 +16,7 @@
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
+#include <thread>
 
 #include "protocol/fd_write.h"
 
@@ -72,10 +73,15 @@ ProtocolLog::ProtocolLog(const std::string& path, bool overwrite) : path_(path) 
     if (regular && !overwrite && !holds_a_protocol_log(path)) {
         fail("it exists and is not a protocol log (--overwrite replaces it)");
     }
-    // O_NONBLOCK: a FIFO nobody reads is refused (ENXIO) instead of waited on.
+    // O_NONBLOCK: a FIFO nobody reads fails (ENXIO) instead of blocking; its reader, started
+    // beside the match, gets a moment to open it, then the log is refused rather than waited on.
     int flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK;
     if (regular && overwrite) flags |= O_TRUNC;
-    fd_ = ::open(path.c_str(), flags, 0644);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while ((fd_ = ::open(path.c_str(), flags, 0644)) < 0 && errno == ENXIO &&
+           std::chrono::steady_clock::now() < give_up) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     if (fd_ < 0) {
         if (errno == ENXIO) fail("it is a FIFO that nobody reads");
         fail(std::strerror(errno));

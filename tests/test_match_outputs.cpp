@@ -204,6 +204,28 @@ TEST_CASE("--log never truncates the journal, another output or a file it did no
     fs::remove_all(dir);
 }
 
+TEST_CASE("--log onto a FIFO: written to in place while read, refused when nobody reads it") {
+    const fs::path dir = temp_dir("match_outputs_log_fifo");
+    REQUIRE(::mkfifo((dir / "log.fifo").c_str(), 0600) == 0);
+    Run run = run_in(dir, kWithEngine + "--log log.fifo");
+    CHECK(run.status == 2);
+    CHECK(run.err ==
+          "othello-match: cannot write the protocol log 'log.fifo': it is a FIFO that nobody "
+          "reads\n");
+    // A reader started beside the match gets every line; the FIFO stays a FIFO.
+    const std::string command = "cd '" + dir.string() +
+                                "' && { timeout 30 cat log.fifo >read.txt & timeout -s KILL 30 " +
+                                kMatch + " " + kWithEngine +
+                                "--log log.fifo --no-progress >out.txt 2>err.txt; status=$?; "
+                                "wait; exit $status; }";
+    const int status = std::system(command.c_str());
+    CAPTURE(slurp(dir / "err.txt"));
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(lines_of(slurp(dir / "read.txt")).size() > 50);
+    CHECK(still_a_fifo(dir / "log.fifo"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("a full disk under --log is said once, with the system's reason") {
     if (!fs::is_character_file("/dev/full")) {
         MESSAGE("skipped: no /dev/full here");
