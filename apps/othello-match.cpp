@@ -5,6 +5,8 @@
 #include <functional>
 #include <iostream>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "match/game_record_writer.h"
 #include "match/html_report.h"
@@ -36,14 +38,48 @@ std::vector<std::string> names_of(const std::vector<EngineSpec>& engines) {
 
 // Refuses to replace results a run did not ask to replace.
 void refuse_existing_results(const MatchOptions& o) {
-    if (o.resume || o.overwrite) return;
+    if (o.results_path.empty() || o.resume || o.overwrite) return;
     for (const std::string& p : {o.results_path, journal_path_for(o.results_path)}) {
-        if (std::filesystem::exists(p)) {
+        if (output_exists(p)) {
             throw std::runtime_error("'" + p +
                                      "' already exists: --resume continues that match, "
                                      "--overwrite replaces it");
         }
     }
+}
+
+// Every output is checked before the first game (and before anything is opened): none may fail
+// after the last, none may be another output or the journal, none is a FIFO that would be waited
+// on or a device that would be replaced by a file, and none replaces a file the run did not ask
+// to replace.
+void check_outputs(const MatchOptions& o) {
+    const std::string journal = o.results_path.empty() ? "" : journal_path_for(o.results_path);
+    check_output_path("--results", o.results_path);
+    check_output_path("--results journal", journal);
+    check_output_path("--records", o.records_path);
+    check_output_path("--html", o.html_path);
+    check_output_path("--log", o.log_path, OutputKinds::RegularFileOrStream);
+    const std::vector<std::pair<std::string, std::string>> outputs = {
+        {"--results", o.results_path},
+        {"the --results journal", journal},
+        {"--records", o.records_path},
+        {"--html", o.html_path},
+        {"--log", o.log_path}};
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        for (std::size_t j = i + 1; j < outputs.size(); ++j) {
+            const auto& [first, first_path] = outputs[i];
+            const auto& [second, second_path] = outputs[j];
+            if (!first_path.empty() && !second_path.empty() && same_output(first_path, second_path))
+                throw std::runtime_error(second + " '" + second_path + "' is also " + first);
+        }
+    }
+    refuse_existing_results(o);
+    // The records of a resumed match are its own, rewritten with every game.
+    if (!o.records_path.empty() && !o.resume && !o.overwrite && output_exists(o.records_path)) {
+        throw std::runtime_error("--records '" + o.records_path +
+                                 "' already exists: --overwrite replaces it");
+    }
+    if (!o.html_path.empty()) check_html_report_path(o.html_path, o.overwrite);
 }
 
 // The games already played in the journal (or, when the journal is gone, the results file),
@@ -82,16 +118,10 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
 }
 
 int run(const MatchOptions& o) {
-    // Every output is checked before the first game: none may fail after the last.
-    check_output_path("--results", o.results_path);
-    if (!o.results_path.empty())
-        check_output_path("--results journal", journal_path_for(o.results_path));
-    check_output_path("--records", o.records_path);
-    check_output_path("--html", o.html_path);
-    if (!o.html_path.empty()) check_html_report_path(o.html_path);  // before anything is written
+    check_outputs(o);
     // Opened first: an unwritable log is an error before any game, not after the last.
     std::unique_ptr<ProtocolLog> log;
-    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path);
+    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path, o.overwrite);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     const std::vector<Opening> openings =
         load_openings(o.openings, o.seed, pairs_needed, o.random_order);
@@ -115,7 +145,6 @@ int run(const MatchOptions& o) {
     std::unique_ptr<ResultsJournal> journal;
     std::set<int> done;
     if (!o.results_path.empty()) {
-        refuse_existing_results(o);
         std::vector<GameRecord> kept;
         if (o.resume) kept = resumed_games(o, config, schedule, names);
         journal = std::make_unique<ResultsJournal>(journal_path_for(o.results_path), config, kept);
@@ -221,6 +250,7 @@ int run(const MatchOptions& o) {
         });
     }
     save([&] { write_page(true); });
+    if (log && !log->failure().empty()) status = 1;  // said on stderr when it happened
     if (standings.repeated_games() > 0) {
         std::cerr << "othello-match: warning: " << standings.repeated_games() << " of "
                   << standings.games()

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "match/atomic_file.h"
+#include "match/output_paths.h"
 #include "match/report_page_assets.h"
 
 namespace othello {
@@ -86,15 +87,23 @@ std::string html_report_page(const ReportInput& input) {
     return page;
 }
 
-void check_html_report_path(const std::string& path) {
-    if (!std::filesystem::exists(path)) return;
-    std::ifstream in(path);
-    std::string start(15, '\0');
+void check_html_report_path(const std::string& path, bool overwrite) {
+    if (overwrite || !output_exists(path)) return;
+    const auto refuse = [&](const std::string& what) {
+        throw std::runtime_error("--html '" + path + "' exists and is " + what +
+                                 "; refusing to replace it (--overwrite replaces it)");
+    };
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error))
+        refuse(kind_of_file_at(path) + ", not an HTML page");
+    // The page's head names its generator within its first lines.
+    std::ifstream in(path, std::ios::binary);
+    std::string start(1024, '\0');
     in.read(start.data(), static_cast<std::streamsize>(start.size()));
-    if (start != "<!DOCTYPE html>") {
-        throw std::runtime_error("--html '" + path +
-                                 "' exists and is not an HTML page; refusing to replace it");
-    }
+    start.resize(static_cast<std::size_t>(in.gcount()));
+    if (!start.starts_with("<!DOCTYPE html>")) refuse("not an HTML page");
+    if (start.find("<meta name=\"generator\" content=\"othello-match\">") == std::string::npos)
+        refuse("an HTML page othello-match did not write");
 }
 
 void write_html_report(const std::string& path, const ReportInput& input) {

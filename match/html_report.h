@@ -16,9 +16,10 @@ std::string html_report_page(const ReportInput& input);
 // std::runtime_error naming the path.
 void write_html_report(const std::string& path, const ReportInput& input);
 
-// Throws std::runtime_error when `path` exists and is not an HTML page (a results file given to
-// --html by mistake): a report page replaces only a page.
-void check_html_report_path(const std::string& path);
+// Throws std::runtime_error when `path` exists and is not a report page othello-match wrote (a
+// results file or someone's own page given to --html by mistake), unless `overwrite`: a report
+// page replaces only a report page. Reads nothing but a regular file (a FIFO is not waited on).
+void check_html_report_path(const std::string& path, bool overwrite = false);
 
 // `json` as text safe inside <script type="application/json">: every '<' is written \u003c, so
 // neither "</script" nor "<!--" can end or confuse the block.

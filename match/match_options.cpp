@@ -89,7 +89,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "results", po::value(&o.results_path),
         "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
-        "overwrite", po::bool_switch(&o.overwrite), "replace existing --results (else refused)")(
+        "overwrite", po::bool_switch(&o.overwrite),
+        "replace existing --results, --records, --html, --log (else refused)")(
         "shard", po::value(&shard),
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),

@@ -7,6 +7,7 @@
 
 #include "match/match_config.h"
 #include "match/match_file.h"
+#include "match/output_paths.h"
 #include "match/report.h"
 #include "match/results_file.h"
 #include "match/results_merge.h"
@@ -89,6 +90,8 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         return 2;
     }
     try {
+        // Before any file is read: a FIFO is not waited on, a device never replaced.
+        check_output_path("--results", out_path);
         std::vector<MatchFile> files;
         for (const auto& in : inputs) {
             if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");

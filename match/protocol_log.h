@@ -5,7 +5,6 @@
 #pragma once
 
 #include <deque>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -18,17 +17,30 @@ namespace othello {
 
 class ProtocolLog {
   public:
-    // Opens (truncates) `path`; throws std::runtime_error naming it when it cannot be written.
-    explicit ProtocolLog(const std::string& path);
+    // Opens `path` to append to: an earlier protocol log there (a resumed match's) goes on, and a
+    // FIFO or character device (/dev/stderr) is written to in place. With `overwrite` an existing
+    // regular file starts afresh. Throws std::runtime_error naming the path when it cannot be
+    // written, is a FIFO nobody reads, or (without `overwrite`) is a file other than a protocol
+    // log: the log never destroys a file it did not write.
+    ProtocolLog(const std::string& path, bool overwrite);
+    ~ProtocolLog();
+    ProtocolLog(const ProtocolLog&) = delete;
+    ProtocolLog& operator=(const ProtocolLog&) = delete;
 
     // One line: "2026-11-23T20:50:01.123Z game 3 NAME > LINE" ('>' sent to the engine, '<'
-    // received). Thread-safe; flushed at once so a killed match keeps its log.
+    // received). Thread-safe; written at once so a killed match keeps its log. The first write
+    // that fails (a full disk) is said once on stderr with the system's reason; the log stops
+    // there and the games go on.
     void write(std::string_view engine, int game_id, char direction, std::string_view line);
 
+    // Why the log stopped short ("No space left on device"), or "" while it holds every line.
+    std::string failure() const;
+
   private:
-    std::mutex lock_;
-    std::ofstream out_;
+    mutable std::mutex lock_;
+    int fd_ = -1;
     std::string path_;
+    std::string failure_;
 };
 
 class LoggedChannel : public LineChannel {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "match/html_report.h"
+#include "match/output_paths.h"
 #include "match/report_page_data.h"
 
 namespace othello {
@@ -15,12 +16,15 @@ namespace po = boost::program_options;
 
 int run_report_command(int argc, char** argv) {
     std::string html_path, results_path;
+    bool overwrite = false;
     po::options_description desc(
         "othello-match report: the HTML report page of a finished match\n\n"
-        "Usage: othello-match report --html FILE RESULTS.json\n\nOptions");
+        "Usage: othello-match report --html FILE [--overwrite] RESULTS.json\n\nOptions");
     desc.add_options()("help,h", "this help")("html", po::value(&html_path),
                                               "write the report page to FILE")(
-        "results", po::value(&results_path), "the results file (--results FILE.json, or merged)");
+        "results", po::value(&results_path), "the results file (--results FILE.json, or merged)")(
+        "overwrite", po::bool_switch(&overwrite),
+        "replace FILE even if it is not a report page othello-match wrote");
     po::positional_options_description positional;
     positional.add("results", 1);
     try {
@@ -40,6 +44,11 @@ int run_report_command(int argc, char** argv) {
         return 2;
     }
     try {
+        // Before anything is read: a FIFO is not waited on, a device never replaced.
+        check_output_path("--html", html_path);
+        check_html_report_path(html_path, overwrite);
+        if (same_output(html_path, results_path))
+            throw std::runtime_error("--html '" + html_path + "' is also the results file");
         std::ifstream in(results_path);
         if (!in) throw std::runtime_error("cannot read '" + results_path + "'");
         nlohmann::json results;
@@ -48,7 +57,6 @@ int run_report_command(int argc, char** argv) {
         } catch (const nlohmann::json::parse_error& e) {
             throw std::runtime_error("'" + results_path + "' is not JSON: " + e.what());
         }
-        check_html_report_path(html_path);
         ReportInput input;
         try {
             input = report_input_from_results(results);

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 
 #include "match/atomic_file.h"
 #include "protocol/fd_write.h"
@@ -125,9 +126,12 @@ void ResultsJournal::append(const GameRecord& r) {
 
 namespace {
 
+// A cell a spreadsheet would take for a formula (an engine names itself, "=HYPERLINK(...)") is
+// quoted and starts with an apostrophe, which spreadsheets show as text and do not evaluate.
 std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
+    const bool formula = !s.empty() && std::string_view("=+-@\t\r").find(s[0]) != std::string::npos;
+    if (!formula && s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string q = formula ? "\"'" : "\"";
     for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
 }
@@ -146,10 +150,11 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
                    "white_seconds\n";
             for (const auto& r : records) {
                 out << r.id << ',' << r.pair << ',' << csv_field(r.black) << ','
-                    << csv_field(r.white) << ',' << r.opening << ',' << r.moves << ','
-                    << r.black_discs << ',' << r.white_discs << ',' << to_string(r.winner) << ','
-                    << csv_field(std::string(to_string(r.reason))) << ',' << csv_field(r.detail)
-                    << ',' << r.black_seconds << ',' << r.white_seconds << '\n';
+                    << csv_field(r.white) << ',' << csv_field(r.opening) << ','
+                    << csv_field(r.moves) << ',' << r.black_discs << ',' << r.white_discs << ','
+                    << to_string(r.winner) << ',' << csv_field(std::string(to_string(r.reason)))
+                    << ',' << csv_field(r.detail) << ',' << r.black_seconds << ','
+                    << r.white_seconds << '\n';
             }
         } else {
             nlohmann::json games = nlohmann::json::array();
