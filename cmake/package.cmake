@@ -28,5 +28,5 @@ random. othello-match referees matches and tournaments between engine
 processes, TCP engines and in-process policies, with Elo, SPRT, JSON results
 and an HTML report. othello-book and othello-train build the book and fit the
 weights.")
-include(CPack)
 set(OTHELLO_DEB_PACKAGE "${CMAKE_BINARY_DIR}/${CPACK_PACKAGE_FILE_NAME}.deb")  # tests unpack it
+include(CPack)
