@@ -27,6 +27,7 @@
 #include "engine/notation.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/rng.h"
+#include "engine/version.h"
 #include "engine/wthor.h"
 
 namespace po = boost::program_options;
@@ -42,7 +43,8 @@ constexpr const char* kUsage =
     "       othello-book bench [--book FILE]   lookup speed\n"
     "       othello-book evaluate [--book FILE] [--weights FILE] [--depth D]   negamax values\n"
     "       othello-book lines [--book FILE] [--plies K] [--count N]   openings from the book\n"
-    "       othello-book SUBCOMMAND --help     the subcommand's options\n";
+    "       othello-book SUBCOMMAND --help     the subcommand's options\n"
+    "       othello-book --version             print 'othello-book VERSION'\n";
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -376,6 +378,10 @@ int main(int argc, char** argv) {
         if (command == "bench") return run_bench(args);
         if (command == "evaluate") return run_evaluate(args);
         if (command == "lines") return run_lines(args);
+        if (command == "--version") {
+            std::cout << "othello-book " << kVersion << "\n";
+            return 0;
+        }
         if (command == "--help" || command == "-h" || command == "help") {
             std::cout << kUsage;
             return 0;

@@ -8,7 +8,9 @@
 
 #include "bench/engine_bench.h"
 #include "engine/ascii_text.h"
+#include "engine/data_dir.h"
 #include "engine/policies/policy_registry.h"
+#include "engine/version.h"
 #include "protocol/exec_relay.h"
 #include "protocol/session_factory.h"
 #include "protocol/stdio_transport.h"
@@ -85,7 +87,10 @@ int main(int argc, char** argv) {
         "usage: othello-engine [options]         speak a protocol on stdin/stdout\n"
         "       othello-engine --listen HOST:PORT [options]\n"
         "       othello-engine perft DEPTH | bench\noptions");
-    described.add_options()("help,h", "print this help")(
+    described.add_options()("help,h", "print this help")("version",
+                                                         "print 'othello-engine VERSION'")(
+        "print-data-dir",
+        "print the folder of the default book and weights (book.db, weights.bin) and exit")(
         "list-policies", "print the policies, one per line: name, then description")(
         "policy", po::value(&settings.policy)->default_value("mobility"),
         "policy name or fallback chain, e.g. mobility or book,mobility")(
@@ -125,6 +130,14 @@ int main(int argc, char** argv) {
     }
     if (vm.count("help")) {
         std::cout << described << "\n";
+        return 0;
+    }
+    if (vm.count("version")) {
+        std::cout << "othello-engine " << kVersion << "\n";
+        return 0;
+    }
+    if (vm.count("print-data-dir")) {
+        std::cout << data_dir().string() << "\n";
         return 0;
     }
     if (vm.count("list-policies")) {

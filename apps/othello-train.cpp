@@ -17,6 +17,7 @@
 #include "engine/patterns/self_play.h"
 #include "engine/patterns/training_set.h"
 #include "engine/policies/policy_registry.h"
+#include "engine/version.h"
 #include "engine/wthor.h"
 
 namespace po = boost::program_options;
@@ -62,7 +63,7 @@ int main(int argc, char** argv) {
     int children_of = 0;
     std::vector<std::string> average;
     po::options_description options("othello-train options");
-    options.add_options()("help", "show this help")(
+    options.add_options()("help", "show this help")("version", "print 'othello-train VERSION'")(
         "data", po::value(&data)->default_value("wthor"),
         "wthor (expert games), transcripts (--transcripts FILE) or random (random playouts)")(
         "wthor-dir", po::value(&wthor_dir)->default_value(OTHELLO_SHARED_DATA "/wthor"),
@@ -141,6 +142,10 @@ int main(int argc, char** argv) {
     }
     if (vm.count("help")) {
         std::cout << options;
+        return 0;
+    }
+    if (vm.count("version")) {
+        std::cout << "othello-train " << kVersion << "\n";
         return 0;
     }
     try {

@@ -1,15 +1,12 @@
-// Where the shipped data (default opening book, trained weights) lives: $OTHELLO_DATA_DIR if set,
-// else the repository's data/ folder, whose path is fixed when the project is configured.
+// Where the shipped data (default opening book, trained weights) lives: $OTHELLO_DATA_DIR if set;
+// else, for a program of the build tree, the repository's data/ folder; else (an installed
+// program) the share/othello folder beside the program's bin/ folder, e.g. /usr/share/othello.
 #pragma once
 
-#include <cstdlib>
 #include <filesystem>
 
 namespace othello {
 
-inline std::filesystem::path data_dir() {
-    if (const char* env = std::getenv("OTHELLO_DATA_DIR"); env && *env) return env;
-    return OTHELLO_DEFAULT_DATA_DIR;
-}
+std::filesystem::path data_dir();
 
 }  // namespace othello

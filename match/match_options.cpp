@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/policies/policy_registry.h"
+#include "engine/version.h"
 
 namespace othello {
 
@@ -68,8 +69,9 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n"
         "policy: engines also take book=FILE, weights=FILE, temperature=T, book-randomness=T\n"
         "(as othello-engine's options), e.g. book=my.db,policy:book,regression\n\nOptions");
-    desc.add_options()("help,h", "this help")("list-policies", "the built-in policies")(
-        "engine", po::value(&engines)->composing(), "an engine (give two or more)")(
+    desc.add_options()("help,h", "this help")("version", "print 'othello-match VERSION'")(
+        "list-policies", "the built-in policies")("engine", po::value(&engines)->composing(),
+                                                  "an engine (give two or more)")(
         "each", po::value(&o.each), "options for every engine, e.g. dir=/tmp,stderr=1")(
         "games", po::value(&o.games)->default_value(100), "games per pairing")(
         "concurrency", po::value(&o.concurrency)->default_value(cores), "games played at once")(
@@ -111,6 +113,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     po::notify(vm);
     if (vm.count("help")) {
         std::cout << desc << "\n";
+        return std::nullopt;
+    }
+    if (vm.count("version")) {
+        std::cout << "othello-match " << kVersion << "\n";
         return std::nullopt;
     }
     if (vm.count("list-policies")) {

@@ -9,6 +9,7 @@
 
 #include "engine/game.h"
 #include "engine/policy.h"
+#include "engine/version.h"
 #include "protocol/gtp_command.h"
 #include "protocol/line_framer.h"
 #include "protocol/line_session.h"
@@ -19,7 +20,7 @@ class GtpSession : public LineSession {
   public:
     struct Options {
         std::string name = "othello-engine";
-        std::string version = "0.1.0";
+        std::string version = kVersion;
         std::size_t max_line_length = kDefaultMaxLineLength;  // longer lines are refused
         InternalErrorLog internal_errors;  // see line_session.h; empty: tell the peer
     };

@@ -37,7 +37,7 @@ TEST_CASE("framing: ids, blank lines, comments, tabs, control characters and CRL
     CHECK(run(s, "7 protocol_version\n") == "=7 2\n\n");
     CHECK(run(s, "\n   \n# a comment\n") == "");
     CHECK(run(s, "8 name # trailing comment\n") == "=8 othello-engine\n\n");
-    CHECK(run(s, "9\tversion\r\n") == "=9 0.1.0\n\n");
+    CHECK(run(s, "9\tversion\r\n") == std::string("=9 ") + kVersion + "\n\n");
     CHECK(run(s,
               "10 pro\x01to\x7f"
               "col_version\n") == "=10 2\n\n");

@@ -126,7 +126,8 @@ TEST_CASE("the executable on stdio: an exact transcript of every command") {
         "18 othello-set_position f5f4c3c6c5d6f3c4c7\n19 final_score\n20 genmove b\n"
         "21 showboard\n22 quit\n23 name\n";
     const std::string expected =
-        "=1 2\n\n=2 othello-engine\n\n=3 0.1.0\n\n=4 true\n\n=5\n\n=6\n\n=7\n\n=8\n\n"
+        "=1 2\n\n=2 othello-engine\n\n=3 " + std::string(kVersion) +
+        "\n\n=4 true\n\n=5\n\n=6\n\n=7\n\n=8\n\n"
         "=9 Othello\n\n=10\n\n=11\n\n=12\n\n=13 f6\n\n=14 e6\n\n"
         "=15 e6 -2\nd3 -5\nc4 -5\nf7 -6\n\n=16\n\n=17 f5\n\n=18\n\n=19 B+64\n\n"
         "?20 game is over\n\n"
