@@ -147,14 +147,14 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
         if (path.ends_with(".csv")) {
             out << "id,pair,black,white,opening,moves,black_discs,white_discs,winner,reason,detail,"
                    "black_seconds,"
-                   "white_seconds\n";
+                   "white_seconds,start_board\n";
             for (const auto& r : records) {
                 out << r.id << ',' << r.pair << ',' << csv_field(r.black) << ','
                     << csv_field(r.white) << ',' << csv_field(r.opening) << ','
                     << csv_field(r.moves) << ',' << r.black_discs << ',' << r.white_discs << ','
                     << to_string(r.winner) << ',' << csv_field(std::string(to_string(r.reason)))
                     << ',' << csv_field(r.detail) << ',' << r.black_seconds << ','
-                    << r.white_seconds << '\n';
+                    << r.white_seconds << ',' << csv_field(r.start_board) << '\n';
             }
         } else {
             nlohmann::json games = nlohmann::json::array();

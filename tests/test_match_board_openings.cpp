@@ -130,6 +130,25 @@ TEST_CASE("boards and transcripts in one openings file: start_board, moves from 
     }
     CHECK(slurp(dir / "r.ggf").find("BO[8 " + to_ggf_board(parse_board(boards[1])).substr(2)) !=
           std::string::npos);
+
+    // CSV results end each row with the board (a board starting with '-' is a formula-like cell:
+    // quoted, with the apostrophe that keeps a spreadsheet from evaluating it).
+    REQUIRE(run_match("--engine policy:mobility --engine policy:random --games 10 --openings " +
+                          kPositions + " --results r.csv",
+                      dir)
+                .status == 0);
+    std::istringstream csv(slurp(dir / "r.csv"));
+    std::string header, row;
+    std::getline(csv, header);
+    CHECK(header.ends_with(",white_seconds,start_board"));
+    std::map<std::string, int> csv_boards;
+    while (std::getline(csv, row)) {
+        std::string cell = row.substr(row.rfind(',') + 1);
+        if (cell.starts_with("\"'")) cell = cell.substr(2, cell.size() - 3);
+        ++csv_boards[cell];
+    }
+    for (const std::string& board : boards) CHECK(csv_boards[board] == 2);
+    CHECK(csv_boards[""] == 2);
     fs::remove_all(dir);
 }
 
