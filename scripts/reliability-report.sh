@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Produces docs/reliability.md (issue 8): runs every hardening check at full size — the libFuzzer
+# Produces docs/reliability.md: runs every hardening check at full size — the libFuzzer
 # targets, the TCP abuse bench, the 1,000-game fault-injection match and the SIGKILL/--resume
 # loop — and writes the table of what was tried and what held, with each run's own output.
 #   scripts/reliability-report.sh [FUZZ_SECONDS_PER_TARGET] [KILLS]
@@ -14,6 +14,11 @@ ninja -C "$build" -j "${OTHELLO_JOBS:-2}" othello-engine othello-match fake-gtp-
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# The hand-written list of hostile cases (each one a ctest case) follows the generated part and is
+# kept as it is.
+marker='## Hostile cases tested in ctest'
+sed -n "/^$marker\$/,\$p" docs/reliability.md >"$out/hostile-cases"
+[ -s "$out/hostile-cases" ] || { echo "docs/reliability.md lacks '$marker'" >&2; exit 2; }
 run() {  # run NAME COMMAND...: output to $out/NAME, status to $out/NAME.status
   local name=$1
   shift
@@ -66,6 +71,7 @@ fuzz_rows=$(awk 'NR > 1 && $1 ~ /^fuzz_/ {
     echo '```'
     echo
   done
+  cat "$out/hostile-cases"
 } >docs/reliability.md
 echo "wrote docs/reliability.md"
 for name in fuzz abuse faults kills; do [ "$(cat "$out/$name.status")" = 0 ] || exit 1; done
