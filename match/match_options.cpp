@@ -104,7 +104,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "log", po::value(&o.log_path),
         "write every line sent to and received from engines to FILE")(
         "report-every", po::value(&o.report_every)->default_value(0),
-        "print the table (and rewrite --html) every N games")("no-progress", "no progress bar");
+        "print the table (and rewrite --html) every N games")(
+        "affinity", po::bool_switch(&o.affinity),
+        "pin each concurrent game's engine processes to their own share of the CPUs")(
+        "no-progress", "no progress bar");
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
     po::notify(vm);

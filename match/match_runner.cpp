@@ -2,8 +2,10 @@
 #include "match/match_runner.h"
 
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "match/cpu_affinity.h"
 #include "match/gtp_player.h"
 #include "match/human_player.h"
 #include "match/nboard_player.h"
@@ -119,9 +121,15 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
         }
     };
 
+    const int threads =
+        std::max(1, std::min<int>(setup_.concurrency, static_cast<int>(games.size())));
+    const std::vector<int> cpus = setup_.affinity ? allowed_cpus() : std::vector<int>{};
     auto worker = [&](int worker_index) {
         std::vector<std::unique_ptr<Player>> players(engine_count);
         try {
+            // Before any player exists: the engines this thread starts inherit its CPUs.
+            std::optional<ThreadPinning> pinned;
+            if (setup_.affinity) pinned.emplace(cpus_for_slot(cpus, worker_index, threads));
             play_games(worker_index, players);
         } catch (const std::exception& e) {
             // Nothing may escape a worker thread (std::terminate would lose every result): stop
@@ -140,8 +148,6 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
         }
     };
 
-    const int threads =
-        std::max(1, std::min<int>(setup_.concurrency, static_cast<int>(games.size())));
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
     worker(0);

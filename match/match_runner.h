@@ -31,6 +31,9 @@ struct MatchSetup {
     std::uint64_t seed = 1;
     int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
     ProtocolLog* log = nullptr;   // --log FILE
+    // --affinity: worker slot i runs on cpus_for_slot(allowed_cpus(), i, workers), and so do the
+    // engine processes it starts.
+    bool affinity = false;
 };
 
 class MatchRunner {
