@@ -174,6 +174,8 @@ int run(const MatchOptions& o) {
         if (!done.count(g.id)) pending.push_back(g);
     }
 
+    // Grown under the runner's lock otherwise, copying every record kept so far each time.
+    if (keep_records) records.reserve(records.size() + pending.size());
     ProgressBar progress(static_cast<long>(pending.size()), o.progress);
     long played = 0;
     MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
@@ -207,8 +209,9 @@ int run(const MatchOptions& o) {
                 }
                 return true;
             },
-            [&](const GameRecord& r) {
-                if (journal) journal->append(r);  // on the game's own thread, not under the lock
+            [&](const std::vector<GameRecord>& played) {
+                // On the games' own thread, not under the lock.
+                if (journal) journal->append(played);
             });
     } catch (const std::exception& e) {
         stopped = e.what();
