@@ -74,7 +74,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "games", po::value(&o.games)->default_value(100), "games per pairing")(
         "concurrency", po::value(&o.concurrency)->default_value(cores), "games played at once")(
         "openings", po::value(&o.openings)->default_value("balanced"),
-        "balanced[:K] (distinct near-even positions after K=8 random plies) | random:K | start | "
+        "balanced[:K] (distinct near-even positions after K=8 plies) | random:K | start | "
         "FILE of transcripts")("openings-order", po::value(&order)->default_value("sequential"),
                                "sequential | random")("seed", po::value(&o.seed)->default_value(1),
                                                       "seed for openings and policies")(

@@ -225,12 +225,10 @@ std::string repeated_openings_warning(const std::string& source, std::size_t ava
     } else {
         text += "sampling found only " + thousands(available) + " distinct positions";
     }
-    text += "; the match's " + thousands(wanted) + " opening pairs use each of them up to " +
-            std::to_string((wanted + available - 1) / available) +
-            " times (more plies give more positions";
-    if (const auto more = random && all_known ? distinct_opening_count(k + 1) : std::nullopt)
-        text += ": random:" + std::to_string(k + 1) + " has " + thousands(*more);
-    return text + ")";
+    return text + "; the match's " + thousands(wanted) + " opening pairs use each of them up to " +
+           std::to_string((wanted + available - 1) / available) + " times (" +
+           (random ? "random:" : "balanced:") + std::to_string(k + 1) +
+           " and more plies have more positions)";
 }
 
 void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed) {

@@ -94,8 +94,8 @@ TEST_CASE("random:K for a match that needs most of its positions lists them all"
     CHECK(distinct_positions(all).size() == 67245);
     CHECK(repeated_openings_warning("random:8", all.size(), 100000) ==
           "openings 'random:8': only 67,245 distinct positions exist after 8 plies (up to "
-          "symmetry); the match's 100,000 opening pairs use each of them up to 2 times (more plies "
-          "give more positions: random:9 has 433,993)");
+          "symmetry); the match's 100,000 opening pairs use each of them up to 2 times (random:9 "
+          "and more plies have more positions)");
     CHECK(repeated_openings_warning("random:8", 40000, 40000).empty());
     CHECK(repeated_openings_warning("openings.txt", 5, 40000).empty());  // a file is what it is
 }
@@ -150,6 +150,34 @@ TEST_CASE("othello-match warns when a match must repeat generated openings") {
                      "exist after 7 plies (up to symmetry); the match's 10,700 opening pairs use "
                      "each of them up to 2 times") != std::string::npos);
     CHECK(r.out.find("21400 games") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a shard plays the default openings the whole match gives its games") {
+    const fs::path dir = temp_dir("match_scale_shard");
+    const std::string match =
+        "--engine policy:mobility --engine policy:random --games 24 --seed 5 ";
+    REQUIRE(run_match(match + "--results " + (dir / "all.json").string(), dir).status == 0);
+    REQUIRE(run_match(match + "--shard 1/3 --results " + (dir / "s.json").string(), dir).status ==
+            0);
+    auto games_by_id = [](const fs::path& path) {
+        std::map<int, std::string> out;
+        const nlohmann::json results = nlohmann::json::parse(slurp(path));
+        for (const auto& g : results.at("games"))
+            out[g.at("id").get<int>()] = g.at("opening").get<std::string>();
+        return out;
+    };
+    const auto all = games_by_id(dir / "all.json");
+    const auto shard = games_by_id(dir / "s.json");
+    REQUIRE(all.size() == 24);
+    REQUIRE(shard.size() == 8);
+    std::set<std::string> distinct;
+    for (const auto& [id, opening] : all) {
+        CHECK(opening.size() == 16);
+        distinct.insert(opening);
+    }
+    CHECK(distinct.size() == 12);  // each opening twice, colours swapped
+    for (const auto& [id, opening] : shard) CHECK(all.at(id) == opening);
     fs::remove_all(dir);
 }
 
