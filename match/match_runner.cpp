@@ -1,4 +1,5 @@
-// MatchRunner: a shared index into the game list; each worker owns one player per engine.
+// MatchRunner: a shared index into the game list; each worker owns one player per engine and
+// keeps and reports its games in batches when they take microseconds.
 #include "match/match_runner.h"
 
 #include <chrono>
