@@ -1,4 +1,5 @@
 // othello-match: runs a match or tournament from the command line and prints the result table.
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <filesystem>
@@ -8,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "match/balanced_openings_command.h"
+#include "match/cpu_affinity.h"
 #include "match/game_record_writer.h"
 #include "match/html_report.h"
 #include "match/match_config.h"
@@ -117,6 +120,17 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
     return previous.games;
 }
 
+// --affinity gives each game slot its own CPUs only while there are enough of them.
+void warn_about_shared_cpus(int concurrency, int games) {
+    const int slots = std::min(concurrency, games);
+    const int cpus = static_cast<int>(allowed_cpus().size());
+    if (slots <= cpus) return;
+    std::cerr << "othello-match: warning: --affinity with " << slots << " games at a time on "
+              << cpus << " CPU" << (cpus == 1 ? "" : "s") << ": game slot i runs on CPU i % "
+              << cpus << ", so up to " << (slots + cpus - 1) / cpus
+              << " games share a CPU (use --concurrency " << cpus << " for one each)\n";
+}
+
 int run(const MatchOptions& o) {
     check_outputs(o);
     // Opened first: an unwritable log is an error before any game, not after the last.
@@ -125,6 +139,10 @@ int run(const MatchOptions& o) {
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     const std::vector<Opening> openings =
         load_openings(o.openings, o.seed, pairs_needed, o.random_order);
+    if (const std::string repeats =
+            repeated_openings_warning(o.openings, openings.size(), pairs_needed);
+        !repeats.empty())
+        std::cerr << "othello-match: warning: " << repeats << "\n";
     const std::vector<ScheduledGame> schedule =
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
                       static_cast<int>(openings.size()));
@@ -186,10 +204,13 @@ int run(const MatchOptions& o) {
         if (!done.count(g.id)) pending.push_back(g);
     }
 
+    // Grown under the runner's lock otherwise, copying every record kept so far each time.
+    if (keep_records) records.reserve(records.size() + pending.size());
     ProgressBar progress(static_cast<long>(pending.size()), o.progress);
     long played = 0;
     MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
-                                  o.adjudicate_empties, log.get()});
+                                  o.adjudicate_empties, log.get(), o.affinity});
+    if (o.affinity) warn_about_shared_cpus(o.concurrency, static_cast<int>(pending.size()));
     std::string stopped;  // why the match stopped before its end (a full disk), if it did
     try {
         runner.run(
@@ -218,8 +239,9 @@ int run(const MatchOptions& o) {
                 }
                 return true;
             },
-            [&](const GameRecord& r) {
-                if (journal) journal->append(r);  // on the game's own thread, not under the lock
+            [&](const std::vector<GameRecord>& played) {
+                // On the games' own thread, not under the lock.
+                if (journal) journal->append(played);
             });
     } catch (const std::exception& e) {
         stopped = e.what();
@@ -285,6 +307,8 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "report") return run_report_command(argc - 1, argv + 1);
     if (argc > 1 && std::string(argv[1]) == "ratings")
         return run_ratings_command(argc - 1, argv + 1, std::cout, std::cerr);
+    if (argc > 1 && std::string(argv[1]) == "balanced-openings")
+        return run_balanced_openings_command(argc - 1, argv + 1);
     std::optional<MatchOptions> options;
     try {
         options = parse_match_options(argc, argv);

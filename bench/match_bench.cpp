@@ -1,5 +1,6 @@
 // othello-match-bench: the match runner's speed — reading a 2-million-line openings file for a
-// 4-game match; in-process games per second at 1 and 2 threads (policy:random and
+// 4-game match; the generated openings of a 200,000-game (balanced) and a 300,000-game (random:8)
+// match; in-process games per second at 1 and 2 threads (policy:random and
 // policy:regression, results journalled as othello-match does) and their ratio; and two
 // `othello-engine --policy random` processes: games per second and the per-ply overhead against a
 // bare pipe ping-pong (`cat`) measured in the same run.
@@ -76,8 +77,8 @@ MatchFigures run_match(const std::string& a, const std::string& b, int games, in
             }
             return true;
         },
-        [&](const GameRecord& r) {
-            if (results) results->append(r);
+        [&](const std::vector<GameRecord>& played) {
+            if (results) results->append(played);
         });
     f.seconds = seconds_since(t0);
     f.cpu = cpu_seconds() - cpu0;
@@ -123,6 +124,17 @@ int main(int argc, char** argv) {
         ::getrusage(RUSAGE_SELF, &u);
         std::printf("peak memory so far (the openings only): %.1f MB\n", u.ru_maxrss / 1024.0);
         std::filesystem::remove(path);
+    }
+
+    // Generated openings for large matches: the default balanced set and random:8 past its
+    // 67,245 distinct positions (both repeat their positions there, with a warning).
+    for (const auto& [source, match_games] :
+         {std::pair<std::string, int>{"balanced", 200000}, {"random:8", 300000}}) {
+        const auto t0 = Clock::now();
+        const auto openings =
+            load_openings(source, 1, static_cast<std::size_t>(match_games + 1) / 2);
+        std::printf("openings %s for a %d-game match: %zu positions in %.3f s\n", source.c_str(),
+                    match_games, openings.size(), seconds_since(t0));
     }
 
     // Concurrency: the same match at 1 and 2 threads, results journalled.

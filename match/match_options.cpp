@@ -76,7 +76,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "games", po::value(&o.games)->default_value(100), "games per pairing")(
         "concurrency", po::value(&o.concurrency)->default_value(cores), "games played at once")(
         "openings", po::value(&o.openings)->default_value("balanced"),
-        "balanced[:K] (distinct near-even positions after K=8 random plies) | random:K | start | "
+        "balanced[:K] (distinct near-even positions after K=8 plies) | random:K | start | "
         "FILE of transcripts or OBF boards")(
         "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
         "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
@@ -107,7 +107,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "log", po::value(&o.log_path),
         "write every line sent to and received from engines to FILE")(
         "report-every", po::value(&o.report_every)->default_value(0),
-        "print the table (and rewrite --html) every N games")("no-progress", "no progress bar");
+        "print the table (and rewrite --html) every N games")(
+        "affinity", po::bool_switch(&o.affinity),
+        "pin each concurrent game's engine processes to their own share of the CPUs")(
+        "no-progress", "no progress bar");
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
     po::notify(vm);

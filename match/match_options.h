@@ -36,6 +36,7 @@ struct MatchOptions {
     int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
     std::string log_path;         // --log FILE: every engine's protocol lines
     int report_every = 0;         // games between interim tables; 0: only at the end
+    bool affinity = false;        // --affinity: each concurrent game's engines on their own CPUs
     bool progress = true;
 };
 

@@ -1,10 +1,14 @@
-// MatchRunner: a shared index into the game list; each worker owns one player per engine.
+// MatchRunner: a shared index into the game list; each worker owns one player per engine and
+// keeps and reports its games in batches when they take microseconds.
 #include "match/match_runner.h"
 
 #include <algorithm>
+#include <chrono>
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "match/cpu_affinity.h"
 #include "match/gtp_player.h"
 #include "match/human_player.h"
 #include "match/nboard_player.h"
@@ -33,11 +37,13 @@ std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, 
 }
 
 void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished,
-                      const GamePlayed& on_played) {
+                      const GamesPlayed& on_played) {
     const std::size_t engine_count = setup_.engines.size();
     std::mutex lock;
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
+    // The one value every game writes, on a cache line of its own: the rest of what the workers
+    // share is only read between batches.
+    alignas(64) std::atomic<std::size_t> next{0};
+    alignas(64) std::atomic<bool> stop{false};
     // Read without the lock before every game (a game of policy:random takes microseconds: a
     // lock per game would make the threads queue); set under it.
     const auto failed = std::make_unique<std::atomic<bool>[]>(engine_count);
@@ -52,7 +58,59 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
         start_failures_.push_back(setup_.engines[engine].name + ": " + message);
     };
 
-    auto play_games = [&](int worker_index, std::vector<std::unique_ptr<Player>>& players) {
+    auto fail = [&](const std::exception& e) {
+        // The results could not be kept (a full disk): stop rather than lose games.
+        std::lock_guard guard(lock);
+        if (fatal.empty()) fatal = e.what();
+        stop = true;
+    };
+
+    // A worker's games pass through two steps: kept (on_played, e.g. journalled, on the worker's
+    // thread) and reported (on_finished, under the lock). Games of microseconds are batched for
+    // both: one journal write and one lock for many games, and a worker that finds the lock
+    // taken plays on rather than waits for it, so workers play side by side instead of taking
+    // turns. A batch is at most kBatchGames games or kBatchTime old; a slower game goes through
+    // on its own at once, as before.
+    constexpr std::size_t kBatchGames = 64;
+    constexpr auto kBatchTime = std::chrono::milliseconds(2);
+    struct Pending {
+        std::vector<GameRecord> played;    // not yet kept
+        std::vector<GameRecord> finished;  // kept, not yet reported
+        std::chrono::steady_clock::time_point batch_started;
+    };
+    auto keep = [&](Pending& p) {
+        if (p.played.empty()) return;
+        try {
+            if (on_played) on_played(p.played);
+        } catch (const std::exception& e) {
+            fail(e);  // these games are not reported: they were not kept
+            p.played.clear();
+            return;
+        }
+        for (GameRecord& r : p.played) p.finished.push_back(std::move(r));
+        p.played.clear();
+    };
+    auto report = [&](Pending& p, bool wait) {
+        if (p.finished.empty()) return;
+        std::unique_lock guard(lock, std::defer_lock);
+        if (wait || p.finished.size() >= kBatchGames) {
+            guard.lock();
+        } else if (!guard.try_lock()) {
+            return;  // reported with a later batch
+        }
+        for (GameRecord& r : p.finished) {
+            try {
+                if (!on_finished(r)) stop = true;
+            } catch (const std::exception& e) {
+                if (fatal.empty()) fatal = e.what();
+                stop = true;
+            }
+        }
+        p.finished.clear();
+    };
+
+    auto play_games = [&](int worker_index, std::vector<std::unique_ptr<Player>>& players,
+                          Pending& pending) {
         for (;;) {
             if (stop.load(std::memory_order_relaxed)) break;
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
@@ -84,6 +142,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
             if (!started) continue;
             players[g.black]->set_game_id(g.id);
             players[g.white]->set_game_id(g.id);
+            if (pending.played.empty()) pending.batch_started = std::chrono::steady_clock::now();
             GameRecord r;
             try {
                 // The game's seed depends on --seed and the game's number only, never on the
@@ -102,39 +161,33 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
             }
             r.id = g.id;
             r.pair = g.pair;
-            if (on_played) {
-                try {
-                    on_played(r);
-                } catch (const std::exception& e) {
-                    // The results could not be kept (a full disk): stop rather than lose games.
-                    std::lock_guard guard(lock);
-                    if (fatal.empty()) fatal = e.what();
-                    stop = true;
-                    continue;
-                }
-            }
-            std::lock_guard guard(lock);
-            try {
-                if (!on_finished(r)) stop = true;
-            } catch (const std::exception& e) {
-                // The results could not be kept (a full disk): stop rather than lose games.
-                if (fatal.empty()) fatal = e.what();
-                stop = true;
-            }
+            pending.played.push_back(std::move(r));
+            const bool slow =
+                std::chrono::steady_clock::now() - pending.batch_started >= kBatchTime;
+            if (!slow && pending.played.size() < kBatchGames) continue;
+            keep(pending);
+            report(pending, slow);
         }
     };
 
+    const int threads =
+        std::max(1, std::min<int>(setup_.concurrency, static_cast<int>(games.size())));
+    const std::vector<int> cpus = setup_.affinity ? allowed_cpus() : std::vector<int>{};
     auto worker = [&](int worker_index) {
         std::vector<std::unique_ptr<Player>> players(engine_count);
+        Pending pending;
         try {
-            play_games(worker_index, players);
+            // Before any player exists: the engines this thread starts inherit its CPUs.
+            std::optional<ThreadPinning> pinned;
+            if (setup_.affinity) pinned.emplace(cpus_for_slot(cpus, worker_index, threads));
+            play_games(worker_index, players, pending);
         } catch (const std::exception& e) {
             // Nothing may escape a worker thread (std::terminate would lose every result): stop
-            // the match and say why; the games already reported are kept.
-            std::lock_guard guard(lock);
-            if (fatal.empty()) fatal = e.what();
-            stop = true;
+            // the match and say why; the games already played are kept and reported.
+            fail(e);
         }
+        keep(pending);
+        report(pending, true);
         for (auto& p : players) {
             if (!p) continue;
             try {
@@ -145,8 +198,6 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
         }
     };
 
-    const int threads =
-        std::max(1, std::min<int>(setup_.concurrency, static_cast<int>(games.size())));
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
     worker(0);

@@ -32,24 +32,31 @@ struct MatchSetup {
     std::uint64_t seed = 1;
     int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
     ProtocolLog* log = nullptr;   // --log FILE
+    // --affinity: worker slot i runs on cpus_for_slot(allowed_cpus(), i, workers), and so do the
+    // engine processes it starts.
+    bool affinity = false;
 };
 
 class MatchRunner {
   public:
-    // Called under the runner's lock, in finishing order. Return false to stop scheduling games.
+    // Called under the runner's lock, each worker's games in the order it finished them (a worker
+    // of games of microseconds reports them in small batches). Return false to stop scheduling
+    // games; the games already played are still reported.
     using GameFinished = std::function<bool(GameRecord&)>;  // may move from the record
-    // Called on the thread that played the game, without the runner's lock, before GameFinished:
-    // for work that takes time and is safe to do from several threads at once (serialising and
-    // writing the journal line). Work done under the lock is what keeps threads waiting.
-    using GamePlayed = std::function<void(const GameRecord&)>;
+    // Called on the thread that played the games, without the runner's lock, before
+    // GameFinished: for work that takes time and is safe to do from several threads at once
+    // (serialising and writing the journal lines). Work done under the lock is what keeps
+    // threads waiting. Games of microseconds come in batches (at most 64 games, 2 ms), so that
+    // a batch is one write; a game that took longer comes alone, as soon as it ends.
+    using GamesPlayed = std::function<void(const std::vector<GameRecord>&)>;
 
     explicit MatchRunner(MatchSetup setup) : setup_(std::move(setup)) {}
 
     // Plays `games` (ids already done left out by the caller). Returns when all are played or
     // a callback asked to stop. Throws std::runtime_error if a callback threw (the games finished
-    // before that were reported; a game whose `on_played` threw is not reported).
+    // before that were reported; the games of an `on_played` call that threw are not reported).
     void run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished,
-             const GamePlayed& on_played = {});
+             const GamesPlayed& on_played = {});
 
     // Engines that could not be started, with the reason; their games were not played.
     const std::vector<std::string>& start_failures() const { return start_failures_; }

@@ -10,31 +10,14 @@
 #include <unordered_set>
 
 #include "engine/notation.h"
-#include "engine/random_playout.h"
 #include "engine/rng.h"
 #include "engine/symmetry.h"
+#include "match/balanced_openings.h"
+#include "match/opening_enumeration.h"
 
 namespace othello {
 
 namespace {
-
-// Every distinct (up to symmetry) position after exactly `plies` moves, passes not counted.
-void enumerate(const Game& game, int plies, std::unordered_set<std::uint64_t>& seen,
-               std::vector<Opening>& out) {
-    if (game.is_over()) return;
-    if (plies == 0) {
-        if (seen.insert(canonical_hash(game.current())).second) {
-            out.push_back({"", game.transcript(), game});
-        }
-        return;
-    }
-    for (int sq : Bits(game.current().has_legal_move() ? game.current().legal_moves()
-                                                       : game.current().pass().legal_moves())) {
-        Game next = game;
-        next.play_passing_if_needed(Square::from_index(sq));
-        enumerate(next, plies - 1, seen, out);
-    }
-}
 
 // Plays `plies` random moves; false if the game ended first.
 bool random_opening(Rng& rng, int plies, Game& game) {
@@ -56,23 +39,35 @@ std::vector<Opening> sample(std::uint64_t seed, int plies, std::size_t wanted, b
         Game game;
         if (!random_opening(rng, plies, game)) continue;
         if (!seen.insert(canonical_hash(game.current())).second) continue;
-        if (balanced) {
-            // Random playouts from the position: keep it if black's mean final margin is small.
-            // Most positions are far from even and show it early: one that is more than 8 discs
-            // off after a quarter of the playouts is dropped then (this is the default openings'
-            // generator, so its cost is every match's start-up time).
-            constexpr int kPlayouts = 64;
-            int total = 0;
-            bool even = true;
-            for (int i = 0; i < kPlayouts && even; ++i) {
-                total += random_playout(game.current(), rng).final_disc_difference(Color::Black);
-                if (i + 1 == kPlayouts / 4) even = std::abs(total) <= (kPlayouts / 4) * 8;
-            }
-            if (!even || std::abs(total) > kPlayouts * 2) continue;  // within 2 discs on average
-        }
+        if (balanced && !is_balanced(game.current(), rng)) continue;
         out.push_back({"", game.transcript(), game});
     }
     return out;
+}
+
+std::string thousands(std::size_t n) {
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// Up to this many plies every position is listed, however few the match needs.
+constexpr int kAlwaysEnumeratedPlies = 6;
+
+// Whether random:K lists every position rather than sampling: always for few plies, and when the
+// match needs more than half of them, where sampling random games finds the last ones only after
+// hundreds of attempts each (and can never find more than there are).
+bool enumerates_all(int plies, std::size_t wanted) {
+    if (plies <= kAlwaysEnumeratedPlies) return true;
+    if (plies > kMostEnumeratedPlies) return false;
+    // Positions multiply with every ply this early: the count at 7 plies bounds every later one
+    // from below, so a smaller match skips counting.
+    if (wanted * 2 <= *distinct_opening_count(kAlwaysEnumeratedPlies + 1)) return false;
+    return wanted * 2 > *distinct_opening_count(plies);
 }
 
 int parse_plies(const std::string& source, const std::string& text, int fallback) {
@@ -232,16 +227,17 @@ std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed
         out.push_back({"start", "", Game()});
     } else if (source.starts_with("random:")) {
         const int k = parse_plies(source, source.substr(7), 0);
-        if (k <= 6) {
-            std::unordered_set<std::uint64_t> seen;
-            enumerate(Game(), k, seen, out);
+        if (enumerates_all(k, wanted)) {
+            out = enumerate_openings(k);
             shuffle_openings(out, seed);
+            if (out.size() > wanted && k > kAlwaysEnumeratedPlies) out.resize(wanted);
         } else {
             out = sample(seed, k, wanted, false);
         }
     } else if (source == "balanced" || source.starts_with("balanced:")) {
-        out = sample(seed, parse_plies(source, source.size() > 9 ? source.substr(9) : "", 8),
-                     wanted, true);
+        const int k = parse_plies(source, source.size() > 9 ? source.substr(9) : "", 8);
+        out = k == kShippedBalancedPlies ? shipped_balanced_openings(seed, wanted)
+                                         : sample(seed, k, wanted, true);
     } else {
         out = random_order ? read_file_sample(source, wanted, seed)
                            : read_file_in_order(source, wanted);
@@ -260,6 +256,27 @@ std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed
 std::string start_board_of(const Opening& opening) {
     const Position& start = opening.game.start();
     return start == Position::start() ? std::string() : to_board_string(start);
+}
+
+std::string repeated_openings_warning(const std::string& source, std::size_t available,
+                                      std::size_t wanted) {
+    const bool random = source.starts_with("random:");
+    const bool balanced = source == "balanced" || source.starts_with("balanced:");
+    if (available == 0 || available >= wanted || !(random || balanced)) return "";
+    const int k = random ? parse_plies(source, source.substr(7), 0)
+                         : parse_plies(source, source.size() > 9 ? source.substr(9) : "", 8);
+    const bool all_known = random ? enumerates_all(k, wanted) : k == kShippedBalancedPlies;
+    std::string text = "openings '" + source + "': ";
+    if (all_known) {
+        text += "only " + thousands(available) + " distinct" + (balanced ? " balanced" : "") +
+                " positions exist after " + std::to_string(k) + " plies (up to symmetry)";
+    } else {
+        text += "sampling found only " + thousands(available) + " distinct positions";
+    }
+    return text + "; the match's " + thousands(wanted) + " opening pairs use each of them up to " +
+           std::to_string((wanted + available - 1) / available) + " times (" +
+           (random ? "random:" : "balanced:") + std::to_string(k + 1) +
+           " and more plies have more positions)";
 }
 
 void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed) {

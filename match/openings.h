@@ -23,9 +23,11 @@ std::string start_board_of(const Opening& opening);
 // `source` is:
 //   "start"          the standard start position only;
 //   "random:K"       every distinct position (up to symmetry) after K plies, in seeded order
-//                    (K <= 6 enumerates them all; larger K samples `wanted` distinct ones);
-//   "balanced[:K]"   `wanted` positions after K (default 8) random plies whose random-playout
-//                    outcome is near even;
+//                    (K <= 6 lists them all; larger K samples `wanted` distinct ones, or lists
+//                    them all, cut to `wanted`, when that is more than half of them);
+//   "balanced[:K]"   `wanted` positions after K (default 8) plies whose random-playout outcome
+//                    is near even: for K = 8 drawn from the shipped set (balanced_openings.h),
+//                    otherwise sampled from random plies;
 //   anything else    a file: one opening per line, optional TAB and name, '#' comments: a
 //                    transcript, or a board in OBF form (64 squares of X, O or '-', '*' for X,
 //                    a space and the side to move, anything after ';' ignored);
@@ -36,6 +38,12 @@ std::string start_board_of(const Opening& opening);
 // centre squares are not all occupied, or whose game is over).
 std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed,
                                    std::size_t wanted, bool random_order = false);
+
+// The warning for a match that needs `wanted` distinct openings from a generated `source`
+// ("random:K", "balanced[:K]") that gave only `available`, saying how many exist when that is
+// known; "" when there are enough, or for a file or "start".
+std::string repeated_openings_warning(const std::string& source, std::size_t available,
+                                      std::size_t wanted);
 
 // Shuffles openings with a seeded generator (the "random" order).
 void shuffle_openings(std::vector<Opening>& openings, std::uint64_t seed);

@@ -106,11 +106,20 @@ ResultsJournal::~ResultsJournal() {
 }
 
 void ResultsJournal::append(const GameRecord& r) {
-    const std::string line = to_json(r).dump() + "\n";
+    append_lines(to_json(r).dump() + "\n");
+}
+
+void ResultsJournal::append(const std::vector<GameRecord>& games) {
+    std::string lines;
+    for (const auto& r : games) lines += to_json(r).dump() + "\n";
+    append_lines(lines);
+}
+
+void ResultsJournal::append_lines(const std::string& line) {
     const std::lock_guard guard(write_lock_);
     errno = 0;
     if (write_all(fd_, line)) {
-        end_ += static_cast<off_t>(line.size());  // kept here: one system call a game, not two
+        end_ += static_cast<off_t>(line.size());  // kept here: one system call a write, not two
         return;
     }
     const off_t end = end_;

@@ -33,8 +33,13 @@ class ResultsJournal {
     // Appends one line in a single write (a kill leaves at most one partial line). Safe to call
     // from several threads at once: the line is built outside the journal's lock.
     void append(const GameRecord& r);
+    // Appends the games' lines in a single write: all of them are in the journal, or (after a
+    // failed write, which throws) none.
+    void append(const std::vector<GameRecord>& games);
 
   private:
+    void append_lines(const std::string& line);  // whole lines, each ended by '\n'
+
     std::string path_;
     int fd_ = -1;
     off_t end_ = 0;  // the journal's size: where a failed append's partial line is cut off

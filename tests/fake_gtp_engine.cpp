@@ -2,8 +2,10 @@
 // moves, and misbehaves on cue: --mode illegal|illegal-extra|garbage|flood|crash|hang|silent|
 // disconnect|deaf|refuse-play at its --at'th genmove (and every later one, or only that one with
 // --once 1); --die-at N exits at the N'th whatever the mode; --delay S sleeps S seconds before
-// every move. --log FILE appends every command it receives to FILE. With --tcp PORT it serves
-// connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
+// every move. --log FILE appends every command it receives to FILE. --name-cpus 1 answers `name`
+// with the CPUs it may run on ("fake cpus=0-3", from /proc/self/status), so a test sees the
+// runner's pinning. With --tcp PORT it serves connections on 127.0.0.1 (PORT 0: any free port,
+// printed on stdout first).
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
@@ -30,8 +32,24 @@ struct Script {
     bool once = false;  // the mode strikes at the --at'th genmove only
     double delay = 0;   // seconds slept before every move
     std::uint64_t seed = 1;
-    std::string log_path;  // every command received is appended here
+    std::string log_path;    // every command received is appended here
+    bool name_cpus = false;  // `name` answers with the CPUs this process may run on
 };
+
+// This process's CPU list as the kernel shows it ("0-3"), or "?" when it cannot be read.
+std::string allowed_cpu_list() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    const std::string key = "Cpus_allowed_list:";
+    while (std::getline(status, line)) {
+        if (!line.starts_with(key)) continue;
+        std::istringstream value(line.substr(key.size()));
+        std::string list;
+        value >> list;
+        return list;
+    }
+    return "?";
+}
 
 enum class SessionEnd { Quit, InputEnded, Disconnect };
 
@@ -54,7 +72,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             if (script.mode == "silent") std::this_thread::sleep_for(std::chrono::hours(1));
             reply("2");
         } else if (command == "name") {
-            reply("fake");
+            reply(script.name_cpus ? "fake cpus=" + allowed_cpu_list() : "fake");
         } else if (command == "version") {
             reply("1");
         } else if (command == "boardsize") {
@@ -149,6 +167,8 @@ int main(int argc, char** argv) {
             script.seed = std::strtoull(value.c_str(), nullptr, 10);
         else if (key == "--log")
             script.log_path = value;
+        else if (key == "--name-cpus")
+            script.name_cpus = value == "1";
         else if (key == "--tcp")
             tcp_port = std::atoi(value.c_str());
         else {
