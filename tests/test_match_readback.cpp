@@ -165,7 +165,7 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
 
 TEST_CASE("an adjudicated record is checked against perfect play") {
     const fs::path dir = temp_dir("match_readback_adjudicated");
-    const std::string match = kTwo + " --adjudicate 8";
+    const std::string match = kTwo + " --adjudicate 6";
     REQUIRE(run_match(match + " --results r.json", dir).status == 0);
     const nlohmann::json played = json_of(dir / "r.json").at("games");
     REQUIRE(played[0].at("reason") == "adjudicated");
@@ -194,8 +194,8 @@ TEST_CASE("an adjudicated record is checked against perfect play") {
     CHECK(contains(r.err, "but perfect play gives black " +
                               std::to_string(played[0].at("black_discs").get<int>())));
     CHECK(contains(r.err, "'r.jsonl' " + early +
-                              ": game 1 (random - mobility): adjudicated at 9 "
-                              "empty squares, but the match adjudicates at 8"));
+                              ": game 1 (random - mobility): adjudicated at 7 "
+                              "empty squares, but the match adjudicates at 6"));
     CHECK(json_of(dir / "r.json").at("games") == played);
     fs::remove_all(dir);
 }
