@@ -2,7 +2,7 @@
 // report replay every record of a journal or results file on a board, refuse (naming the file and
 // line) a record whose moves, discs, winner, opening or pair do not check out, tell a torn last
 // journal line from a corrupt one, refuse two inputs that disagree about a game, and never echo
-// a file's control characters to the terminal.
+// a file's (or an engine's) control characters to the terminal.
 #include <doctest/doctest.h>
 
 #include <bit>
@@ -236,6 +236,24 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     CHECK(contains(r.err, " and 's0.json' games[1] hold different games"));
     CHECK(slurp(dir / "m.json") == merged);
 
+    // The right moves under the wrong game: game 5's opening and moves as game 1 (same colours).
+    const std::vector<std::string> journal0 = lines_of(dir / "s0.jsonl");
+    lines = journal0;
+    const nlohmann::json game5 = nlohmann::json::parse(lines[line_of_game(lines, 5)]);
+    const std::string moved = edit_game(lines, 1, [&](nlohmann::json& g) {
+        g = game5;
+        g["id"] = 1;
+        g["pair"] = 0;
+    });
+    write_lines(dir / "s0.jsonl", lines);
+    r = run_match("merge --overwrite --results m.json s0.jsonl s1.json", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'s0.jsonl' " + moved + ": game 1: opening '" +
+                              game5.at("opening").get<std::string>() +
+                              "', but the schedule has game 1 open with '"));
+    CHECK(slurp(dir / "m.json") == merged);
+    write_lines(dir / "s0.jsonl", journal0);
+
     // A torn last line is dropped with a note; its game is missing, not refused.
     std::ofstream(dir / "s1.jsonl", std::ios::app) << "{\"id\": 3, \"pa";
     r = run_match("merge --overwrite --results m2.json s0.jsonl s1.jsonl", dir);
@@ -243,6 +261,33 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     CHECK(r.status == 0);
     CHECK(contains(r.err, "note: 's1.jsonl' line 8 is cut short"));
     CHECK(contains(r.out, "Merged 2 files: 12 of 12 games, complete."));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("merge without the openings file still checks each opening against its other games") {
+    const fs::path dir = temp_dir("match_readback_merge_openings");
+    std::ofstream(dir / "openings.txt") << "f5\nf5d6\nf5f6\nf5f4\nd3\nc4\n";
+    const std::string match =
+        "--engine policy:mobility --engine policy:random --games 12 --openings openings.txt "
+        "--seed 5 --no-progress";
+    REQUIRE(run_match(match + " --shard 0/2 --results s0.json", dir).status == 0);
+    REQUIRE(run_match(match + " --shard 1/2 --results s1.json", dir).status == 0);
+    fs::remove(dir / "openings.txt");
+    std::vector<std::string> lines = lines_of(dir / "s0.jsonl");
+    const nlohmann::json game5 = nlohmann::json::parse(lines[line_of_game(lines, 5)]);
+    const std::string moved = edit_game(lines, 1, [&](nlohmann::json& g) {
+        g = game5;
+        g["id"] = 1;
+        g["pair"] = 0;
+    });
+    write_lines(dir / "s0.jsonl", lines);
+    const Run r = run_match("merge --results m.json s0.jsonl s1.json", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'s0.jsonl' " + moved +
+                              ": game 1 opens with 'f5f6', but 's0.jsonl' "
+                              "line 2 has another game of that opening open "
+                              "with 'f5'"));
+    CHECK(!fs::exists(dir / "m.json"));
     fs::remove_all(dir);
 }
 
@@ -323,4 +368,17 @@ TEST_CASE("replay_problem: forfeits are lost by the side that failed, on a game 
                : r.black_discs < r.white_discs ? Winner::White
                                                : Winner::Draw;
     CHECK(replay_problem(r, std::nullopt) == "");
+}
+
+TEST_CASE("an engine's control characters are escaped in the runner's messages") {
+    const fs::path dir = temp_dir("match_readback_engine_text");
+    const fs::path engine = dir / "escapes.sh";
+    std::ofstream(engine) << "#!/bin/sh\nwhile read l; do printf '\\033[2Jgarbage\\n\\n'; done\n";
+    fs::permissions(engine, fs::perms::owner_all);
+    const Run r = run_match(
+        "--engine cmd:" + engine.string() + " --engine policy:random --games 2 --no-progress", dir);
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "reply to 'protocol_version' is not GTP: '\\x1b[2Jgarbage'"));
+    CHECK(!contains(r.err, "\x1b"));
+    fs::remove_all(dir);
 }
