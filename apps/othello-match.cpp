@@ -165,7 +165,7 @@ int run(const MatchOptions& o) {
         try {
             write_html_report(o.html_path, page);
         } catch (const std::exception& e) {
-            std::cerr << "othello-match: warning: " << printable(e.what()) << "\n";
+            std::cerr << "othello-match: warning: " << printable_lines(e.what()) << "\n";
         }
     };
     write_page(false);
@@ -223,7 +223,7 @@ int run(const MatchOptions& o) {
         try {
             write();
         } catch (const std::exception& e) {
-            std::cerr << "othello-match: " << printable(e.what()) << "\n";
+            std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
             status = 1;
         }
     };
@@ -247,7 +247,7 @@ int run(const MatchOptions& o) {
                      "balanced or random:K)\n";
     }
     if (!stopped.empty()) {
-        std::cerr << "othello-match: " << printable(stopped)
+        std::cerr << "othello-match: " << printable_lines(stopped)
                   << "\nothello-match: the match stopped after " << standings.games() << " of "
                   << games.size() << " games"
                   << (o.results_path.empty()
@@ -277,13 +277,14 @@ int main(int argc, char** argv) {
         options = parse_match_options(argc, argv);
         if (!options) return 0;
     } catch (const std::exception& e) {
-        std::cerr << "othello-match: " << printable(e.what()) << "\n(see othello-match --help)\n";
+        std::cerr << "othello-match: " << printable_lines(e.what())
+                  << "\n(see othello-match --help)\n";
         return 2;
     }
     try {
         return run(*options);
     } catch (const std::exception& e) {
-        std::cerr << "othello-match: " << printable(e.what()) << "\n";
+        std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
         return 2;
     }
 }
