@@ -56,7 +56,7 @@ int count_field(const nlohmann::json& j, const char* name) {
         std::string shown = v.dump();
         if (shown.size() > 40) shown = shown.substr(0, 37) + "...";
         throw std::runtime_error(std::string("\"") + name + "\" is " + shown +
-                                 ", not a whole number from 0");
+                                 ", not an integer from 0 to 2147483647");
     }
     return static_cast<int>(v.get<std::int64_t>());
 }

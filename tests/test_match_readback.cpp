@@ -150,7 +150,7 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
                                "', but the schedule has game 2 open with '" +
                                played[2].at("opening").get<std::string>() + "'");
     refused(wrong_pair, "game 6: pair 0, but the schedule has game 6 in pair 3");
-    refused(huge_id, "\"id\" is 1e+300, not a whole number");
+    refused(huge_id, "\"id\" is 1e+300, not an integer from 0 to 2147483647");
     refused("line " + std::to_string(corrupt + 1), "not JSON");
     refused(escape, "not a game record: bad game record: winner '\\x1b[2J' is not black");
     CHECK(contains(r.err, "refused, that game is played again"));
