@@ -12,9 +12,9 @@ namespace othello {
 
 namespace {
 
-// Adjudicated positions with at most this many empty squares are solved again on read back (a
-// few microseconds each, as much as the replay); deeper ones are checked for consistency only:
-// solving at 8 empty squares already made a resume of adjudicated games three times slower.
+// Adjudicated positions with at most this many empty squares are solved again on read back, for
+// about what the replay costs; the solver's cost grows steeply with the empty squares and a
+// resume must stay fast, so deeper ones are checked for consistency only.
 constexpr int kSolvedOnReadBack = 6;
 
 std::vector<Square> squares_of(const std::vector<Move>& moves) {
@@ -37,17 +37,24 @@ std::string recorded_score(const GameRecord& r) {
     return discs(r.black_discs, r.white_discs) + " (" + to_string(r.winner) + ")";
 }
 
-std::string adjudication_problem(const GameRecord& r, const Position& end, bool moved,
+// The referee adjudicates at the first position of a game still going with N empty squares or
+// fewer: no game, however it ended, goes on past it.
+std::string past_adjudication_problem(const Position& end, bool moved,
+                                      std::optional<int> adjudication_empties) {
+    if (!adjudication_empties || !moved || end.empty_count() >= *adjudication_empties) return "";
+    return "ends at " + std::to_string(end.empty_count()) +
+           " empty squares, past the match's adjudication at " +
+           std::to_string(*adjudication_empties);
+}
+
+std::string adjudication_problem(const GameRecord& r, const Position& end,
                                  std::optional<int> adjudication_empties) {
     if (end.is_game_over()) return "adjudicated, but the game is over on the board";
     const int empties = end.empty_count();
-    if (adjudication_empties) {
-        // The referee adjudicates at the first position with N empty squares or fewer.
-        if (empties > *adjudication_empties || (moved && empties < *adjudication_empties)) {
-            return "adjudicated at " + std::to_string(empties) +
-                   " empty squares, but the match adjudicates at " +
-                   std::to_string(*adjudication_empties);
-        }
+    if (adjudication_empties && empties > *adjudication_empties) {
+        return "adjudicated at " + std::to_string(empties) +
+               " empty squares, but the match adjudicates at " +
+               std::to_string(*adjudication_empties);
     }
     if (r.black_discs + r.white_discs != 64 ||
         r.winner != winner_by_discs(r.black_discs, r.white_discs)) {
@@ -107,8 +114,10 @@ std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_
         return "moves do not start with the opening '" + r.opening + "'";
     const bool moved = played.size() > opened.size();
     const Position& end = game.current();
-    if (r.reason == Outcome::Adjudicated)
-        return adjudication_problem(r, end, moved, adjudication_empties);
+    if (std::string past = past_adjudication_problem(end, moved, adjudication_empties);
+        !past.empty())
+        return past;
+    if (r.reason == Outcome::Adjudicated) return adjudication_problem(r, end, adjudication_empties);
 
     const int black = end.disc_count(Color::Black);
     const int white = end.disc_count(Color::White);

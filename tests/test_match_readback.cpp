@@ -345,6 +345,10 @@ TEST_CASE("replay_problem: forfeits are lost by the side that failed, on a game 
           "crash by white, the side to move, but the winner is white");
     r.winner = Winner::Draw;
     CHECK(replay_problem(r, std::nullopt) == "crash recorded as a draw");
+    // No game goes on past the match's adjudication point, however it ended.
+    r.winner = Winner::Black;
+    CHECK(replay_problem(r, 57) == "");
+    CHECK(replay_problem(r, 58) == "ends at 57 empty squares, past the match's adjudication at 58");
     // Before the first move after the opening either side may fail to set up.
     r.moves = "f5";
     r.black_discs = 4;
