@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/ascii_text.h"
 #include "match/balanced_openings_command.h"
 #include "match/cpu_affinity.h"
 #include "match/game_record_writer.h"
@@ -22,6 +23,7 @@
 #include "match/progress_bar.h"
 #include "match/protocol_log.h"
 #include "match/ratings_command.h"
+#include "match/record_check.h"
 #include "match/report.h"
 #include "match/report_command.h"
 #include "match/results_file.h"
@@ -87,13 +89,14 @@ void check_outputs(const MatchOptions& o) {
 
 // The games already played in the journal (or, when the journal is gone, the results file),
 // after checking they are this match's: same configuration, and each game where the schedule
-// puts it.
+// puts it. A record that does not check out (record_check.h) is said and played again.
 std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::json& config,
                                       const std::vector<ScheduledGame>& schedule,
-                                      const std::vector<std::string>& names) {
+                                      const std::vector<std::string>& names,
+                                      const std::vector<Opening>& openings) {
     MatchFile previous = read_match_file(journal_path_for(o.results_path));
-    if (!previous.config && previous.games.empty() && o.results_path.ends_with(".json") &&
-        std::filesystem::exists(o.results_path)) {
+    if (!previous.config && previous.games.empty() && previous.refused.empty() &&
+        o.results_path.ends_with(".json") && std::filesystem::exists(o.results_path)) {
         previous = read_match_file(o.results_path);
     }
     if (previous.config) {
@@ -104,20 +107,36 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
                                      "--results, or --overwrite to replace it)");
         }
     } else if (!previous.games.empty()) {
-        std::cerr << "othello-match: warning: '" << previous.path
+        std::cerr << "othello-match: warning: '" << printable(previous.path)
                   << "' records no match configuration (an older othello-match wrote it); "
                      "resuming with its games checked against the schedule only\n";
     }
-    for (const auto& r : previous.games) {
+    for (const auto& note : previous.notes)
+        std::cerr << "othello-match: note: " << printable(note) << "\n";
+    for (const auto& refused : previous.refused) {
+        std::cerr << "othello-match: " << printable(refused)
+                  << "; refused, that game is played again\n";
+    }
+    std::vector<GameRecord> kept;
+    for (std::size_t i = 0; i < previous.games.size(); ++i) {
+        const GameRecord& r = previous.games[i];
         if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
             r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white] ||
             !in_shard(schedule[r.id], o.shard)) {
-            throw std::runtime_error("'" + previous.path + "' game " + std::to_string(r.id) + " (" +
+            throw std::runtime_error(previous.where[i] + ": game " + std::to_string(r.id) + " (" +
                                      r.black + " - " + r.white +
                                      ") does not belong to this match; remove it or drop --resume");
         }
+        const ScheduledGame& g = schedule[r.id];
+        const std::string problem = schedule_problem(r, g, &openings[g.opening]);
+        if (!problem.empty()) {
+            std::cerr << "othello-match: " << printable(previous.where[i]) << ": game " << r.id
+                      << ": " << printable(problem) << "; refused, that game is played again\n";
+            continue;
+        }
+        kept.push_back(r);
     }
-    return previous.games;
+    return kept;
 }
 
 // --affinity gives each game slot its own CPUs only while there are enough of them.
@@ -164,7 +183,7 @@ int run(const MatchOptions& o) {
     std::set<int> done;
     if (!o.results_path.empty()) {
         std::vector<GameRecord> kept;
-        if (o.resume) kept = resumed_games(o, config, schedule, names);
+        if (o.resume) kept = resumed_games(o, config, schedule, names, openings);
         journal = std::make_unique<ResultsJournal>(journal_path_for(o.results_path), config, kept);
         for (const auto& r : kept) {
             done.insert(r.id);
@@ -194,7 +213,7 @@ int run(const MatchOptions& o) {
         try {
             write_html_report(o.html_path, page);
         } catch (const std::exception& e) {
-            std::cerr << "othello-match: warning: " << e.what() << "\n";
+            std::cerr << "othello-match: warning: " << printable_lines(e.what()) << "\n";
         }
     };
     write_page(false);
@@ -256,7 +275,7 @@ int run(const MatchOptions& o) {
         try {
             write();
         } catch (const std::exception& e) {
-            std::cerr << "othello-match: " << e.what() << "\n";
+            std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
             status = 1;
         }
     };
@@ -281,8 +300,9 @@ int run(const MatchOptions& o) {
                      "balanced or random:K)\n";
     }
     if (!stopped.empty()) {
-        std::cerr << "othello-match: " << stopped << "\nothello-match: the match stopped after "
-                  << standings.games() << " of " << games.size() << " games"
+        std::cerr << "othello-match: " << printable_lines(stopped)
+                  << "\nothello-match: the match stopped after " << standings.games() << " of "
+                  << games.size() << " games"
                   << (o.results_path.empty()
                           ? std::string()
                           : "; once the cause is fixed, --resume completes it from the journal")
@@ -290,7 +310,7 @@ int run(const MatchOptions& o) {
         status = 1;
     }
     for (const auto& failure : runner.start_failures())
-        std::cerr << "othello-match: engine failed: " << failure << "\n";
+        std::cerr << "othello-match: engine failed: " << printable(failure) << "\n";
     if (runner.skipped_games() > 0) {
         std::cerr << "othello-match: " << runner.skipped_games()
                   << " games not played because an engine failed to start\n";
@@ -314,13 +334,14 @@ int main(int argc, char** argv) {
         options = parse_match_options(argc, argv);
         if (!options) return 0;
     } catch (const std::exception& e) {
-        std::cerr << "othello-match: " << e.what() << "\n(see othello-match --help)\n";
+        std::cerr << "othello-match: " << printable_lines(e.what())
+                  << "\n(see othello-match --help)\n";
         return 2;
     }
     try {
         return run(*options);
     } catch (const std::exception& e) {
-        std::cerr << "othello-match: " << e.what() << "\n";
+        std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
         return 2;
     }
 }

@@ -1,6 +1,8 @@
 // printable(): the UTF-8 check behind quoting untrusted text in messages.
 #include "engine/ascii_text.h"
 
+#include <algorithm>
+
 namespace othello {
 
 namespace {
@@ -54,6 +56,17 @@ std::string printable(std::string_view text) {
         out += kHex[c >> 4];
         out += kHex[c & 0xF];
         ++i;
+    }
+    return out;
+}
+
+std::string printable_lines(std::string_view text) {
+    std::string out;
+    for (std::size_t start = 0; start <= text.size();) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        if (start > 0) out += '\n';
+        out += printable(text.substr(start, end - start));
+        start = end + 1;
     }
     return out;
 }

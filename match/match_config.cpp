@@ -9,25 +9,6 @@ namespace othello {
 
 namespace {
 
-// A stable 64-bit FNV-1a of the opening list: the journal records the list's fingerprint, not a
-// copy of a file that may hold millions of lines.
-std::string openings_hash(const std::vector<Opening>& openings) {
-    std::uint64_t h = 14695981039346656037ull;
-    auto mix = [&](unsigned char c) {
-        h ^= c;
-        h *= 1099511628211ull;
-    };
-    for (const auto& o : openings) {
-        for (char c : o.transcript) mix(static_cast<unsigned char>(c));
-        // Boards only: lists of transcripts keep the fingerprint older journals recorded.
-        for (char c : start_board_of(o)) mix(static_cast<unsigned char>(c));
-        mix('\n');
-    }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
-}
-
 // A TCP engine's token is a secret: it does not change the games, so it is left out of files.
 std::string without_secrets(const std::string& spec) {
     std::string out;
@@ -97,6 +78,23 @@ const nlohmann::json& field(const nlohmann::json& config, const char* name) {
 
 }  // namespace
 
+std::string openings_hash(const std::vector<Opening>& openings) {
+    std::uint64_t h = 14695981039346656037ull;
+    auto mix = [&](unsigned char c) {
+        h ^= c;
+        h *= 1099511628211ull;
+    };
+    for (const auto& o : openings) {
+        for (char c : o.transcript) mix(static_cast<unsigned char>(c));
+        // Boards only: lists of transcripts keep the fingerprint older journals recorded.
+        for (char c : start_board_of(o)) mix(static_cast<unsigned char>(c));
+        mix('\n');
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
 nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& openings) {
     nlohmann::json engines = nlohmann::json::array();
     for (std::size_t i = 0; i < o.engines.size(); ++i) {
@@ -163,6 +161,21 @@ Shard shard_in(const nlohmann::json& config) {
     const auto it = config.find("shard");
     if (it == config.end() || it->is_null()) return Shard{};
     return parse_shard(it->get<std::string>());
+}
+
+std::optional<std::vector<Opening>> openings_in(const nlohmann::json& config) {
+    try {
+        const nlohmann::json& recorded = field(config, "openings");
+        const auto pairs_needed =
+            static_cast<std::size_t>(field(config, "games").get<int>() + 1) / 2;
+        std::vector<Opening> openings = load_openings(
+            recorded.at("source").get<std::string>(), field(config, "seed").get<std::uint64_t>(),
+            pairs_needed, recorded.at("order").get<std::string>() == "random");
+        if (openings_hash(openings) == recorded.at("hash").get<std::string>()) return openings;
+    } catch (const std::exception&) {
+        // A file that is not here, or a configuration without the fields: not rebuilt.
+    }
+    return std::nullopt;
 }
 
 std::vector<ScheduledGame> schedule_in(const nlohmann::json& config) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 
+#include "engine/ascii_text.h"
 #include "match/match_config.h"
 #include "match/match_file.h"
 #include "match/output_paths.h"
@@ -86,7 +87,8 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         if (out_path.empty()) throw std::invalid_argument("merge needs --results OUT.json");
         if (inputs.empty()) throw std::invalid_argument("merge needs the files to merge");
     } catch (const std::exception& e) {
-        err << "othello-match merge: " << e.what() << "\n(see othello-match merge --help)\n";
+        err << "othello-match merge: " << printable(e.what())
+            << "\n(see othello-match merge --help)\n";
         return 2;
     }
     try {
@@ -119,7 +121,8 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
             out << "Duplicates: " << merged.duplicates.size() << " games in more than one input "
                 << "(ids " << id_ranges(merged.duplicates) << "), counted once.\n";
         }
-        for (const auto& c : merged.conflicts) err << "othello-match merge: " << c << "\n";
+        for (const auto& n : merged.notes)
+            err << "othello-match merge: note: " << printable(n) << "\n";
         out << "\n";
 
         Standings standings(engine_names_in(merged.config));
@@ -129,7 +132,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
                       results_ratings(standings));
         return 0;
     } catch (const std::exception& e) {
-        err << "othello-match merge: " << e.what() << "\n";
+        err << "othello-match merge: " << printable_lines(e.what()) << "\n";
         return 2;
     }
 }

@@ -82,6 +82,32 @@ nlohmann::json compact_numbers(const nlohmann::json& values, double scale, int d
     return informative ? out : nlohmann::json(nullptr);
 }
 
+// The page draws the rating list as it is: a list whose entries are not {engine: string, elo:
+// number, error: number} would be drawn half, so it is refused here, saying where.
+const nlohmann::json& checked_ratings(const nlohmann::json& ratings) {
+    if (ratings.is_null()) return ratings;
+    if (!ratings.is_array())
+        throw std::runtime_error("\"ratings\" is " + std::string(ratings.type_name()) +
+                                 ", not a list");
+    for (std::size_t i = 0; i < ratings.size(); ++i) {
+        const nlohmann::json& r = ratings[i];
+        const auto wrong = [&](const std::string& what) {
+            return std::runtime_error("\"ratings\"[" + std::to_string(i) + "] " + what);
+        };
+        if (!r.is_object()) throw wrong("is " + std::string(r.type_name()) + ", not an object");
+        if (!r.contains("engine") || !r["engine"].is_string())
+            throw wrong("has no \"engine\" name");
+        for (const char* number : {"elo", "error"}) {
+            if (!r.contains(number) || !r[number].is_number()) {
+                throw wrong(std::string("\"") + number + "\" is " +
+                            (r.contains(number) ? std::string(r[number].type_name()) : "missing") +
+                            ", not a number");
+            }
+        }
+    }
+    return ratings;
+}
+
 }  // namespace
 
 std::string compact_moves(const std::string& transcript) {
@@ -106,7 +132,7 @@ ReportInput report_input_from_results(const nlohmann::json& results) {
     in.games = results["games"];
     if (results.contains("config") && results["config"].is_object())
         in.settings = results["config"];
-    if (results.contains("ratings")) in.ratings = results["ratings"];
+    if (results.contains("ratings")) in.ratings = checked_ratings(results["ratings"]);
     // The engines' order: the summary's, else the configuration's, else first appearance.
     auto add_name = [&](const std::string& name) {
         if (std::find(in.engines.begin(), in.engines.end(), name) == in.engines.end())

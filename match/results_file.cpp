@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string_view>
 
@@ -47,19 +49,37 @@ nlohmann::json to_json(const GameRecord& r) {
     return j;
 }
 
+namespace {
+
+// nlohmann converts any number to int, so an id of 1e300 would read as some other game's: only
+// whole numbers in [0, INT_MAX] are accepted.
+int count_field(const nlohmann::json& j, const char* name) {
+    const nlohmann::json& v = j.at(name);
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 0 ||
+        v.get<std::int64_t>() > std::numeric_limits<int>::max()) {
+        std::string shown = v.dump();
+        if (shown.size() > 40) shown = shown.substr(0, 37) + "...";
+        throw std::runtime_error(std::string("\"") + name + "\" is " + shown +
+                                 ", not an integer from 0 to 2147483647");
+    }
+    return static_cast<int>(v.get<std::int64_t>());
+}
+
+}  // namespace
+
 GameRecord record_from_json(const nlohmann::json& j) {
     GameRecord r;
     try {
-        r.id = j.at("id").get<int>();
-        r.pair = j.at("pair").get<int>();
+        r.id = count_field(j, "id");
+        r.pair = count_field(j, "pair");
         r.black = j.at("black").get<std::string>();
         r.white = j.at("white").get<std::string>();
         r.opening = j.at("opening").get<std::string>();
         r.opening_name = j.value("opening_name", "");
         r.start_board = j.value("start_board", "");
         r.moves = j.at("moves").get<std::string>();
-        r.black_discs = j.at("black_discs").get<int>();
-        r.white_discs = j.at("white_discs").get<int>();
+        r.black_discs = count_field(j, "black_discs");
+        r.white_discs = count_field(j, "white_discs");
         r.winner = winner_from_string(j.at("winner").get<std::string>());
         r.reason = outcome_from_string(j.at("reason").get<std::string>());
         r.detail = j.value("detail", "");

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "match/match_config.h"
+#include "match/record_check.h"
 #include "match/results_file.h"
 #include "match/schedule.h"
 #include "match/shard.h"
@@ -19,6 +20,17 @@ namespace {
 nlohmann::json without_shard(nlohmann::json config) {
     config.erase("shard");
     return config;
+}
+
+// Merged results are final: an input with a record that does not check out is refused whole
+// (nothing is written), naming each such record; a --resume of that shard plays it again.
+void refuse_records_that_do_not_check_out(const std::vector<MatchFile>& inputs) {
+    std::vector<std::string> refused;
+    for (const auto& in : inputs)
+        refused.insert(refused.end(), in.refused.begin(), in.refused.end());
+    if (refused.empty()) return;
+    throw std::runtime_error(refused_records_message(refused) +
+                             "\n(a --resume of the shard plays such a game again)");
 }
 
 }  // namespace
@@ -43,29 +55,57 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
                                      "' is not a shard of the same match: " + difference);
         }
     }
+    refuse_records_that_do_not_check_out(inputs);
+    for (const auto& in : inputs)
+        merged.notes.insert(merged.notes.end(), in.notes.begin(), in.notes.end());
     const std::vector<std::string> names = engine_names_in(merged.config);
     const std::vector<ScheduledGame> schedule = schedule_in(merged.config);
+    const std::optional<std::vector<Opening>> openings = openings_in(merged.config);
+    if (!openings) {
+        merged.notes.push_back("the match's openings cannot be built here (" +
+                               merged.config.value("openings", nlohmann::json()).dump() +
+                               "): each game's opening is checked against the other games of "
+                               "that opening only");
+    }
 
-    std::map<int, std::pair<GameRecord, std::string>> by_id;  // id -> (record, file)
+    std::map<int, std::pair<GameRecord, std::string>> by_id;  // id -> (record, where it stands)
+    // Schedule opening index -> (transcript, where first seen): a wrong opening is caught even
+    // when the list could not be built again.
+    std::map<int, std::pair<std::string, std::string>> opening_seen;
     for (const auto& in : inputs) {
         const Shard shard = shard_in(*in.config);
-        for (const auto& r : in.games) {
+        for (std::size_t i = 0; i < in.games.size(); ++i) {
+            const GameRecord& r = in.games[i];
+            const std::string& where = in.where[i];
             if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
                 r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white] ||
                 !in_shard(schedule[r.id], shard)) {
-                throw std::runtime_error("'" + in.path + "' game " + std::to_string(r.id) + " (" +
-                                         r.black + " - " + r.white +
+                throw std::runtime_error(where + ": game " + std::to_string(r.id) + " (" + r.black +
+                                         " - " + r.white +
                                          ") does not belong to its match's schedule");
             }
-            const auto [it, inserted] = by_id.try_emplace(r.id, r, in.path);
+            const ScheduledGame& g = schedule[r.id];
+            const std::string problem =
+                schedule_problem(r, g, openings ? &(*openings)[g.opening] : nullptr);
+            if (!problem.empty())
+                throw std::runtime_error(where + ": game " + std::to_string(r.id) + ": " + problem);
+            const std::string opened =
+                r.start_board.empty() ? r.opening : r.start_board + " " + r.opening;
+            const auto [seen, first] = opening_seen.try_emplace(g.opening, opened, where);
+            if (!first && seen->second.first != opened) {
+                throw std::runtime_error(
+                    where + ": game " + std::to_string(r.id) + " opens with '" + opened +
+                    "', but " + seen->second.second +
+                    " has another game of that opening open with '" + seen->second.first + "'");
+            }
+            const auto [it, inserted] = by_id.try_emplace(r.id, r, where);
             if (!inserted) {
-                if (to_json(it->second.first) == to_json(r)) {
-                    merged.duplicates.push_back(r.id);
-                } else {
-                    merged.conflicts.push_back("game " + std::to_string(r.id) + ": '" +
-                                               it->second.second + "' and '" + in.path +
-                                               "' hold different games; kept the first");
+                if (to_json(it->second.first) != to_json(r)) {
+                    throw std::runtime_error("game " + std::to_string(r.id) + ": " +
+                                             it->second.second + " and " + where +
+                                             " hold different games; give only the right one");
                 }
+                merged.duplicates.push_back(r.id);
             }
         }
     }

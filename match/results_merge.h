@@ -15,14 +15,17 @@ struct MergedMatch {
     nlohmann::json config;          // the match's configuration, without "shard"
     std::vector<GameRecord> games;  // id order, each id once (the first input's record)
     std::vector<int> duplicates;    // ids found in more than one input (the same game each time)
-    std::vector<std::string> conflicts;  // "game 17: 'a.jsonl' and 'b.json' differ"
-    std::vector<int> missing;            // ids of the whole match found in no input
+    // For people: torn last journal lines dropped, openings that could not be built again.
+    std::vector<std::string> notes;
+    std::vector<int> missing;  // ids of the whole match found in no input
     // Shards with missing games ("2/4: 25 games"), when every input is a shard of the same N.
     std::vector<std::string> incomplete_shards;
 };
 
 // Throws std::runtime_error naming the file and what differs when an input records no
-// configuration, another match's configuration, or a game the match's schedule does not have.
+// configuration, another match's configuration, a game the match's schedule does not have (its
+// engines, colours, pair or opening), a record that does not check out (MatchFile::refused), or
+// when two inputs hold different games under one id (naming both).
 MergedMatch merge_match_files(const std::vector<MatchFile>& inputs);
 
 // "3, 7-9, 12": sorted ids, runs written as ranges; past `most` ranges, "... and N more".
