@@ -28,10 +28,11 @@ namespace {
 const std::string kBin = OTHELLO_BIN_DIR;
 
 // A wrapper script that starts `engine` without exec, after a helper (`sleep 300`) of its own;
-// the helper's pid and the engine's are appended to `pids`.
+// the wrapper's pid, the helper's and the engine's are appended to `pids`.
 fs::path write_wrapper(const fs::path& dir, const std::string& engine, const fs::path& pids) {
     const fs::path script = dir / "wrapper.sh";
     std::ofstream(script) << "#!/bin/sh\n"
+                          << "echo $$ >> '" << pids.string() << "'\n"
                           << "sleep 300 &\n"
                           << "echo $! >> '" << pids.string() << "'\n"
                           << "sh -c 'echo $$ >> \"$0\"; exec \"$@\"' '" << pids.string() << "' "
@@ -78,12 +79,15 @@ bool wait_for_pids(const fs::path& pids, std::size_t count) {
     return false;
 }
 
-// Kills what a failing test left running, so that no test leaves processes behind.
-struct KillLeftovers {
-    fs::path pids;
-    ~KillLeftovers() {
+// A test's scratch folder, with the pids its wrappers wrote; on the way out, kills whatever a
+// failing test left running, so that no test leaves processes behind, then removes the folder.
+struct Scratch {
+    fs::path dir;
+    fs::path pids = dir / "pids";
+    ~Scratch() {
         for (const pid_t pid : read_pids(pids))
             if (!gone(pid)) ::kill(pid, SIGKILL);
+        fs::remove_all(dir);
     }
 };
 
@@ -94,9 +98,8 @@ std::string fake_engine(const std::string& args) {
 }  // namespace
 
 TEST_CASE("othello-match ends a wrapped engine's whole group after a forfeit and at its exit") {
-    const fs::path dir = temp_dir("othello_groups_forfeit");
-    const fs::path pids = dir / "pids";
-    KillLeftovers leftovers{pids};
+    const Scratch scratch{temp_dir("othello_groups_forfeit")};
+    const fs::path &dir = scratch.dir, &pids = scratch.pids;
     // An illegal move at its first genmove: each game is forfeited and the engine restarted.
     const fs::path wrapper = write_wrapper(dir, fake_engine("--mode illegal"), pids);
     bp::child match(bp::exe = kBin + "/othello-match",
@@ -106,18 +109,16 @@ TEST_CASE("othello-match ends a wrapped engine's whole group after a forfeit and
                     bp::std_out > bp::null, bp::std_err > bp::null);
     match.wait();
     CHECK(match.exit_code() == 0);
-    // Two pids (helper, engine) per start; a start for every game after a forfeit.
-    CHECK(read_pids(pids).size() >= 4);
+    // Three pids (wrapper, helper, engine) per start; a start for every game after a forfeit.
+    CHECK(read_pids(pids).size() >= 6);
     CHECK(survivors(pids, std::chrono::milliseconds(0)).empty());
-    fs::remove_all(dir);
 }
 
 TEST_CASE("othello-match ends its engines' groups when interrupted by SIGINT or SIGTERM") {
     for (const int signal : {SIGINT, SIGTERM}) {
         CAPTURE(signal);
-        const fs::path dir = temp_dir("othello_groups_signal");
-        const fs::path pids = dir / "pids";
-        KillLeftovers leftovers{pids};
+        const Scratch scratch{temp_dir("othello_groups_signal")};
+        const fs::path &dir = scratch.dir, &pids = scratch.pids;
         // It hangs at its first genmove, so the match is still on when the signal comes.
         const fs::path wrapper = write_wrapper(dir, fake_engine("--mode hang"), pids);
         bp::child match(bp::exe = kBin + "/othello-match",
@@ -125,22 +126,20 @@ TEST_CASE("othello-match ends its engines' groups when interrupted by SIGINT or 
                                     "policy:random", "--games", "2", "--concurrency", "1",
                                     "--no-progress", "--results", (dir / "results.json").string()},
                         bp::std_out > bp::null, bp::std_err > bp::null);
-        REQUIRE(wait_for_pids(pids, 2));
+        REQUIRE(wait_for_pids(pids, 3));
         ::kill(match.id(), signal);
         match.wait();
         // Interrupted, not finished: the signal's own default effect ended it.
         CHECK(WIFSIGNALED(match.native_exit_code()));
         CHECK(WTERMSIG(match.native_exit_code()) == signal);
         CHECK(survivors(pids, std::chrono::seconds(2)).empty());
-        fs::remove_all(dir);
     }
 }
 
 TEST_CASE(
     "othello-engine --exec ends a wrapped engine's group when its client leaves or it stops") {
-    const fs::path dir = temp_dir("othello_groups_relay");
-    const fs::path pids = dir / "pids";
-    KillLeftovers leftovers{pids};
+    const Scratch scratch{temp_dir("othello_groups_relay")};
+    const fs::path &dir = scratch.dir, &pids = scratch.pids;
     const fs::path wrapper = write_wrapper(dir, "cat", pids);
     EngineServerProcess server({"--exec", wrapper.string()});
     // Clients that come and go: each one's engine and helper end with its connection (after the
@@ -149,15 +148,14 @@ TEST_CASE(
         GtpSocket client(server.port());
         CHECK(client.send("hello\n") == "hello\n");
     }
-    REQUIRE(read_pids(pids).size() == 6);
+    REQUIRE(read_pids(pids).size() == 9);
     CHECK(survivors(pids, std::chrono::seconds(5)).empty());
 
     // Clients still connected when the server stops: their engines end with it.
     GtpSocket first(server.port()), second(server.port());
     CHECK(first.send("one\n") == "one\n");
     CHECK(second.send("two\n") == "two\n");
-    REQUIRE(read_pids(pids).size() == 10);
+    REQUIRE(read_pids(pids).size() == 15);
     CHECK(server.stop() == 0);
     CHECK(survivors(pids, std::chrono::milliseconds(500)).empty());
-    fs::remove_all(dir);
 }

@@ -157,9 +157,11 @@ TEST_CASE(
         GtpSocket quitter(server.port());
         quitter.send_raw("othello-token wrong" + std::to_string(i) + "\n");
     }
-    // Their sockets close once the server sees them gone, not when their checks are due.
+    // Their sockets close once the server sees them gone, not when their checks are due (the
+    // first a second from now, the last in 100 s); the server has a second to accept them all.
+    std::this_thread::sleep_for(std::chrono::seconds(1));
     int open = 0;
-    for (int i = 0; i < 300 && (open = server.open_descriptors()) > descriptors; ++i)
+    for (int i = 0; i < 200 && (open = server.open_descriptors()) > descriptors; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     CHECK(open <= descriptors);
     // The right token waits this address's 1 s, not behind 100 checks a second apart.
