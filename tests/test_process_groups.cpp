@@ -58,14 +58,19 @@ bool gone(pid_t pid) {
            text[paren + 2] == 'X';
 }
 
-// The pids in `pids` still running after up to `limit`.
-std::vector<pid_t> survivors(const fs::path& pids, std::chrono::milliseconds limit) {
+// What of `pids` is still running after up to `limit`, as "PID (COMMAND) STATE; ..." from
+// /proc/PID/stat; "" when nothing is.
+std::string left_running(const fs::path& pids, std::chrono::milliseconds limit) {
     const auto until = std::chrono::steady_clock::now() + limit;
     for (;;) {
-        std::vector<pid_t> alive;
-        for (const pid_t pid : read_pids(pids))
-            if (!gone(pid)) alive.push_back(pid);
-        if (alive.empty() || std::chrono::steady_clock::now() >= until) return alive;
+        std::string text;
+        for (const pid_t pid : read_pids(pids)) {
+            std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+            std::string line;
+            if (!gone(pid) && std::getline(stat, line))
+                text += line.substr(0, line.find(')') + 3) + "; ";
+        }
+        if (text.empty() || std::chrono::steady_clock::now() >= until) return text;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
 }
@@ -111,7 +116,8 @@ TEST_CASE("othello-match ends a wrapped engine's whole group after a forfeit and
     CHECK(match.exit_code() == 0);
     // Three pids (wrapper, helper, engine) per start; a start for every game after a forfeit.
     CHECK(read_pids(pids).size() >= 6);
-    CHECK(survivors(pids, std::chrono::milliseconds(0)).empty());
+    // A SIGKILLed process may take a moment to be seen dead.
+    CHECK(left_running(pids, std::chrono::seconds(1)) == "");
 }
 
 TEST_CASE("othello-match ends its engines' groups when interrupted by SIGINT or SIGTERM") {
@@ -132,7 +138,7 @@ TEST_CASE("othello-match ends its engines' groups when interrupted by SIGINT or 
         // Interrupted, not finished: the signal's own default effect ended it.
         CHECK(WIFSIGNALED(match.native_exit_code()));
         CHECK(WTERMSIG(match.native_exit_code()) == signal);
-        CHECK(survivors(pids, std::chrono::seconds(2)).empty());
+        CHECK(left_running(pids, std::chrono::seconds(2)) == "");
     }
 }
 
@@ -149,7 +155,7 @@ TEST_CASE(
         CHECK(client.send("hello\n") == "hello\n");
     }
     REQUIRE(read_pids(pids).size() == 9);
-    CHECK(survivors(pids, std::chrono::seconds(5)).empty());
+    CHECK(left_running(pids, std::chrono::seconds(5)) == "");
 
     // Clients still connected when the server stops: their engines end with it.
     GtpSocket first(server.port()), second(server.port());
@@ -157,5 +163,5 @@ TEST_CASE(
     CHECK(second.send("two\n") == "two\n");
     REQUIRE(read_pids(pids).size() == 15);
     CHECK(server.stop() == 0);
-    CHECK(survivors(pids, std::chrono::milliseconds(500)).empty());
+    CHECK(left_running(pids, std::chrono::seconds(1)) == "");
 }
