@@ -27,6 +27,9 @@ run kills scripts/kill-resume.sh "$kills" 3000 "$build"
 
 held() { [ "$(cat "$out/$1.status")" = 0 ] && echo "held" || echo "**FAILED**"; }
 field() { grep -m1 "$2" "$out/$1" | sed "s/^[^:]*: *//"; }
+# Sections written by hand (a "## " heading that is none of the runs below) are kept, after them.
+kept=$(awk '/^## /{keep = $0 !~ /^## (scripts\/|[^ ]*\/bin\/othello-abuse-bench)/} keep' \
+  docs/reliability.md 2>/dev/null)
 fuzz_rows=$(awk 'NR > 1 && $1 ~ /^fuzz_/ {
   printf "| libFuzzer `%s` (ASan+UBSan), %s s | %s inputs (%s/s) | %s crashes |\n", $1, $2, $3, $4, $5
 }' "$out/fuzz")
@@ -66,6 +69,7 @@ fuzz_rows=$(awk 'NR > 1 && $1 ~ /^fuzz_/ {
     echo '```'
     echo
   done
+  if [ -n "$kept" ]; then printf '%s\n' "$kept"; fi
 } >docs/reliability.md
 echo "wrote docs/reliability.md"
 for name in fuzz abuse faults kills; do [ "$(cat "$out/$name.status")" = 0 ] || exit 1; done
