@@ -30,6 +30,7 @@
 #include "match/results_summary.h"
 #include "match/shard.h"
 #include "match/standings.h"
+#include "protocol/process_groups.h"
 
 using namespace othello;
 
@@ -322,6 +323,9 @@ int run(const MatchOptions& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Engines run in process groups of their own, out of reach of the terminal's Ctrl-C: the
+    // runner ends them itself, whether it finishes, fails or is interrupted.
+    kill_process_groups_at_exit();
     if (argc > 1 && std::string(argv[1]) == "merge")
         return run_merge_command(argc - 1, argv + 1, std::cout, std::cerr);
     if (argc > 1 && std::string(argv[1]) == "report") return run_report_command(argc - 1, argv + 1);

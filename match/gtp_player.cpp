@@ -36,8 +36,11 @@ void GtpPlayer::start(const TimeControl& time) {
         client_ = std::make_unique<GtpClient>(lines_.attach(std::move(channel)));
         if (!spec_.token.empty()) {
             // The server's handshake (protocol/token_gate.h); the secret stays out of messages.
-            if (!client_->send("othello-token " + spec_.token, deadline).success) {
-                throw ChannelError(ChannelFailure::StartFailed, spec_.name + " refused the token");
+            const GtpResponse answer = client_->send("othello-token " + spec_.token, deadline);
+            if (!answer.success) {
+                // The server's reason tells a wrong token from a busy brake (token_gate.h).
+                throw ChannelError(ChannelFailure::StartFailed,
+                                   spec_.name + " refused the token (" + answer.text + ")");
             }
         }
         client_->ask("protocol_version", deadline);

@@ -4,16 +4,15 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <mutex>
-#include <thread>
 
 #include "protocol/fd_write.h"
 #include "protocol/line_framer.h"
+#include "protocol/process_groups.h"
 
 namespace othello {
 
@@ -62,6 +61,8 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
                            "cannot fork for '" + command_ + "': " + std::strerror(errno));
     }
     if (pid_ == 0) {
+        // A group of its own: stop() then ends whatever the engine started along with it.
+        ::setsid();
         ::dup2(in_pipe[0], 0);
         ::dup2(out_pipe[1], 1);
         if (devnull >= 0) ::dup2(devnull, 2);
@@ -76,6 +77,7 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
         [[maybe_unused]] auto n = ::write(exec_status[1], &err, sizeof err);
         ::_exit(127);
     }
+    remember_process_group(pid_);
     if (devnull >= 0) ::close(devnull);
     ::close(in_pipe[0]);
     ::close(out_pipe[1]);
@@ -89,7 +91,7 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
     } while (n < 0 && errno == EINTR);
     ::close(exec_status[0]);
     if (n == static_cast<ssize_t>(sizeof err)) {
-        ::waitpid(pid_, nullptr, 0);
+        end_process_group(pid_, std::chrono::milliseconds(0));
         pid_ = -1;
         close_fd(to_child_);
         close_fd(from_child_);
@@ -157,21 +159,9 @@ std::string EngineProcess::read_line(Deadline deadline) {
 void EngineProcess::stop(std::chrono::milliseconds grace) {
     close_fd(to_child_);  // EOF on stdin is how most engines learn to exit
     if (pid_ > 0) {
-        const auto until = std::chrono::steady_clock::now() + grace;
-        bool exited = false;
-        for (;;) {
-            const pid_t r = ::waitpid(pid_, nullptr, WNOHANG);
-            if (r == pid_ || r < 0) {
-                exited = true;
-                break;
-            }
-            if (std::chrono::steady_clock::now() >= until) break;
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-        if (!exited) {
-            ::kill(pid_, SIGKILL);
-            ::waitpid(pid_, nullptr, 0);
-        }
+        // Once the engine has exited (or the grace is over), what it left running in its group,
+        // such as the engine behind a wrapper script, is killed too.
+        end_process_group(pid_, grace);
         pid_ = -1;
     }
     close_fd(from_child_);

@@ -1,10 +1,9 @@
 // The exec relay on Boost.Process v1: one child per connection, asio pipes to its stdin and
-// stdout, bytes copied both ways on the server's event loop. The child is killed when the
-// connection ends and it has not exited by itself.
+// stdout, bytes copied both ways on the server's event loop. The child runs in a process group of
+// its own, which is killed when the connection ends: the child if it has not exited by itself,
+// and whatever it started (the engine behind a wrapper script that does not exec).
 #include "protocol/exec_relay.h"
 
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
@@ -13,6 +12,8 @@
 #include <boost/program_options/parsers.hpp>
 #include <iostream>
 #include <stdexcept>
+
+#include "protocol/process_groups.h"
 
 namespace othello {
 
@@ -35,6 +36,14 @@ struct CloseInheritedDescriptors : bp::extend::handler {
     }
 };
 
+// In the child: a session and process group of its own, so that what it starts is ended with it.
+struct OwnProcessGroup : bp::extend::handler {
+    template <typename Executor>
+    void on_exec_setup(Executor&) const {
+        ::setsid();
+    }
+};
+
 // How long a child may take to exit after its client has gone before it is killed.
 constexpr std::chrono::seconds kExitGrace{2};
 
@@ -49,14 +58,9 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
 
     ~RelayConnection() {
         if (!child_.valid()) return;
-        // running() reaps a child that has exited. One still there is killed and waited for:
-        // Boost.Process's own terminate() reaps only with WNOHANG and can leave a zombie.
-        std::error_code ignored;
-        if (child_.running(ignored)) {
-            ::kill(child_.id(), SIGKILL);
-            int status = 0;
-            ::waitpid(child_.id(), &status, 0);
-        }
+        // The child had its grace (kExitGrace) already. Not Boost.Process's running() or
+        // terminate(): they reap the child before its group is killed, or leave a zombie.
+        end_process_group(child_.id(), std::chrono::milliseconds(0));
         child_.detach();
     }
 
@@ -65,7 +69,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
             child_ = bp::child(bp::exe = argv[0],
                                bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
                                bp::std_in<to_child_, bp::std_out> from_child_,
-                               CloseInheritedDescriptors{});
+                               CloseInheritedDescriptors{}, OwnProcessGroup{});
         } catch (const std::exception& e) {
             std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";
             return finish();

@@ -1,9 +1,12 @@
 // The token gate: reads and checks the first line of a connection before its session starts.
 #include "protocol/token_gate.h"
 
+#include <sys/socket.h>
+
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <cctype>
+#include <cerrno>
 
 namespace othello {
 
@@ -88,16 +91,48 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
         // The line is complete: from here on only the brake, not the client, takes time.
         timer_.cancel();
         const auto now = TokenBrake::Clock::now();
-        const auto at = brake_->check_time(address_, now);
-        if (at <= now) return check();
-        brake_timer_.expires_at(at);
+        auto turn = brake_->turn(address_, now);
+        if (!turn) {
+            context_.log_drop(std::to_string(brake_->max_waiting()) +
+                              " token checks already waiting from this address");
+            return answer("? too many token checks waiting from this address\n\n", false);
+        }
+        if (turn->at <= now) return check();
+        place_ = std::move(turn->place);
+        brake_timer_.expires_at(turn->at);
         brake_timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
             if (error || self->done_) return;
             self->check();
         });
+        watch_for_hangup();
+    }
+
+    // While the check waits, a client that hangs up frees its place and its socket at once.
+    // Bytes it sent after the token line are left for the session, so once some arrive its end
+    // can no longer be seen here: its check then simply waits its turn.
+    void watch_for_hangup() {
+        watching_ = true;
+        socket_.async_wait(
+            tcp::socket::wait_read, [self = shared_from_this()](boost::system::error_code error) {
+                if (self->done_ || !self->watching_) return;
+                self->watching_ = false;
+                if (error) return self->close();
+                char next = 0;
+                const ssize_t n =
+                    ::recv(self->socket_.native_handle(), &next, 1, MSG_PEEK | MSG_DONTWAIT);
+                if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+                    return self->close();
+                if (n < 0) self->watch_for_hangup();  // woken with nothing to read: wait again
+            });
     }
 
     void check() {
+        place_.reset();
+        if (watching_) {
+            watching_ = false;
+            boost::system::error_code ignored;
+            socket_.cancel(ignored);  // the hang-up watch: the socket may go to the session next
+        }
         bool accepted = false;
         const std::string text = token_gate_answer(line_, token_, accepted);
         const std::string log = brake_->record(address_, accepted, TokenBrake::Clock::now());
@@ -120,6 +155,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
 
     void close() {
         done_ = true;
+        place_.reset();
         boost::system::error_code ignored;
         timer_.cancel();
         brake_timer_.cancel();
@@ -133,12 +169,14 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     ConnectionContext context_;
     std::string token_;
     std::shared_ptr<TokenBrake> brake_;
+    std::shared_ptr<void> place_;  // among the address's waiting checks; released before brake_
     ConnectionHandler handler_;
     asio::ip::address address_;
     std::string line_;
     std::string out_;
     char byte_ = 0;
     bool done_ = false;
+    bool watching_ = false;  // for a hang-up while the check waits
 };
 
 }  // namespace
@@ -172,15 +210,20 @@ std::chrono::milliseconds TokenBrake::spacing(int failures) const {
     return std::min(delay, max_delay_);
 }
 
-TokenBrake::Clock::time_point TokenBrake::check_time(const asio::ip::address& address,
-                                                     Clock::time_point now) {
+std::optional<TokenBrake::Turn> TokenBrake::turn(const asio::ip::address& address,
+                                                 Clock::time_point now) {
     const std::lock_guard lock(mutex_);
     const auto found = records_.find(address);
-    if (found == records_.end()) return now;
-    Record& r = found->second;
-    const auto at = std::max(now, r.next_check);
-    r.next_check = at + spacing(r.failures);
-    return at;
+    if (found == records_.end() || found->second.next_check <= now) return Turn{now, nullptr};
+    std::size_t& waiting = waiting_[address];
+    if (waiting >= max_waiting_) return std::nullopt;
+    ++waiting;
+    std::shared_ptr<void> place(nullptr, [this, address](void*) {
+        const std::lock_guard lock(mutex_);
+        const auto w = waiting_.find(address);
+        if (w != waiting_.end() && --w->second == 0) waiting_.erase(w);
+    });
+    return Turn{found->second.next_check, std::move(place)};
 }
 
 std::string TokenBrake::record(const asio::ip::address& address, bool accepted,

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,21 +25,35 @@ inline constexpr std::size_t kMaxTokenLineLength = 1024;
 // Slows token guessing. After wrong tokens from an address, the checks of its next tokens are
 // spaced out by a delay that doubles with each failure in a row (first_delay, twice that, ... up
 // to max_delay); all of them, right or wrong, so that answering at once tells a guesser nothing.
-// A right token clears the address's record. Its failures are logged at most once a second per
-// address, with the count of those not logged. Safe from any thread.
+// Tokens that arrive while an address waits are all checked together when its wait ends, so
+// that waiting tokens cannot push each other, and a right one among them, further away than
+// max_delay; at most max_waiting of them wait per address, more are refused at once. A right
+// token clears the address's record. Its failures are logged at most once a second per address,
+// with the count of those not logged. Safe from any thread.
 class TokenBrake {
   public:
     using Clock = std::chrono::steady_clock;
     explicit TokenBrake(std::chrono::milliseconds first_delay = std::chrono::milliseconds(250),
-                        std::chrono::milliseconds max_delay = std::chrono::seconds(30))
-        : first_delay_(first_delay), max_delay_(max_delay) {}
+                        std::chrono::milliseconds max_delay = std::chrono::seconds(30),
+                        std::size_t max_waiting = 8)
+        : first_delay_(first_delay), max_delay_(max_delay), max_waiting_(max_waiting) {}
 
-    // When a token from `address` that arrived `now` may be checked; reserves that moment.
-    Clock::time_point check_time(const boost::asio::ip::address& address, Clock::time_point now);
+    // When a token may be checked, and its place among its address's waiting checks: the place
+    // (null for a check at once) counts until released, so a client that hangs up frees it. A
+    // place must not outlive its brake.
+    struct Turn {
+        Clock::time_point at;
+        std::shared_ptr<void> place;
+    };
+    // The turn of a token from `address` that arrived `now`; none when max_waiting checks from
+    // the address are waiting already.
+    std::optional<Turn> turn(const boost::asio::ip::address& address, Clock::time_point now);
     // Records a check's outcome. For a failure, the line to log, or "" while the address's
     // lines are throttled.
     std::string record(const boost::asio::ip::address& address, bool accepted,
                        Clock::time_point now);
+
+    std::size_t max_waiting() const { return max_waiting_; }
 
   private:
     struct Record {
@@ -51,8 +66,10 @@ class TokenBrake {
     void forget_old(Clock::time_point now);
 
     std::chrono::milliseconds first_delay_, max_delay_;
+    std::size_t max_waiting_;
     std::mutex mutex_;
     std::map<boost::asio::ip::address, Record> records_;
+    std::map<boost::asio::ip::address, std::size_t> waiting_;  // addresses with checks waiting
 };
 
 // Reads the first line (one byte at a time, so nothing meant for the session is consumed), checks

@@ -49,6 +49,17 @@ class EngineServerProcess {
     }
 
     unsigned short port() const { return port_; }
+    pid_t pid() { return child_.id(); }
+    // How many descriptors the server has open (sockets, pipes, files), from /proc/PID/fd.
+    int open_descriptors() {
+        const std::filesystem::path fds = "/proc/" + std::to_string(pid()) + "/fd";
+        std::error_code error;
+        int n = 0;
+        for (auto it = std::filesystem::directory_iterator(fds, error);
+             !error && it != std::filesystem::directory_iterator(); it.increment(error))
+            ++n;
+        return n;
+    }
     bool running() { return child_.running(); }
     // Everything the server wrote on stderr so far.
     std::string log() const {

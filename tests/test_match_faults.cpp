@@ -203,7 +203,7 @@ TEST_CASE("token=SECRET,tcp://: the runner presents an engine server's token; a 
                               std::istreambuf_iterator<char>());
     refused.wait();
     CHECK(refused.exit_code() == 1);
-    CHECK(message.find("served refused the token") != std::string::npos);
+    CHECK(message.find("served refused the token (token required)") != std::string::npos);
     CHECK(message.find("guess") == std::string::npos);  // the secret is not repeated
     fs::remove_all(dir);
 }

@@ -2,6 +2,8 @@
 // non-loopback --listen, drops logged with reasons, and a small abuse run (100 games while 20
 // misbehaving clients attack) against the real othello-engine on 127.0.0.1.
 #include <doctest/doctest.h>
+#include <poll.h>
+#include <sys/socket.h>
 
 #include <array>
 #include <functional>
@@ -111,6 +113,94 @@ TEST_CASE("The brake's wait does not count against the idle timeout of a client 
     CHECK(member.send("othello-token s3cret") == "=\n");
     CHECK(member.send("name") == "= othello-engine\n");
     CHECK(server.stop() == 0);
+}
+
+namespace {
+
+// The server's first answer on `client` (through its blank line), or what came before `limit`
+// passed or the server closed the connection.
+std::string answer_within(GtpSocket& client, std::chrono::milliseconds limit) {
+    const int fd = client.socket().native_handle();
+    const auto until = std::chrono::steady_clock::now() + limit;
+    std::string text;
+    while (text.find("\n\n") == std::string::npos) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            until - std::chrono::steady_clock::now());
+        pollfd ready{fd, POLLIN, 0};
+        if (left.count() <= 0 || ::poll(&ready, 1, static_cast<int>(left.count())) <= 0) break;
+        char chunk[256];
+        const ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
+        if (n <= 0) break;
+        text.append(chunk, static_cast<std::size_t>(n));
+    }
+    return text;
+}
+
+// Three wrong tokens in a row from 127.0.0.1: its next check waits 1 s.
+void brake_three_times(EngineServerProcess& server) {
+    for (int i = 0; i < 3; ++i) {
+        GtpSocket guesser(server.port());
+        CHECK(guesser.send("othello-token wrong") == "? token required\n");
+    }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Braked wrong tokens that hang up free their sockets and do not hold back the right one") {
+    EngineServerProcess server({"--token", "s3cret"});
+    brake_three_times(server);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the last guesser's close
+    const int descriptors = server.open_descriptors();
+    // 100 wrong tokens from clients that hang up without waiting for the answer.
+    for (int i = 0; i < 100; ++i) {
+        GtpSocket quitter(server.port());
+        quitter.send_raw("othello-token wrong" + std::to_string(i) + "\n");
+    }
+    // Their sockets close once the server sees them gone, not when their checks are due (the
+    // first a second from now, the last in 100 s); the server has a second to accept them all.
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    int open = 0;
+    for (int i = 0; i < 200 && (open = server.open_descriptors()) > descriptors; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    CHECK(open <= descriptors);
+    // The right token waits this address's 1 s, not behind 100 checks a second apart.
+    const auto before = std::chrono::steady_clock::now();
+    GtpSocket member(server.port());
+    member.send_raw("othello-token s3cret\n");
+    const std::string answer = answer_within(member, std::chrono::seconds(5));
+    CHECK(answer == "=\n\n");
+    CHECK(std::chrono::steady_clock::now() - before < std::chrono::seconds(3));
+    if (answer == "=\n\n") CHECK(member.send("name") == "= othello-engine\n");
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE(
+    "Token checks waiting from one address are capped, refused at once past it, checked together") {
+    EngineServerProcess server({"--token", "s3cret"});
+    brake_three_times(server);
+    // 20 clients, each with a token, all waiting: 8 wait for the address's check, the rest are
+    // refused at once; the 8 are all answered when the 1 s wait ends, not one a second.
+    std::vector<std::unique_ptr<GtpSocket>> clients;
+    for (int i = 0; i < 20; ++i) {
+        clients.push_back(std::make_unique<GtpSocket>(server.port()));
+        clients.back()->send_raw(i == 0 ? "othello-token s3cret\n" : "othello-token wrong\n");
+    }
+    const auto before = std::chrono::steady_clock::now();
+    int refused = 0, checked = 0;
+    std::string first;
+    for (auto& client : clients) {
+        const std::string answer = answer_within(*client, std::chrono::seconds(5));
+        if (answer == "? too many token checks waiting from this address\n\n") ++refused;
+        if (answer == "? token required\n\n" || answer == "=\n\n") ++checked;
+        if (first.empty()) first = answer;
+    }
+    CHECK(refused == 12);
+    CHECK(checked == 8);
+    CHECK(first == "=\n\n");  // the right token among the waiting ones
+    CHECK(std::chrono::steady_clock::now() - before < std::chrono::seconds(3));
+    CHECK(server.stop() == 0);
+    CHECK(server.log_lines_with("dropped: 8 token checks already waiting from this address") == 12);
 }
 
 namespace {
