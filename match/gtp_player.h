@@ -28,6 +28,7 @@ class GtpPlayer : public EnginePlayer {
     PlayerError to_player_error(const ChannelError& e) const;
 
     std::unique_ptr<GtpClient> client_;
+    std::string protocol_version_;  // the engine's answer, asked again to check it is in step
     bool time_settings_sent_ = false;
     bool has_started_ = false;  // a restart that times out is a lost game, not a start failure
 };

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
@@ -27,6 +29,8 @@ std::string openings_hash(const std::vector<Opening>& openings) {
 }
 
 // A TCP engine's token is a secret: it does not change the games, so it is left out of files.
+// The rest is kept escaped (\xNN), as the journal holds UTF-8 only; the same escaping each run
+// lets --resume compare a spec written with Latin-1 bytes.
 std::string without_secrets(const std::string& spec) {
     std::string out;
     std::size_t start = 0;
@@ -37,7 +41,7 @@ std::string without_secrets(const std::string& spec) {
         if (comma < spec.size()) out += ',';
         start = comma + 1;
     }
-    return out;
+    return printable(out);
 }
 
 std::string tournament_name(TournamentKind kind) {
@@ -106,7 +110,7 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
         {"engines", engines},
         {"each", without_secrets(o.each)},
         {"openings",
-         {{"source", o.openings},
+         {{"source", printable(o.openings)},
           {"order", o.random_order ? "random" : "sequential"},
           {"count", openings.size()},
           {"hash", openings_hash(openings)}}},

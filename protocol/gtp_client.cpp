@@ -23,9 +23,9 @@ GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
         first = channel_->read_line(deadline);
     } while (is_blank(first));
     if (first[0] != '=' && first[0] != '?') {
-        throw ChannelError(
-            ChannelFailure::Malformed,
-            "reply to '" + std::string(command) + "' is not GTP: '" + first.substr(0, 80) + "'");
+        throw ChannelError(ChannelFailure::Malformed, "reply to '" + std::string(command) +
+                                                          "' is not GTP: '" +
+                                                          printable(first.substr(0, 80)) + "'");
     }
     GtpResponse response;
     response.success = first[0] == '=';
@@ -47,9 +47,19 @@ std::string GtpClient::ask(std::string_view command, Deadline deadline) {
     GtpResponse r = send(command, deadline);
     if (!r.success) {
         throw ChannelError(ChannelFailure::Malformed,
-                           "engine refused '" + std::string(command) + "': " + r.text);
+                           "engine refused '" + std::string(command) + "': " + printable(r.text));
     }
     return r.text;
+}
+
+void GtpClient::check_in_step(std::string_view answered, std::string_view probe,
+                              std::string_view probe_answer, Deadline deadline) {
+    const GtpResponse r = send(probe, deadline);
+    if (r.success && r.text == probe_answer) return;
+    // The probe's response is still to come: what came first answered nothing asked.
+    throw ChannelError(ChannelFailure::Malformed,
+                       "answered '" + std::string(answered) + "' twice: the second reply was '" +
+                           (r.success ? "= " : "? ") + printable(r.text.substr(0, 80)) + "'");
 }
 
 void GtpClient::quit(std::chrono::milliseconds grace) {

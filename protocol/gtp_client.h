@@ -25,6 +25,13 @@ class GtpClient {
     GtpResponse send(std::string_view command, Deadline deadline);
     // As send, but a '?' failure is a ChannelError(Malformed) naming the command and message.
     std::string ask(std::string_view command, Deadline deadline);
+    // Checks that the engine is in step after answering `answered`: sends `probe`, a command
+    // whose response text the engine gave before as `probe_answer` (protocol_version's, say), and
+    // reads one response. Anything else is an extra reply to `answered` (an engine answering
+    // genmove twice), a ChannelError(Malformed) naming it; without this check that stray reply
+    // would be read as the next command's and the fault blamed on the wrong command.
+    void check_in_step(std::string_view answered, std::string_view probe,
+                       std::string_view probe_answer, Deadline deadline);
     // Sends `quit` (best effort), then stops the channel.
     void quit(std::chrono::milliseconds grace);
 
