@@ -141,10 +141,10 @@ Move GtpPlayer::choose(const Game& game, const Deadline& deadline, const GameClo
                                                           "' to genmove is not a move");
         }
         // An engine that answers genmove twice would otherwise have its second answer taken as
-        // the reply to the next command: one round trip a move names the fault where it is. An
-        // illegal move needs no check: it loses the game, and the engine is restarted.
+        // the reply to the next command: the probe, read back with that command, names the fault
+        // instead. An illegal move needs no probe: it loses the game, and the engine is restarted.
         if (!move->is_pass() && game.current().is_legal(*move))
-            client_->check_in_step(genmove, "protocol_version", protocol_version_, deadline);
+            client_->send_probe(genmove, "protocol_version", protocol_version_, deadline);
         return *move;
     } catch (const ChannelError& e) {
         throw to_player_error(e);

@@ -17,6 +17,11 @@ bool is_blank(std::string_view s) {
 
 GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
     channel_->write_line(command);
+    check_probe(deadline);
+    return read_response(command, deadline);
+}
+
+GtpResponse GtpClient::read_response(std::string_view command, Deadline deadline) {
     // Engines may print blank lines before a response; skip them.
     std::string first;
     do {
@@ -52,13 +57,22 @@ std::string GtpClient::ask(std::string_view command, Deadline deadline) {
     return r.text;
 }
 
-void GtpClient::check_in_step(std::string_view answered, std::string_view probe,
-                              std::string_view probe_answer, Deadline deadline) {
-    const GtpResponse r = send(probe, deadline);
-    if (r.success && r.text == probe_answer) return;
+void GtpClient::send_probe(std::string_view answered, std::string_view probe,
+                           std::string probe_answer, Deadline deadline) {
+    check_probe(deadline);
+    channel_->write_line(probe);
+    probe_ = Probe{std::string(answered), std::string(probe), std::move(probe_answer)};
+}
+
+void GtpClient::check_probe(Deadline deadline) {
+    if (!probe_) return;
+    const Probe probe = std::move(*probe_);
+    probe_.reset();
+    const GtpResponse r = read_response(probe.command, deadline);
+    if (r.success && r.text == probe.answer) return;
     // The probe's response is still to come: what came first answered nothing asked.
     throw ChannelError(ChannelFailure::Malformed,
-                       "answered '" + std::string(answered) + "' twice: the second reply was '" +
+                       "answered '" + probe.answered + "' twice: the second reply was '" +
                            (r.success ? "= " : "? ") + printable(r.text.substr(0, 80)) + "'");
 }
 

@@ -145,9 +145,11 @@ TEST_CASE("bytes: a GTP engine answering genmove twice is named for it, not for 
         const bool black = g.at("black") == "twice";
         CHECK(g.at("reason") == "malformed reply");
         CHECK(g.at("winner") == (black ? "white" : "black"));
-        // At its second genmove: the game's 3rd move as black, its 4th as white.
-        const std::string where = black ? "black (twice) at move 3: answered 'genmove b' twice"
-                                        : "white (twice) at move 4: answered 'genmove w' twice";
+        // Found with the next command, the opponent's move after its second genmove: the
+        // game's 4th move when it plays black, the 5th when it plays white.
+        const std::string where =
+            black ? "black (twice) when told move 4: answered 'genmove b' twice: the second reply"
+                  : "white (twice) when told move 5: answered 'genmove w' twice: the second reply";
         CHECK(detail.find(where) != std::string::npos);
     }
     fs::remove_all(dir);
