@@ -50,7 +50,7 @@ std::string tournament_name(TournamentKind kind) {
 
 std::string shown(const nlohmann::json* value) {
     if (!value) return "(none)";
-    std::string s = value->dump();
+    std::string s = value->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (s.size() > 120) s = s.substr(0, 117) + "...";
     return s;
 }

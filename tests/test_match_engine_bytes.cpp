@@ -127,6 +127,35 @@ TEST_CASE("bytes: Latin-1 from engines is kept as \\xNN everywhere; the match an
     fs::remove_all(dir);
 }
 
+TEST_CASE("bytes: an engine name given with Latin-1 bytes is kept escaped; --resume matches it") {
+    const fs::path dir = temp_dir("othello_match_latin1_name");
+    const auto args = [&](const std::string& run) {
+        return "--engine 'name=caf\xe9,policy:random' --engine policy:mobility --games 4 "
+               "--results " +
+               (dir / "r.json").string() + " --records " + (dir / (run + ".txt")).string();
+    };
+    const Run run = run_match(args("first"), dir);
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::string results = slurp(dir / "r.json");
+    CHECK(is_utf8(results));
+    CHECK(is_utf8(slurp(dir / "first.txt")));
+    CHECK(is_utf8(run.out));
+    CHECK(nlohmann::json::parse(results).at("games").at(0).at("black") == "caf\\xe9");
+    // Two games kept, two played again: the journal's names and configuration match this run's.
+    std::ifstream journal_in(dir / "r.jsonl");
+    std::string line, kept;
+    for (int i = 0; i < 3 && std::getline(journal_in, line); ++i) kept += line + "\n";
+    journal_in.close();
+    std::ofstream(dir / "r.jsonl", std::ios::trunc) << kept;
+    fs::remove(dir / "r.json");
+    const Run resumed = run_match(args("resumed") + " --resume", dir);
+    INFO(resumed.err);
+    CHECK(resumed.status == 0);
+    CHECK(nlohmann::json::parse(slurp(dir / "r.json")).at("games").size() == 4);
+    fs::remove_all(dir);
+}
+
 TEST_CASE("bytes: a GTP engine answering genmove twice is named for it, not for the next reply") {
     const fs::path dir = temp_dir("othello_match_twice");
     // Each (re)started engine answers its second genmove twice.
