@@ -7,6 +7,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
@@ -190,6 +192,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         throw std::invalid_argument("engine spec '" + std::string(text) +
                                     "': depth= is for nboard: engines");
     }
+    // The name goes into results, journals, game records and the report, which hold UTF-8 only.
+    spec.name = printable(spec.name);
     return spec;
 }
 

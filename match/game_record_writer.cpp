@@ -31,7 +31,9 @@ GgfRecord ggf_record_of(const GameRecord& r) {
             const std::size_t k = played - opening_moves;
             // Milliseconds: what GGF readers expect, and no exponent notation.
             if (k < r.move_seconds.size()) m.seconds = std::round(r.move_seconds[k] * 1000) / 1000;
-            if (k < r.move_evals.size()) m.eval = r.move_evals[k];
+            // GGF has no word for nan or inf: such an eval is left out.
+            if (k < r.move_evals.size() && r.move_evals[k] && std::isfinite(*r.move_evals[k]))
+                m.eval = r.move_evals[k];
         }
         ++played;
     }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "engine/ascii_text.h"
 #include "engine/notation.h"
 #include "protocol/engine_process.h"
 #include "protocol/tcp_client.h"
@@ -43,9 +44,9 @@ void GtpPlayer::start(const TimeControl& time) {
                                    spec_.name + " refused the token (" + answer.text + ")");
             }
         }
-        client_->ask("protocol_version", deadline);
+        protocol_version_ = client_->ask("protocol_version", deadline);
         GtpResponse name = client_->send("name", deadline);
-        reported_name_ = name.success ? name.text : "";
+        reported_name_ = name.success ? printable(name.text) : "";
         client_->ask("boardsize 8", deadline);
         if (board_openings_ && !knows_command("othello-set_position", deadline)) {
             shut_down();
@@ -162,11 +163,19 @@ Move GtpPlayer::choose(const Game& game, const Deadline& deadline, const GameClo
     const Color side = game.current().side_to_move();
     try {
         if (clock) send_clock(side, *clock, deadline);
-        const std::string reply =
-            client_->ask(std::string("genmove ") + color_word(side), deadline);
-        if (auto move = Move::parse(reply)) return *move;
-        throw PlayerError(PlayerFault::Malformed,
-                          "reply '" + reply.substr(0, 80) + "' to genmove is not a move");
+        const std::string genmove = std::string("genmove ") + color_word(side);
+        const std::string reply = client_->ask(genmove, deadline);
+        const auto move = Move::parse(reply);
+        if (!move) {
+            throw PlayerError(PlayerFault::Malformed, "reply '" + printable(reply.substr(0, 80)) +
+                                                          "' to genmove is not a move");
+        }
+        // An engine that answers genmove twice would otherwise have its second answer taken as
+        // the reply to the next command: the probe, read back with that command, names the fault
+        // instead. An illegal move needs no probe: it loses the game, and the engine is restarted.
+        if (!move->is_pass() && game.current().is_legal(*move))
+            client_->send_probe(genmove, "protocol_version", protocol_version_, deadline);
+        return *move;
     } catch (const ChannelError& e) {
         throw to_player_error(e);
     }

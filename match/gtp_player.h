@@ -31,6 +31,7 @@ class GtpPlayer : public EnginePlayer {
     bool knows_command(const std::string& command, const Deadline& deadline);
 
     std::unique_ptr<GtpClient> client_;
+    std::string protocol_version_;  // the engine's answer, asked again to check it is in step
     bool time_settings_sent_ = false;
     bool board_openings_ = false;
     bool has_started_ = false;  // a restart that times out is a lost game, not a start failure

@@ -5,11 +5,15 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
 
 // A TCP engine's token is a secret: it does not change the games, so it is left out of files.
+// The rest is kept escaped (\xNN), as the journal holds UTF-8 only; the same escaping each run
+// lets --resume compare a spec written with Latin-1 bytes.
 std::string without_secrets(const std::string& spec) {
     std::string out;
     std::size_t start = 0;
@@ -20,7 +24,7 @@ std::string without_secrets(const std::string& spec) {
         if (comma < spec.size()) out += ',';
         start = comma + 1;
     }
-    return out;
+    return printable(out);
 }
 
 std::string tournament_name(TournamentKind kind) {
@@ -29,7 +33,7 @@ std::string tournament_name(TournamentKind kind) {
 
 std::string shown(const nlohmann::json* value) {
     if (!value) return "(none)";
-    std::string s = value->dump();
+    std::string s = value->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (s.size() > 120) s = s.substr(0, 117) + "...";
     return s;
 }
@@ -106,7 +110,7 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
         {"engines", engines},
         {"each", without_secrets(o.each)},
         {"openings",
-         {{"source", o.openings},
+         {{"source", printable(o.openings)},
           {"order", o.random_order ? "random" : "sequential"},
           {"count", openings.size()},
           {"hash", openings_hash(openings)}}},

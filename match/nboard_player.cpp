@@ -1,6 +1,7 @@
 // NboardPlayer: NBoard commands for the referee's events; channel failures become player faults.
 #include "match/nboard_player.h"
 
+#include "engine/ascii_text.h"
 #include "engine/ggf.h"
 #include "protocol/engine_process.h"
 
@@ -35,8 +36,9 @@ Move NboardPlayer::choose(const Game& game, const Deadline& deadline, const Game
         const NboardMoveReply reply = client_->go(deadline);
         const auto move = Move::parse(reply.move);
         if (!move) {
-            throw PlayerError(PlayerFault::Malformed,
-                              "reply '=== " + reply.move.substr(0, 80) + "' to go is not a move");
+            throw PlayerError(
+                PlayerFault::Malformed,
+                "reply '=== " + printable(reply.move.substr(0, 80)) + "' to go is not a move");
         }
         last_eval_ = reply.eval;
         return *move;

@@ -20,6 +20,8 @@
 
 #include "protocol/fd_write.h"
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
@@ -125,11 +127,13 @@ std::string ProtocolLog::failure() const {
     return failure_;
 }
 
+// Engines may send any bytes (a Latin-1 message, binary garbage): the log and the kept lines hold
+// them escaped (\xNN), so the results, journal and report built from them stay valid UTF-8.
 void LoggedChannel::note(char direction, std::string_view line) {
-    if (log_) log_->write(engine_, game_id_, direction, line);
+    if (log_) log_->write(engine_, game_id_, direction, printable(line));
     std::string kept(1, direction);
     kept += ' ';
-    kept += line.substr(0, kKeptLineLength);
+    kept += printable(line.substr(0, kKeptLineLength));
     if (line.size() > kKeptLineLength) kept += "...";
     last_.push_back(std::move(kept));
     if (last_.size() > kKeptLines) last_.pop_front();

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <optional>
 
+#include "engine/ascii_text.h"
 #include "engine/patterns/endgame_solver.h"
 
 namespace othello {
@@ -33,14 +34,15 @@ void finish(GameRecord& r, const Game& game) {
 }
 
 // The offender loses; it is restarted before its next game (a stray reply or a confused engine
-// must not cost that game too), and its last protocol lines go into the record.
+// must not cost that game too), and its last protocol lines go into the record. The detail may
+// quote what an engine sent: it is kept escaped, as results and journals hold UTF-8 only.
 void forfeit(GameRecord& r, const Game& game, Color offender, Player& player, Outcome reason,
              std::string detail) {
     player.mark_broken();
     finish(r, game);
     r.winner = offender == Color::Black ? Winner::White : Winner::Black;
     r.reason = reason;
-    r.detail = std::move(detail);
+    r.detail = printable(detail);
     r.last_lines = player.last_lines();
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -16,6 +17,17 @@
 #include "protocol/fd_write.h"
 
 namespace othello {
+
+namespace {
+
+// JSON text that can always be written: what engines send is escaped (\xNN) before it reaches a
+// record, and any string still not UTF-8 (a file or engine name given with Latin-1 bytes) costs
+// a replacement character, never the results file or the journal.
+std::string json_text(const nlohmann::json& j, int indent = -1) {
+    return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
 
 nlohmann::json to_json(const GameRecord& r) {
     nlohmann::json j = {{"id", r.id},
@@ -42,7 +54,7 @@ nlohmann::json to_json(const GameRecord& r) {
                     [](const auto& e) { return e.has_value(); })) {
         nlohmann::json evals = nlohmann::json::array();
         for (const auto& e : r.move_evals)
-            evals.push_back(e ? nlohmann::json(*e) : nlohmann::json());
+            evals.push_back(e && std::isfinite(*e) ? nlohmann::json(*e) : nlohmann::json());
         j["move_evals"] = evals;
     }
     if (!r.last_lines.empty()) j["last_lines"] = r.last_lines;
@@ -112,8 +124,8 @@ ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
     // The kept lines replace the old journal in one step: a kill during the rewrite leaves the
     // old journal (still readable the same way), never a truncated one.
     write_file_atomically(path_, [&](std::ostream& out) {
-        out << nlohmann::json{{"config", config}}.dump() << '\n';
-        for (const auto& r : kept) out << to_json(r).dump() << '\n';
+        out << json_text(nlohmann::json{{"config", config}}) << '\n';
+        for (const auto& r : kept) out << json_text(to_json(r)) << '\n';
     });
     fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0)
@@ -126,12 +138,12 @@ ResultsJournal::~ResultsJournal() {
 }
 
 void ResultsJournal::append(const GameRecord& r) {
-    append_lines(to_json(r).dump() + "\n");
+    append_lines(json_text(to_json(r)) + "\n");
 }
 
 void ResultsJournal::append(const std::vector<GameRecord>& games) {
     std::string lines;
-    for (const auto& r : games) lines += to_json(r).dump() + "\n";
+    for (const auto& r : games) lines += json_text(to_json(r)) + "\n";
     append_lines(lines);
 }
 
@@ -191,7 +203,7 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
             nlohmann::json results{{"summary", summary}, {"games", games}};
             if (!config.is_null()) results["config"] = config;
             if (!ratings.is_null()) results["ratings"] = ratings;
-            out << results.dump(1) << '\n';
+            out << json_text(results, 1) << '\n';
         }
     });
 }

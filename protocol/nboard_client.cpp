@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <vector>
 
 #include "engine/ascii_text.h"
@@ -28,15 +29,15 @@ std::vector<std::string_view> fields_of(std::string_view s) {
     return fields;
 }
 
-std::optional<double> number_in(std::string_view text, bool& bad) {
+// A field's number, or nullopt when it is empty, not a number, out of range or not finite
+// ("abc", "1e999", "nan", "inf"): such a field is dropped, and the move it came with still stands.
+std::optional<double> number_in(std::string_view text) {
+    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
     if (text.empty()) return std::nullopt;
-    if (text.front() == '+') text.remove_prefix(1);
     double value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size()) {
-        bad = true;
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
         return std::nullopt;
-    }
     return value;
 }
 
@@ -49,10 +50,11 @@ std::optional<NboardMoveReply> parse_nboard_move_reply(std::string_view text) {
     NboardMoveReply reply;
     reply.move = std::string(fields[0]);
     if (reply.move.empty() || reply.move.find(' ') != std::string::npos) return std::nullopt;
-    bool bad = false;
-    if (fields.size() > 1) reply.eval = number_in(fields[1], bad);
-    if (fields.size() > 2) reply.seconds = number_in(fields[2], bad);
-    if (bad) return std::nullopt;
+    if (fields.size() > 1) reply.eval = number_in(fields[1]);
+    // An eval is in discs: beyond the board's 64 it is no eval at all.
+    if (reply.eval && std::abs(*reply.eval) > 64) reply.eval.reset();
+    if (fields.size() > 2) reply.seconds = number_in(fields[2]);
+    if (reply.seconds && *reply.seconds < 0) reply.seconds.reset();
     return reply;
 }
 
@@ -74,7 +76,7 @@ void NboardClient::await_pong(Deadline deadline, std::string* name) {
         const std::string line = channel_->read_line(deadline);
         const std::string_view t = trim(line);
         if (t.starts_with("pong") && trim(t.substr(4)) == ping) return;
-        if (name && t.starts_with("set myname ")) *name = std::string(trim(t.substr(11)));
+        if (name && t.starts_with("set myname ")) *name = printable(trim(t.substr(11)));
     }
 }
 
@@ -86,7 +88,7 @@ NboardMoveReply NboardClient::go(Deadline deadline) {
         if (!t.starts_with("===")) continue;  // status, nodestats, search, book, ...
         if (auto reply = parse_nboard_move_reply(t.substr(3))) return *reply;
         throw ChannelError(ChannelFailure::Malformed,
-                           "reply '" + std::string(t.substr(0, 80)) + "' to go is not a move");
+                           "reply '" + printable(t.substr(0, 80)) + "' to go is not a move");
     }
 }
 

@@ -18,7 +18,9 @@ struct NboardMoveReply {
     std::optional<double> seconds;  // the engine's own time for the move, when given
 };
 
-// The text after "===" parsed; nullopt when it holds no move or a field is not a number.
+// The text after "===" parsed; nullopt when it holds no move. An eval or time that is not a
+// usable number (not a number, out of range, nan, inf, an eval beyond 64 discs) is left out: the
+// move stands without it.
 std::optional<NboardMoveReply> parse_nboard_move_reply(std::string_view text);
 
 class NboardClient {

@@ -1,11 +1,12 @@
 // fake-gtp-engine: a scripted GTP engine for the match runner's tests. It plays random legal
-// moves, and misbehaves on cue: --mode illegal|illegal-extra|garbage|flood|crash|hang|silent|
-// disconnect|deaf|refuse-play at its --at'th genmove (and every later one, or only that one with
-// --once 1); --die-at N exits at the N'th whatever the mode; --delay S sleeps S seconds before
-// every move. --log FILE appends every command it receives to FILE. --name-cpus 1 answers `name`
-// with the CPUs it may run on ("fake cpus=0-3", from /proc/self/status), so a test sees the
-// runner's pinning. With --tcp PORT it serves connections on 127.0.0.1 (PORT 0: any free port,
-// printed on stdout first).
+// moves, and misbehaves on cue: --mode illegal|illegal-extra|twice|latin1|garbage|flood|crash|
+// hang|silent|disconnect|deaf|refuse-play at its --at'th genmove (and every later one, or only that
+// one with --once 1); twice answers a legal move twice; latin1 (a French engine in Latin-1) also
+// gives its name, and refuses the time commands, with bytes that are not UTF-8; --die-at N exits at
+// the N'th whatever the mode; --delay S sleeps S seconds before every move. --log FILE appends
+// every command it receives to FILE. --name-cpus 1 answers `name` with the CPUs it may run on
+// ("fake cpus=0-3", from /proc/self/status), so a test sees the runner's pinning. With --tcp PORT
+// it serves connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
@@ -72,7 +73,10 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             if (script.mode == "silent") std::this_thread::sleep_for(std::chrono::hours(1));
             reply("2");
         } else if (command == "name") {
-            reply(script.name_cpus ? "fake cpus=" + allowed_cpu_list() : "fake");
+            if (script.name_cpus)
+                reply("fake cpus=" + allowed_cpu_list());
+            else
+                reply(script.mode == "latin1" ? "fake-\xe9l\xe8ve" : "fake");
         } else if (command == "version") {
             reply("1");
         } else if (command == "boardsize") {
@@ -81,7 +85,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             game = Game();
             reply("");
         } else if (command == "komi" || command == "time_settings" || command == "time_left") {
-            reply("");
+            script.mode == "latin1" && command != "komi" ? fail("temps non g\xe9r\xe9") : reply("");
         } else if (command == "quit") {
             reply("");
             return SessionEnd::Quit;
@@ -120,6 +124,12 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
                     out << "= d4\n\n= d4\n\n" << std::flush;
                     continue;
                 }
+                if (script.mode == "latin1") {
+                    // Long enough that a kept protocol line (200 bytes) ends inside its last
+                    // character, a valid UTF-8 "\xc3\xa9" cut in two.
+                    fail("coup ill\xe9gal " + std::string(184, 'x') + "\xc3\xa9");
+                    continue;
+                }
                 if (script.mode == "garbage") {
                     out << "I think therefore I am\n\n" << std::flush;
                     continue;
@@ -139,6 +149,9 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             const Move m = Square::from_index(rng.pick_bit(moves));
             game.play(m);
             reply(m.to_string());
+            if (script.mode == "twice" &&
+                (script.once ? genmoves == script.at : genmoves >= script.at))
+                reply(m.to_string());
         } else {
             fail("unknown command");
         }

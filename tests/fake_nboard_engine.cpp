@@ -2,17 +2,30 @@
 // about "nboard 2" and carries on, never sends "set myname", talks (status, nodestats, search)
 // before each reply, and answers `go` in turn as "=== F5", "=== f5/EVAL/0.01" and
 // "=== f5 EVAL 0.0", EVAL being the number of discs on the board less 4. --mode stale adds a
-// second, stale reply at the --at'th go; --mode illegal answers a1 there. --log FILE appends every
-// line it receives.
+// second, stale reply at the --at'th go; --mode illegal answers a1 there; --mode odd answers
+// every go with a legal move and an eval or time that is no usable number (1e999, abc, nan, inf),
+// calls itself and talks in Latin-1 bytes. --log FILE appends every line it receives.
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 
 #include "engine/ggf.h"
 #include "engine/rng.h"
 
 using namespace othello;
+
+namespace {
+
+// A move with the odd fields real engines have been seen to send, in turn.
+std::string odd_reply(const std::string& move, int go) {
+    static const char* const kFields[] = {"/1e999",    "/+5/abc",   "/nan/0.01", "/inf",
+                                          " -inf nan", "/1e300/-2", "/-99/1e999"};
+    return "=== " + move + kFields[go % std::size(kFields)];
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     std::string mode = "normal", log_path;
@@ -40,6 +53,10 @@ int main(int argc, char** argv) {
         if (log.is_open()) log << line << std::endl;
         if (line.rfind("nboard ", 0) == 0) {
             if (line != "nboard 1") std::cout << "? I only know nboard 1, carrying on\n";
+            if (mode == "odd")
+                std::cout << "set myname r\xe9"
+                             "fl\xe9"
+                             "chi\n";
         } else if (line.rfind("ping ", 0) == 0) {
             std::cout << "pong " << line.substr(5) << "\n";
         } else if (line.rfind("set game ", 0) == 0) {
@@ -59,6 +76,13 @@ int main(int argc, char** argv) {
             const int eval = 60 - game.current().empty_count() + 0;
             std::cout << "status thinking\nnodestats 1234 0.01\nsearch " << m << " " << eval
                       << ".00 0 1\n";
+            if (mode == "odd") {
+                std::cout << "status r\xe9"
+                             "flexion\n"
+                          << odd_reply(m, gos) << "\n"
+                          << std::flush;
+                continue;
+            }
             if (gos == at && mode == "illegal") {
                 std::cout << "=== a1\n" << std::flush;
                 continue;
