@@ -1,6 +1,7 @@
 // GtpPlayer: GTP commands for the referee's events; channel failures become player faults.
 #include "match/gtp_player.h"
 
+#include <chrono>
 #include <cmath>
 
 #include "protocol/engine_process.h"
@@ -57,27 +58,41 @@ void GtpPlayer::start(const TimeControl& time) {
 }
 
 void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
+    // Timed whether it succeeds or not: the game's time starts with its first command.
+    const auto started = std::chrono::steady_clock::now();
+    const auto add_time = [&] {
+        setup_seconds_ +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    };
     const Deadline deadline = deadline_after(time.move_timeout);
     time_settings_sent_ = false;
-    client_->ask("clear_board", deadline);
-    // The opening's moves, passes left implicit (some engines refuse "play b pass").
-    for (std::size_t i = 0; i < setup.moves().size(); ++i) {
-        const Move m = setup.moves()[i];
-        if (m.is_pass()) continue;
-        client_->ask(std::string("play ") + color_word(setup.positions()[i].side_to_move()) + " " +
-                         m.to_string(),
-                     deadline);
+    try {
+        client_->ask("clear_board", deadline);
+        // The opening's moves, passes left implicit (some engines refuse "play b pass").
+        for (std::size_t i = 0; i < setup.moves().size(); ++i) {
+            const Move m = setup.moves()[i];
+            if (m.is_pass()) continue;
+            client_->ask(std::string("play ") + color_word(setup.positions()[i].side_to_move()) +
+                             " " + m.to_string(),
+                         deadline);
+        }
+    } catch (...) {
+        add_time();
+        throw;
     }
+    add_time();
 }
 
 void GtpPlayer::new_game(const Game& setup, const TimeControl& time, std::uint64_t /*seed*/) {
+    setup_seconds_ = 0;
     const bool fresh = !client_ || broken_;
     if (fresh) start(time);
     try {
         set_up(setup, time);
         return;
     } catch (const ChannelError& e) {
-        if (fresh) throw to_player_error(e);
+        // An engine that does not answer in time has had its time: no second try.
+        if (fresh || e.failure() == ChannelFailure::Timeout) throw to_player_error(e);
     }
     // The engine died or the connection dropped between games: restart / reconnect once.
     start(time);
@@ -123,8 +138,11 @@ void GtpPlayer::send_clock(Color side, const GameClock& clock, const Deadline& d
         time_settings_sent_ = true;
     }
     const int stones = rules.per_move > 0 ? 1 : clock.moves_to_go();
-    client_->send(std::string("time_left ") + color_word(side) + " " + whole(clock.left(), 0) +
-                      " " + std::to_string(stones),
+    // st=: the move's whole time, as announced (what an acknowledgement took since the last move,
+    // a few milliseconds, comes out of the margin).
+    const double left = rules.per_move > 0 ? rules.per_move : clock.left();
+    client_->send(std::string("time_left ") + color_word(side) + " " + whole(left, 0) + " " +
+                      std::to_string(stones),
                   deadline);
 }
 

@@ -2,8 +2,9 @@
 // moves, and misbehaves on cue: --mode illegal|illegal-extra|garbage|flood|crash|hang|silent|
 // disconnect|deaf|refuse-play at its --at'th genmove (and every later one, or only that one with
 // --once 1); --die-at N exits at the N'th whatever the mode; --delay S sleeps S seconds before
-// every move. --log FILE appends every command it receives to FILE. With --tcp PORT it serves
-// connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
+// every move, --ack-delay S before answering every clear_board and play. --log FILE appends every
+// command it receives to FILE. With --tcp PORT it serves connections on 127.0.0.1 (PORT 0: any free
+// port, printed on stdout first).
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
@@ -29,9 +30,15 @@ struct Script {
     int die_at = 0;     // > 0: exits (as a crash) at this genmove, whatever the mode
     bool once = false;  // the mode strikes at the --at'th genmove only
     double delay = 0;   // seconds slept before every move
+    // Seconds slept before answering clear_board and play.
+    double ack_delay = 0;
     std::uint64_t seed = 1;
     std::string log_path;  // every command received is appended here
 };
+
+void pause(double seconds) {
+    if (seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+}
 
 enum class SessionEnd { Quit, InputEnded, Disconnect };
 
@@ -60,6 +67,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
         } else if (command == "boardsize") {
             color == "8" ? reply("") : fail("unacceptable size");
         } else if (command == "clear_board") {
+            pause(script.ack_delay);
             game = Game();
             reply("");
         } else if (command == "komi" || command == "time_settings" || command == "time_left") {
@@ -68,6 +76,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             reply("");
             return SessionEnd::Quit;
         } else if (command == "play") {
+            pause(script.ack_delay);
             const auto move = Move::parse(where);
             const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
             if (script.mode == "refuse-play" && genmoves + 1 >= script.at) {
@@ -86,8 +95,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
             ++genmoves;
             if (script.die_at > 0 && genmoves >= script.die_at) std::_Exit(3);
-            if (script.delay > 0)
-                std::this_thread::sleep_for(std::chrono::duration<double>(script.delay));
+            pause(script.delay);
             if (script.once ? genmoves == script.at : genmoves >= script.at) {
                 if (script.mode == "crash") std::_Exit(3);
                 if (script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
@@ -145,6 +153,8 @@ int main(int argc, char** argv) {
             script.once = value == "1";
         else if (key == "--delay")
             script.delay = std::atof(value.c_str());
+        else if (key == "--ack-delay")
+            script.ack_delay = std::atof(value.c_str());
         else if (key == "--seed")
             script.seed = std::strtoull(value.c_str(), nullptr, 10);
         else if (key == "--log")
