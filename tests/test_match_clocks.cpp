@@ -145,7 +145,8 @@ TEST_CASE("clocks: the clock, not --move-timeout, limits an engine that has one"
         CAPTURE(g.dump());
         check_fake_lost_on_time(g);
         const auto moves = fake_move_seconds(g);
-        CHECK(moves.size() == 2);
+        CHECK(!moves.empty());
+        CHECK(moves.size() <= 2);
         for (double s : moves) CHECK(s >= 0.8);
     }
     // Without a clock --move-timeout still guards every move.
@@ -186,6 +187,7 @@ TEST_CASE("limits: nonsense numbers and runaway sizes are usage errors naming th
         {two + "--sprt elo0=0,elo1=inf", "--sprt"},
         {"--engine 'tc=1,st=1,policy:random' --engine policy:random --games 2", "tc= and st="},
         {"--engine policy:random --engine policy:random --each tc=1,st=1 --games 2", "tc= and st="},
+        {"--engine 'seed=12x,policy:random' --engine policy:random --games 2", "seed '12x'"},
         {"--engine policy:random --engine policy:mobility --games 2147483647", "--games"},
         // Six pairings of 200,000 games each: the whole match is over the maximum.
         {"--engine policy:random --engine policy:mobility --engine policy:mobility-max "
