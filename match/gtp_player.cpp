@@ -15,6 +15,22 @@ const char* color_word(Color c) {
     return c == Color::Black ? "b" : "w";
 }
 
+// Adds the seconds from its construction to its destruction to `total`, however the scope ends.
+class StopWatch {
+  public:
+    explicit StopWatch(double& total) : total_(total) {}
+    ~StopWatch() {
+        total_ +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    }
+    StopWatch(const StopWatch&) = delete;
+    StopWatch& operator=(const StopWatch&) = delete;
+
+  private:
+    double& total_;
+    const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
 }  // namespace
 
 PlayerError GtpPlayer::to_player_error(const ChannelError& e) const {
@@ -59,28 +75,18 @@ void GtpPlayer::start(const TimeControl& time) {
 
 void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
     // Timed whether it succeeds or not: the game's time starts with its first command.
-    const auto started = std::chrono::steady_clock::now();
-    const auto add_time = [&] {
-        setup_seconds_ +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    };
+    const StopWatch watch(setup_seconds_);
     const Deadline deadline = deadline_after(time.move_timeout);
     time_settings_sent_ = false;
-    try {
-        client_->ask("clear_board", deadline);
-        // The opening's moves, passes left implicit (some engines refuse "play b pass").
-        for (std::size_t i = 0; i < setup.moves().size(); ++i) {
-            const Move m = setup.moves()[i];
-            if (m.is_pass()) continue;
-            client_->ask(std::string("play ") + color_word(setup.positions()[i].side_to_move()) +
-                             " " + m.to_string(),
-                         deadline);
-        }
-    } catch (...) {
-        add_time();
-        throw;
+    client_->ask("clear_board", deadline);
+    // The opening's moves, passes left implicit (some engines refuse "play b pass").
+    for (std::size_t i = 0; i < setup.moves().size(); ++i) {
+        const Move m = setup.moves()[i];
+        if (m.is_pass()) continue;
+        client_->ask(std::string("play ") + color_word(setup.positions()[i].side_to_move()) + " " +
+                         m.to_string(),
+                     deadline);
     }
-    add_time();
 }
 
 void GtpPlayer::new_game(const Game& setup, const TimeControl& time, std::uint64_t /*seed*/) {

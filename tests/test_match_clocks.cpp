@@ -107,6 +107,21 @@ TEST_CASE("clocks: the time an engine takes to acknowledge commands is charged a
         CHECK(fake_seconds(g) >= 1.1);
         CHECK(fake_seconds(g) < 1.1 + 0.3);
     }
+    // An acknowledgement of clear_board that outlasts the clock: lost before the first move.
+    run = run_match("--engine 'tc=0.5,cmd:" + kFake +
+                        " --ack-delay 1' --engine policy:random --games 1 --results " +
+                        (dir / "setup.json").string(),
+                    dir);
+    REQUIRE(run.status == 0);
+    g = games_of(dir / "setup.json").at(0);
+    {
+        CAPTURE(g.dump());
+        check_fake_lost_on_time(g);
+        CHECK(g.at("detail").get<std::string>().find("while setting up the game") !=
+              std::string::npos);
+        CHECK(fake_seconds(g) >= 0.6);
+        CHECK(fake_seconds(g) < 0.6 + 0.3);
+    }
     // With time to spare the game is played out, and the acknowledgements are in the record: in
     // the side's total and in the time of the move that follows them.
     run = run_match("--engine 'tc=30,cmd:" + kFake +
