@@ -1,6 +1,7 @@
 // Schedule: pairings, then pairs of games per opening.
 #include "match/schedule.h"
 
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -37,6 +38,9 @@ std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, 
 long long scheduled_game_count(int engine_count, TournamentKind kind, int games) {
     const long long n = engine_count;
     const long long pairings = kind == TournamentKind::Gauntlet ? n - 1 : n * (n - 1) / 2;
+    // Saturates rather than overflows: tens of thousands of engines times 2^31 games.
+    if (pairings > 0 && games > std::numeric_limits<long long>::max() / pairings)
+        return std::numeric_limits<long long>::max();
     return pairings * games;
 }
 
