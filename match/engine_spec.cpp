@@ -33,9 +33,12 @@ std::string_view read_options(std::string_view s, std::map<std::string, std::str
                                         std::string(s) + "'");
         }
         const std::string key(item.substr(0, eq));
-        // tc= and st= replace each other: an engine's own st= wins over --each tc=.
-        if (key == "tc") options.erase("st");
-        if (key == "st") options.erase("tc");
+        // Two time controls in one spec: which one was meant cannot be guessed. (An engine's own
+        // st= still replaces --each's tc=, see parse_engine_spec.)
+        if ((key == "tc" && options.count("st")) || (key == "st" && options.count("tc"))) {
+            throw std::invalid_argument("engine spec '" + std::string(whole) +
+                                        "': tc= and st= together (give one time control)");
+        }
         options[key] = std::string(item.substr(eq + 1));
         if (comma == std::string_view::npos) return {};
         s.remove_prefix(comma + 1);
@@ -137,8 +140,9 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         } else if (key == "args") {
             for (auto& a : split_command(value)) spec.argv.push_back(a);
         } else if (key == "seed") {
-            if (std::from_chars(value.data(), value.data() + value.size(), spec.seed).ec !=
-                std::errc()) {
+            const auto [end, error] =
+                std::from_chars(value.data(), value.data() + value.size(), spec.seed);
+            if (error != std::errc() || end != value.data() + value.size()) {
                 throw std::invalid_argument("engine spec '" + std::string(text) + "': seed '" +
                                             value + "' is not a number");
             }

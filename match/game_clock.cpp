@@ -1,7 +1,6 @@
 // GameClock: parsing the tc=/st= forms and charging moves.
 #include "match/game_clock.h"
 
-#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <stdexcept>
@@ -68,25 +67,43 @@ std::string to_string(const ClockRules& rules) {
     return s;
 }
 
-GameClock::GameClock(const ClockRules& rules)
+GameClock::GameClock(const ClockRules& rules, double margin)
     : rules_(rules),
       left_(rules.per_move > 0 ? rules.per_move : rules.seconds),
+      margin_left_(margin),
       moves_to_go_(rules.per_move > 0 ? 1 : rules.moves) {}
 
-bool GameClock::charge(double seconds, double margin) {
+bool GameClock::spend(double seconds) {
     if (!rules_.active()) return true;
     left_ -= seconds;
-    if (left_ < -margin) return false;
+    if (rules_.per_move > 0 && left_ < 0) {
+        // A fixed time a move lends nothing to the next move: the overdraft uses up the margin.
+        margin_left_ += left_;
+        left_ = 0;
+    }
+    return limit() >= 0;
+}
+
+bool GameClock::charge(double seconds) {
+    if (!spend(seconds)) return false;
+    if (!rules_.active()) return true;
     if (rules_.per_move > 0) {
         left_ = rules_.per_move;
         return true;
     }
-    left_ = std::max(left_, 0.0) + rules_.increment;
+    left_ += rules_.increment;
     if (rules_.moves > 0 && --moves_to_go_ == 0) {
         moves_to_go_ = rules_.moves;
         left_ += rules_.seconds;
     }
     return true;
+}
+
+ClockRules clock_rules_for(const ClockRules& own, double game_time) {
+    if (own.active() || game_time <= 0) return own;
+    ClockRules rules;
+    rules.seconds = game_time;
+    return rules;
 }
 
 }  // namespace othello

@@ -24,23 +24,38 @@ ClockRules parse_st(std::string_view text);
 // "60+0.5", "40/60", "st=2", "none": the spec text that gives these rules back.
 std::string to_string(const ClockRules& rules);
 
+// The clock of one side during one game. The margin (communication delay) is forgiven once a
+// game, not after every move: an overdraft is carried (tc=) or taken from what is left of the
+// margin (st=, where nothing else carries over), so a side never uses more than its time, its
+// increments and one margin in all.
 class GameClock {
   public:
-    explicit GameClock(const ClockRules& rules);
+    GameClock(const ClockRules& rules, double margin);
 
     const ClockRules& rules() const { return rules_; }
-    // Seconds on the clock for the coming move (the whole move time with st=).
-    double left() const { return left_; }
+    // Seconds on the clock for the coming move (the whole move time with st=), never negative:
+    // what the engine is told.
+    double left() const { return left_ > 0 ? left_ : 0; }
+    // Seconds the side may still take before its flag falls: the clock plus the margin left.
+    double limit() const { return left_ + margin_left_; }
     // Moves still to play in this period, this one included; 0 when the period is the game.
     int moves_to_go() const { return moves_to_go_; }
-    // Charges a move that took `seconds`. False when the flag fell: more than `margin` over.
-    // Then adds the increment, and a new period's time when this period's moves are played.
-    bool charge(double seconds, double margin);
+    // Charges `seconds` spent answering a command other than a move (an opponent's move, setting
+    // up the game): they count against the coming move. False when the flag fell.
+    bool spend(double seconds);
+    // Charges a move that took `seconds`. False when the flag fell. Then adds the increment, and
+    // a new period's time when this period's moves are played.
+    bool charge(double seconds);
 
   private:
     ClockRules rules_;
     double left_ = 0;
+    double margin_left_ = 0;
     int moves_to_go_ = 0;
 };
+
+// The clock a side plays with: its engine's own tc=/st=, else --game-time (`game_time` seconds,
+// 0: none) as sudden death.
+ClockRules clock_rules_for(const ClockRules& own, double game_time);
 
 }  // namespace othello

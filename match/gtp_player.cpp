@@ -1,6 +1,7 @@
 // GtpPlayer: GTP commands for the referee's events; channel failures become player faults.
 #include "match/gtp_player.h"
 
+#include <chrono>
 #include <cmath>
 
 #include "engine/ascii_text.h"
@@ -15,6 +16,22 @@ namespace {
 const char* color_word(Color c) {
     return c == Color::Black ? "b" : "w";
 }
+
+// Adds the seconds from its construction to its destruction to `total`, however the scope ends.
+class StopWatch {
+  public:
+    explicit StopWatch(double& total) : total_(total) {}
+    ~StopWatch() {
+        total_ +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    }
+    StopWatch(const StopWatch&) = delete;
+    StopWatch& operator=(const StopWatch&) = delete;
+
+  private:
+    double& total_;
+    const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
 
 }  // namespace
 
@@ -85,6 +102,8 @@ bool GtpPlayer::knows_command(const std::string& command, const Deadline& deadli
 }
 
 void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
+    // Timed whether it succeeds or not: the game's time starts with its first command.
+    const StopWatch watch(setup_seconds_);
     const Deadline deadline = deadline_after(time.move_timeout);
     time_settings_sent_ = false;
     client_->ask("clear_board", deadline);
@@ -102,13 +121,15 @@ void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
 }
 
 void GtpPlayer::new_game(const Game& setup, const TimeControl& time, std::uint64_t /*seed*/) {
+    setup_seconds_ = 0;
     const bool fresh = !client_ || broken_;
     if (fresh) start(time);
     try {
         set_up(setup, time);
         return;
     } catch (const ChannelError& e) {
-        if (fresh) throw to_player_error(e);
+        // An engine that does not answer in time has had its time: no second try.
+        if (fresh || e.failure() == ChannelFailure::Timeout) throw to_player_error(e);
     }
     // The engine died or the connection dropped between games: restart / reconnect once.
     start(time);
@@ -154,8 +175,11 @@ void GtpPlayer::send_clock(Color side, const GameClock& clock, const Deadline& d
         time_settings_sent_ = true;
     }
     const int stones = rules.per_move > 0 ? 1 : clock.moves_to_go();
-    client_->send(std::string("time_left ") + color_word(side) + " " + whole(clock.left(), 0) +
-                      " " + std::to_string(stones),
+    // st=: the move's whole time, as announced (what an acknowledgement took since the last move,
+    // a few milliseconds, comes out of the margin).
+    const double left = rules.per_move > 0 ? rules.per_move : clock.left();
+    client_->send(std::string("time_left ") + color_word(side) + " " + whole(left, 0) + " " +
+                      std::to_string(stones),
                   deadline);
 }
 

@@ -21,6 +21,7 @@ class GtpPlayer : public EnginePlayer {
     void new_game(const Game& setup, const TimeControl& time, std::uint64_t seed) override;
     void opponent_played(const Game& game, Move move, const Deadline& deadline) override;
     Move choose(const Game& game, const Deadline& deadline, const GameClock* clock) override;
+    double setup_seconds() const override { return setup_seconds_; }
     void shut_down() override;
 
   private:
@@ -35,6 +36,7 @@ class GtpPlayer : public EnginePlayer {
     bool time_settings_sent_ = false;
     bool board_openings_ = false;
     bool has_started_ = false;  // a restart that times out is a lost game, not a start failure
+    double setup_seconds_ = 0;  // the last new_game's set_up, charged to the engine's clock
 };
 
 }  // namespace othello

@@ -47,11 +47,12 @@ class PlayerStartError : public std::runtime_error {
     std::string engine_;
 };
 
-// Time control for one game: a per-move limit and an optional per-game budget, plus a margin
-// forgiven for communication delay.
+// Time control for one game: a per-move limit for engines without a clock and an optional
+// per-game budget, plus a margin forgiven once a game for communication delay.
 // Engines' own clocks (tc=, st=) are ClockRules, see Player::clock_rules.
 struct TimeControl {
-    double move_timeout = 60;   // seconds; a move not answered by then is a timeout
+    double move_timeout = 60;   // seconds; an answer not given by then is a timeout (for an
+                                // engine with a clock the referee sets it to the clock's limit)
     double game_time = 0;       // seconds per side for the whole game (tc= for engines without
                                 // one); 0: no budget
     double margin = 0.1;        // seconds added to the budget before a loss on time
@@ -76,6 +77,9 @@ class Player {
     virtual std::optional<double> last_eval() const { return std::nullopt; }
     // This engine's own time control (tc=, st=); inactive rules: the match's --game-time.
     virtual ClockRules clock_rules() const { return {}; }
+    // Seconds the engine took in the last new_game to answer the commands that set up the game
+    // (its start not included), failed ones too: the referee charges them to its clock.
+    virtual double setup_seconds() const { return 0; }
     // The id of the game about to start, for the protocol log.
     virtual void set_game_id(int /*id*/) {}
     // The engine's last protocol lines, sent and received, oldest first (for a forfeit's record).

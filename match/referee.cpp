@@ -1,6 +1,7 @@
 // Referee: the game loop. The board here is the only truth; players are asked and told.
 #include "match/referee.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -82,41 +83,75 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
     game = opening.game;
 
     Player* players[2] = {&black, &white};
-    for (Color c : {Color::Black, Color::White}) {
-        Player& p = *players[static_cast<int>(c)];
-        try {
-            p.new_game(game, time, game_seed * 2 + static_cast<std::uint64_t>(c));
-        } catch (const PlayerError& e) {
-            forfeit(r, game, c, p, reason_of(e.fault()),
-                    p.name() + " failed while setting up the game: " + e.what());
-            return r;
-        } catch (const PlayerStartError&) {
-            throw;
-        } catch (const std::exception& e) {
-            forfeit(r, game, c, p, Outcome::PolicyError,
-                    p.name() + " failed while setting up the game: " + e.what());
-            return r;
-        }
-    }
-
-    // Each side's clock: its engine's own tc=/st=, else --game-time as sudden death.
+    // Each side's clock: its engine's own tc=/st=, else --game-time as sudden death. Made before
+    // the game is set up: every answer an engine gives during its game counts against it.
     std::optional<GameClock> clocks[2];
     for (int s = 0; s < 2; ++s) {
         if (!players[s]->is_timed()) continue;
-        ClockRules rules = players[s]->clock_rules();
-        if (!rules.active() && time.game_time > 0) rules.seconds = time.game_time;
-        if (rules.active()) clocks[s].emplace(rules);
+        const ClockRules rules = clock_rules_for(players[s]->clock_rules(), time.game_time);
+        if (rules.active()) clocks[s].emplace(rules, time.margin);
     }
-    // Games between in-process players have no times or evals to record: their records stay
-    // small and their loop fast.
-    const bool per_move_records = black.is_timed() || white.is_timed();
+    // The limit of one answer: the side's clock when it has one (a clock of an hour is not cut
+    // short by --move-timeout), else --move-timeout.
+    const auto limit_of = [&](int s) {
+        return clocks[s] ? std::max(0.0, clocks[s]->limit()) : time.move_timeout;
+    };
     double used[2] = {0, 0};
+    // Seconds a side spent answering commands since its last move: recorded with its next move,
+    // so that a side's move times add up to its total.
+    double unrecorded[2] = {0, 0};
     // Every result, a forfeit's too, carries the time each side used.
     const auto timed = [&](GameRecord& record) -> GameRecord& {
         record.black_seconds = used[0];
         record.white_seconds = used[1];
         return record;
     };
+    // Charges a side's answer to a command other than its move; false when its flag fell.
+    const auto spend = [&](int s, double seconds) {
+        used[s] += seconds;
+        unrecorded[s] += seconds;
+        return !clocks[s] || clocks[s]->spend(seconds);
+    };
+
+    for (Color c : {Color::Black, Color::White}) {
+        const int s = static_cast<int>(c);
+        Player& p = *players[s];
+        TimeControl own = time;
+        own.move_timeout = limit_of(s);
+        const auto lost_on_time = [&] {
+            forfeit(r, game, c, p, Outcome::TimeForfeit,
+                    p.name() + " loses on time while setting up the game");
+        };
+        try {
+            p.new_game(game, own, game_seed * 2 + static_cast<std::uint64_t>(c));
+        } catch (const PlayerError& e) {
+            const bool in_time = spend(s, p.setup_seconds());
+            // A timeout while setting up (not while restarting: that spends nothing on the game)
+            // is the clock's when there is one.
+            if (!in_time ||
+                (e.fault() == PlayerFault::Timeout && clocks[s] && p.setup_seconds() > 0)) {
+                lost_on_time();
+            } else {
+                forfeit(r, game, c, p, reason_of(e.fault()),
+                        p.name() + " failed while setting up the game: " + e.what());
+            }
+            return timed(r);
+        } catch (const PlayerStartError&) {
+            throw;
+        } catch (const std::exception& e) {
+            forfeit(r, game, c, p, Outcome::PolicyError,
+                    p.name() + " failed while setting up the game: " + e.what());
+            return timed(r);
+        }
+        if (p.is_timed() && !spend(s, p.setup_seconds())) {
+            lost_on_time();
+            return timed(r);
+        }
+    }
+
+    // Games between in-process players have no times or evals to record: their records stay
+    // small and their loop fast.
+    const bool per_move_records = black.is_timed() || white.is_timed();
     while (!game.is_over()) {
         const Position& now = game.current();
         if (adjudicate_empties >= 0 && now.empty_count() <= adjudicate_empties) {
@@ -138,17 +173,14 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         };
 
         GameClock* clock = clocks[s] ? &*clocks[s] : nullptr;
-        const double allowed =
-            clock ? std::min(time.move_timeout, clock->left() + time.margin) : time.move_timeout;
-        const bool clock_binds = clock && clock->left() + time.margin < time.move_timeout;
         const auto started = mover.is_timed() ? Clock::now() : Clock::time_point{};
-        const Deadline deadline = mover.is_timed() ? deadline_after(allowed) : Deadline::max();
+        const Deadline deadline = mover.is_timed() ? deadline_after(limit_of(s)) : Deadline::max();
         Move move = Move::pass();
         try {
             move = mover.choose(game, deadline, clock);
         } catch (const PlayerError& e) {
             if (mover.is_timed()) used[s] += seconds_since(started);
-            if (e.fault() == PlayerFault::Timeout && clock_binds) {
+            if (e.fault() == PlayerFault::Timeout && clock) {
                 forfeit(r, game, side, mover, Outcome::TimeForfeit,
                         who() + " loses on time at move " + std::to_string(move_number));
             } else {
@@ -167,7 +199,7 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         if (mover.is_timed()) {
             took = seconds_since(started);
             used[s] += took;
-            if (clock && !clock->charge(took, time.margin)) {
+            if (clock && !clock->charge(took)) {
                 forfeit(r, game, side, mover, Outcome::TimeForfeit,
                         who() + " loses on time at move " + std::to_string(move_number));
                 return timed(r);
@@ -183,22 +215,41 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
         }
         game.play(move);
         if (per_move_records) {
-            r.move_seconds.push_back(took);
+            r.move_seconds.push_back(took + unrecorded[s]);
+            unrecorded[s] = 0;
             r.move_evals.push_back(mover.last_eval());
         }
         if (game.is_over()) break;
+        const int o = 1 - s;
+        const auto listener = [&] {
+            return std::string(othello::to_string(opposite(side))) + " (" + other.name() + ")";
+        };
+        const auto lost_on_time = [&] {
+            forfeit(r, game, opposite(side), other, Outcome::TimeForfeit,
+                    listener() + " loses on time when told move " + std::to_string(move_number));
+        };
+        const auto heard = other.is_timed() ? Clock::now() : Clock::time_point{};
         try {
-            other.opponent_played(
-                game, move, other.is_timed() ? deadline_after(time.move_timeout) : Deadline::max());
+            other.opponent_played(game, move,
+                                  other.is_timed() ? deadline_after(limit_of(o)) : Deadline::max());
         } catch (const PlayerError& e) {
-            forfeit(r, game, opposite(side), other, reason_of(e.fault()),
-                    std::string(othello::to_string(opposite(side))) + " (" + other.name() +
-                        ") when told move " + std::to_string(move_number) + ": " + e.what());
+            if (other.is_timed()) used[o] += seconds_since(heard);
+            if (e.fault() == PlayerFault::Timeout && clocks[o]) {
+                lost_on_time();
+            } else {
+                forfeit(r, game, opposite(side), other, reason_of(e.fault()),
+                        listener() + " when told move " + std::to_string(move_number) + ": " +
+                            e.what());
+            }
             return timed(r);
         } catch (const std::exception& e) {
             forfeit(r, game, opposite(side), other, Outcome::PolicyError,
-                    std::string(othello::to_string(opposite(side))) + " (" + other.name() +
-                        ") failed when told move " + std::to_string(move_number) + ": " + e.what());
+                    listener() + " failed when told move " + std::to_string(move_number) + ": " +
+                        e.what());
+            return timed(r);
+        }
+        if (other.is_timed() && !spend(o, seconds_since(heard))) {
+            lost_on_time();
             return timed(r);
         }
     }

@@ -1,6 +1,7 @@
 // Schedule: pairings, then pairs of games per opening.
 #include "match/schedule.h"
 
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -11,6 +12,8 @@ std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, 
     if (engine_count < 2) throw std::invalid_argument("a match needs at least two engines");
     if (games < 1) throw std::invalid_argument("--games must be at least 1");
     if (opening_count < 1) throw std::invalid_argument("no openings");
+    if (scheduled_game_count(engine_count, kind, games) > kMaxMatchGames)
+        throw std::invalid_argument("--games: more than 1,000,000 games in one match");
     std::vector<std::pair<int, int>> pairings;
     for (int a = 0; a < engine_count; ++a) {
         for (int b = a + 1; b < engine_count; ++b) {
@@ -30,6 +33,15 @@ std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, 
         pair += (games + 1) / 2;
     }
     return out;
+}
+
+long long scheduled_game_count(int engine_count, TournamentKind kind, int games) {
+    const long long n = engine_count;
+    const long long pairings = kind == TournamentKind::Gauntlet ? n - 1 : n * (n - 1) / 2;
+    // Saturates rather than overflows: tens of thousands of engines times 2^31 games.
+    if (pairings > 0 && games > std::numeric_limits<long long>::max() / pairings)
+        return std::numeric_limits<long long>::max();
+    return pairings * games;
 }
 
 TournamentKind tournament_kind_from_string(const std::string& s) {

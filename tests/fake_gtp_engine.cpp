@@ -3,7 +3,8 @@
 // hang|silent|disconnect|deaf|refuse-play at its --at'th genmove (and every later one, or only that
 // one with --once 1); twice answers a legal move twice; latin1 (a French engine in Latin-1) also
 // gives its name, and refuses the time commands, with bytes that are not UTF-8; --die-at N exits at
-// the N'th whatever the mode; --delay S sleeps S seconds before every move. --log FILE appends
+// the N'th whatever the mode; --delay S sleeps S seconds before every move, --ack-delay S before
+// answering every clear_board and play. --log FILE appends
 // every command it receives to FILE. --name-cpus 1 answers `name` with the CPUs it may run on
 // ("fake cpus=0-3", from /proc/self/status), so a test sees the runner's pinning. With --tcp PORT
 // it serves connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
@@ -32,6 +33,8 @@ struct Script {
     int die_at = 0;     // > 0: exits (as a crash) at this genmove, whatever the mode
     bool once = false;  // the mode strikes at the --at'th genmove only
     double delay = 0;   // seconds slept before every move
+    // Seconds slept before answering clear_board and play.
+    double ack_delay = 0;
     std::uint64_t seed = 1;
     std::string log_path;    // every command received is appended here
     bool name_cpus = false;  // `name` answers with the CPUs this process may run on
@@ -50,6 +53,10 @@ std::string allowed_cpu_list() {
         return list;
     }
     return "?";
+}
+
+void pause(double seconds) {
+    if (seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
 }
 
 enum class SessionEnd { Quit, InputEnded, Disconnect };
@@ -82,6 +89,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
         } else if (command == "boardsize") {
             color == "8" ? reply("") : fail("unacceptable size");
         } else if (command == "clear_board") {
+            pause(script.ack_delay);
             game = Game();
             reply("");
         } else if (command == "komi" || command == "time_settings" || command == "time_left") {
@@ -90,6 +98,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             reply("");
             return SessionEnd::Quit;
         } else if (command == "play") {
+            pause(script.ack_delay);
             const auto move = Move::parse(where);
             const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
             if (script.mode == "refuse-play" && genmoves + 1 >= script.at) {
@@ -108,8 +117,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
             ++genmoves;
             if (script.die_at > 0 && genmoves >= script.die_at) std::_Exit(3);
-            if (script.delay > 0)
-                std::this_thread::sleep_for(std::chrono::duration<double>(script.delay));
+            pause(script.delay);
             if (script.once ? genmoves == script.at : genmoves >= script.at) {
                 if (script.mode == "crash") std::_Exit(3);
                 if (script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
@@ -176,6 +184,8 @@ int main(int argc, char** argv) {
             script.once = value == "1";
         else if (key == "--delay")
             script.delay = std::atof(value.c_str());
+        else if (key == "--ack-delay")
+            script.ack_delay = std::atof(value.c_str());
         else if (key == "--seed")
             script.seed = std::strtoull(value.c_str(), nullptr, 10);
         else if (key == "--log")

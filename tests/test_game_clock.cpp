@@ -26,6 +26,11 @@ TEST_CASE("spec keys: tc=, st= (an engine's own replaces --each's), depth=") {
     CHECK(parse_engine_spec("tc=10+1,policy:random").clock == parse_tc("10+1"));
     CHECK(parse_engine_spec("st=2,policy:random", "tc=60").clock == parse_st("2"));
     CHECK(parse_engine_spec("policy:random", "tc=60").clock == parse_tc("60"));
+    // Both in one spec (or both in --each) is refused: which was meant cannot be guessed.
+    CHECK_THROWS_WITH_AS(parse_engine_spec("tc=1,st=1,policy:random"),
+                         doctest::Contains("tc= and st= together"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_engine_spec("policy:random", "st=1,tc=1"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_engine_spec("seed=12x,policy:random"), std::invalid_argument);
     const EngineSpec nb = parse_engine_spec("depth=6,nboard:edax -q");
     CHECK(nb.kind == EngineSpec::Kind::Nboard);
     CHECK(nb.depth == 6);
@@ -35,31 +40,83 @@ TEST_CASE("spec keys: tc=, st= (an engine's own replaces --each's), depth=") {
 }
 
 TEST_CASE("a clock: sudden death, increment, repeating periods, fixed time a move") {
-    GameClock sudden(parse_tc("10"));
-    CHECK(sudden.charge(4, 0.1));
+    GameClock sudden(parse_tc("10"), 0.1);
+    CHECK(sudden.charge(4));
     CHECK(sudden.left() == doctest::Approx(6));
     CHECK(sudden.moves_to_go() == 0);
-    CHECK(sudden.charge(6.05, 0.1));  // within the margin: the clock stops at 0
+    CHECK(sudden.charge(6.05));  // within the margin: the engine is told 0 s
     CHECK(sudden.left() == 0);
-    CHECK_FALSE(sudden.charge(0.2, 0.1));
+    CHECK(sudden.limit() == doctest::Approx(0.05));
+    CHECK_FALSE(sudden.charge(0.2));
 
-    GameClock fischer(parse_tc("10+2"));
-    CHECK(fischer.charge(5, 0));
+    GameClock fischer(parse_tc("10+2"), 0);
+    CHECK(fischer.charge(5));
     CHECK(fischer.left() == doctest::Approx(7));
 
-    GameClock periods(parse_tc("2/10+1"));
+    GameClock periods(parse_tc("2/10+1"), 0);
     CHECK(periods.moves_to_go() == 2);
-    CHECK(periods.charge(3, 0));
+    CHECK(periods.charge(3));
     CHECK(periods.left() == doctest::Approx(8));
     CHECK(periods.moves_to_go() == 1);
-    CHECK(periods.charge(3, 0));  // the period's last move: 10 s more
+    CHECK(periods.charge(3));  // the period's last move: 10 s more
     CHECK(periods.left() == doctest::Approx(16));
     CHECK(periods.moves_to_go() == 2);
 
-    GameClock per_move(parse_st("1"));
-    CHECK(per_move.charge(0.9, 0));
+    GameClock per_move(parse_st("1"), 0.1);
+    CHECK(per_move.charge(0.9));
     CHECK(per_move.left() == 1);  // nothing carried over
-    CHECK_FALSE(per_move.charge(1.2, 0.1));
+    CHECK_FALSE(per_move.charge(1.2));
+}
+
+TEST_CASE("a clock: the margin is forgiven once a game, not after every move") {
+    // Sudden death: the overdraft is carried; 1 s plus a 0.5 s margin is all there is.
+    GameClock sudden(parse_tc("1"), 0.5);
+    CHECK(sudden.charge(1.2));
+    CHECK(sudden.limit() == doctest::Approx(0.3));
+    CHECK(sudden.charge(0.2));
+    CHECK_FALSE(sudden.charge(0.2));
+
+    // An increment pays an overdraft back: time plus increments plus one margin in all.
+    GameClock fischer(parse_tc("1+1"), 0.5);
+    CHECK(fischer.charge(1.4));  // 0.4 over: 0.6 s on the clock after the increment
+    CHECK(fischer.left() == doctest::Approx(0.6));
+    CHECK(fischer.limit() == doctest::Approx(1.1));
+
+    // A fixed time a move carries nothing over: each overdraft uses up the margin.
+    GameClock per_move(parse_st("0.1"), 0.35);
+    CHECK(per_move.charge(0.2));
+    CHECK(per_move.charge(0.2));
+    CHECK(per_move.limit() == doctest::Approx(0.25));
+    CHECK(per_move.charge(0.2));
+    CHECK_FALSE(per_move.charge(0.2));
+}
+
+TEST_CASE("a clock: answers other than moves count against the coming move") {
+    GameClock sudden(parse_tc("2"), 0);
+    CHECK(sudden.spend(0.5));
+    CHECK(sudden.left() == doctest::Approx(1.5));
+    CHECK(sudden.moves_to_go() == 0);
+    CHECK(sudden.charge(1));
+    CHECK_FALSE(sudden.spend(0.6));
+
+    GameClock per_move(parse_st("1"), 0.2);
+    CHECK(per_move.spend(0.5));
+    CHECK(per_move.left() == doctest::Approx(0.5));  // the coming move has the rest
+    CHECK(per_move.charge(0.6));                     // 0.1 over: the margin's 0.2 has 0.1 left
+    CHECK(per_move.left() == 1);
+    CHECK(per_move.limit() == doctest::Approx(1.1));
+    CHECK_FALSE(per_move.spend(1.2));
+
+    // Without a clock nothing is ever over.
+    GameClock none(ClockRules{}, 0);
+    CHECK(none.spend(1e6));
+    CHECK(none.charge(1e6));
+}
+
+TEST_CASE("the clock a side plays with: its own, else --game-time") {
+    CHECK(clock_rules_for(parse_tc("5+1"), 60) == parse_tc("5+1"));
+    CHECK(clock_rules_for(ClockRules{}, 60) == parse_tc("60"));
+    CHECK_FALSE(clock_rules_for(ClockRules{}, 0).active());
 }
 
 TEST_CASE("NBoard replies: the forms engines use") {
