@@ -186,26 +186,28 @@ TEST_CASE("--affinity pins each game slot's engine processes to its own CPUs") {
     const std::vector<int> cpus = allowed_cpus();
     REQUIRE(!cpus.empty());
     const std::string engine = "cmd:" + kFake + " --name-cpus 1 --delay 0.005";
-    const std::string args = "--engine '" + engine + "' --engine '" + engine +
-                             "' --openings random:4 --games 4 --concurrency 2 --log " +
-                             (dir / "log.txt").string();
+    // A protocol log of its own for each run: an existing log is appended to.
+    auto args = [&](const std::string& log) {
+        return "--engine '" + engine + "' --engine '" + engine +
+               "' --openings random:4 --games 4 --concurrency 2 --log " + (dir / log).string();
+    };
     // Each engine answers `name` with its CPU list; the protocol log has the answers by game.
-    auto reported = [&](const Run& r) {
+    auto reported = [&](const Run& r, const std::string& log_name) {
         CAPTURE(r.err);
         REQUIRE(r.status == 0);
         std::set<std::string> lists;
-        std::ifstream log(dir / "log.txt");
+        std::ifstream log(dir / log_name);
         for (std::string line; std::getline(log, line);) {
             const auto at = line.find("< = fake cpus=");
             if (at != std::string::npos) lists.insert(line.substr(at + 14));
         }
         return lists;
     };
-    const std::set<std::string> unpinned = reported(run_match(args, dir));
+    const std::set<std::string> unpinned = reported(run_match(args("free.log"), dir), "free.log");
     CHECK(unpinned == std::set<std::string>{cpu_list_text(cpus)});
 
-    const Run pinned_run = run_match(args + " --affinity", dir);
-    const std::set<std::string> pinned = reported(pinned_run);
+    const Run pinned_run = run_match(args("pinned.log") + " --affinity", dir);
+    const std::set<std::string> pinned = reported(pinned_run, "pinned.log");
     const std::set<std::string> slots{cpu_list_text(cpus_for_slot(cpus, 0, 2)),
                                       cpu_list_text(cpus_for_slot(cpus, 1, 2))};
     CHECK(!pinned.empty());
