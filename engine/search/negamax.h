@@ -5,7 +5,7 @@
 #include "engine/bitboard.h"
 #include "engine/position.h"
 
-namespace othello::patterns {
+namespace othello::search {
 
 // The final disc difference for `player` of a finished game, empties to the winner.
 inline int final_score(Bitboard player, Bitboard opponent) {
@@ -34,4 +34,4 @@ Value fail_soft_max(const Children& children, Value alpha, Value beta, Value wor
     return best;
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::search

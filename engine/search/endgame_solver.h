@@ -6,7 +6,7 @@
 
 #include "engine/position.h"
 
-namespace othello::patterns {
+namespace othello::search {
 
 // The final disc difference for the side to move when both sides play perfectly from `p`, scored
 // as Position::final_disc_difference (empty squares go to the winner). Exponential in the number of
@@ -14,4 +14,4 @@ namespace othello::patterns {
 // increased by the number of positions visited.
 int solve_endgame(const Position& p, std::uint64_t* nodes = nullptr);
 
-}  // namespace othello::patterns
+}  // namespace othello::search
