@@ -10,6 +10,7 @@
 
 #include "book_test_support.h"
 #include "training/pipeline.h"
+#include "training/sample_file.h"
 
 using namespace othello;
 using namespace othello::patterns;
@@ -105,6 +106,36 @@ TEST_CASE("run_pipeline writes the weights the stages give when called by hand")
     run_pipeline(options, saved_only);
     CHECK(std::filesystem::file_size(samples.path()) == 24 + 20 * data.train.size());
     CHECK(saved_only.str().find("fit: ") == std::string::npos);
+}
+
+TEST_CASE("run_pipeline chains self-play, thinning, children and relabelling in that order") {
+    std::ostringstream ignored;
+    const ScratchFile weights("pipeline-chain.bin"), chained("pipeline-chain.samples"),
+        by_hand("pipeline-chain-by-hand.samples");
+    TrainingData data = load_data(random_source(20), ignored);
+    fit_round(data.train, quick_fit(), ignored)->save(weights.path());
+
+    PipelineOptions options;
+    options.data = random_source(20);
+    options.trainer = quick_fit();
+    options.self_play_weights = weights.path();
+    options.self_play.games = 3;
+    options.keep_every = 2;
+    options.children_of = 7;
+    options.label_weights = weights.path();
+    options.labels.depth = 1;
+    options.save_samples = chained.path();
+    run_pipeline(options, ignored);
+
+    SelfPlayOptions self_play = options.self_play;
+    self_play.seed = options.data.seed;
+    self_play.threads = options.trainer.threads;
+    add_self_play(data.train, weights.path(), self_play, {}, ignored);
+    keep_every(data.train, 2);
+    use_positions_one_move_after(data.train, 7, ignored);
+    relabel(data.train, weights.path(), options.labels, ignored);
+    save_samples(by_hand.path(), data.train);
+    CHECK(bytes_of(chained.path()) == bytes_of(by_hand.path()));
 }
 
 TEST_CASE("options that do not go together are refused before any position is read") {

@@ -1,5 +1,7 @@
-// An exact endgame solver used only to label training positions (the regression policy itself never
-// searches): the final disc difference under perfect play, by alpha-beta over the remaining moves.
+// The exact endgame solver: the final disc difference under perfect play, by alpha-beta over the
+// remaining moves. The referee adjudicates near-finished games with it (match/referee.cpp), and
+// training labels endgame positions with it (training/self_play, training/search_labeller); the
+// policies themselves never search.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
-// The pieces every negamax search of the training tools shares (the exact endgame solver and the
-// search labeller): the final score of a finished game and the fail-soft alpha-beta loop.
+// The pieces every negamax search shares (the exact endgame solver here, and training's search
+// labeller over the pattern weights): the final score of a finished game and the fail-soft
+// alpha-beta loop.
 #pragma once
 
 #include "engine/bitboard.h"
