@@ -1,7 +1,8 @@
-// The training stages and their order. Every figure is printed as one line, in the words
-// othello-train has always used, so logs of earlier runs compare line by line.
+// The training stages and their order. Every figure is printed as one line of the log, so runs
+// with other settings compare line by line.
 #include "training/pipeline.h"
 
+#include <algorithm>
 #include <boost/format.hpp>
 #include <chrono>
 #include <fstream>

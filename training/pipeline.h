@@ -84,7 +84,6 @@ void write_average(const std::vector<std::filesystem::path>& files,
 // Everything a run does; the othello-train options, one field each.
 struct PipelineOptions {
     DataSource data;  // its seed is the run's: random playouts, self-play and ties
-
     std::vector<std::filesystem::path> sample_files;  // train on these saved sets instead
     TrainerOptions trainer;                           // its threads serve every stage
     std::filesystem::path self_play_weights;
