@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "engine/ascii_text.h"
-#include "engine/book/book_evaluator.h"
 #include "engine/book/book_import.h"
 #include "engine/book/book_policy.h"
 #include "engine/notation.h"
@@ -29,6 +28,7 @@
 #include "engine/rng.h"
 #include "engine/version.h"
 #include "engine/wthor.h"
+#include "training/book_evaluator.h"
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -287,7 +287,7 @@ int run_bench(const std::vector<std::string>& args) {
 }
 
 // Values every book move by negamax over the book with searches at its leaves
-// (engine/book/book_evaluator.h), so the book policy plays by value.
+// (training/book_evaluator.h), so the book policy plays by value.
 int run_evaluate(const std::vector<std::string>& args) {
     po::options_description options = book_option();
     options.add_options()(
@@ -302,14 +302,15 @@ int run_evaluate(const std::vector<std::string>& args) {
         args, options, "evaluate [--book FILE] [--weights FILE] [--depth D] [--threads N]");
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
-    BookEvaluationOptions evaluation;
+    training::BookEvaluationOptions evaluation;
     evaluation.depth = vm["depth"].as<int>();
     evaluation.exact_empties = vm["exact-empties"].as<int>();
     evaluation.threads = vm["threads"].as<int>();
     if (evaluation.depth < 0) throw std::invalid_argument("--depth must be 0 or more");
     const auto weights = patterns::PatternWeights::load(vm["weights"].as<std::string>());
     OpeningBook book(vm["book"].as<std::string>(), OpeningBook::Access::Write);
-    const BookEvaluationSummary s = evaluate_book(book, weights, evaluation, &std::cerr);
+    const training::BookEvaluationSummary s =
+        training::evaluate_book(book, weights, evaluation, &std::cerr);
     std::printf("positions valued       %zu\n", s.positions);
     std::printf("leaves searched        %zu (depth %d)\n", s.leaf_searches, evaluation.depth);
     std::printf("book moves valued      %zu\n", s.rows_valued);

@@ -6,7 +6,7 @@
 
 #include "engine/game.h"
 #include "engine/notation.h"
-#include "engine/patterns/endgame_solver.h"
+#include "engine/search/endgame_solver.h"
 
 namespace othello {
 
@@ -62,7 +62,7 @@ std::string adjudication_problem(const GameRecord& r, const Position& end,
                " is not a perfect-play score (the discs add up to 64, the winner has more)";
     }
     if (empties <= kSolvedOnReadBack) {
-        const int for_mover = patterns::solve_endgame(end);
+        const int for_mover = search::solve_endgame(end);
         const int for_black = end.side_to_move() == Color::Black ? for_mover : -for_mover;
         const int black = (64 + for_black) / 2;
         if (black != r.black_discs)

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "engine/ascii_text.h"
-#include "engine/patterns/endgame_solver.h"
+#include "engine/search/endgame_solver.h"
 
 namespace othello {
 
@@ -55,7 +55,7 @@ double seconds_since(Clock::time_point t) {
 // going to the winner as in the final score, so the counts add up to 64.
 void adjudicate(GameRecord& r, const Game& game) {
     const Position& p = game.current();
-    const int for_mover = patterns::solve_endgame(p);
+    const int for_mover = search::solve_endgame(p);
     const int for_black = p.side_to_move() == Color::Black ? for_mover : -for_mover;
     r.moves = game.transcript();
     r.black_discs = (64 + for_black) / 2;

@@ -24,16 +24,12 @@
 # The shipped data/weights.bin is a fit afresh of round 3's saved positions together with the
 # positions one move after every 16th of them, labelled by a depth-4 search over round-3f (round
 # 3 refitted from its saved positions with 120 steps): `shipped`, final_steps and children_every
-# below; round-3f.bin, round-3c.samples and round-3fc.bin, 6, 5 and 9 minutes. Every round is kept
-# in the work folder (default build/training/round-*.bin), where scripts/strength-report.sh finds
-# them for its table of rounds. Deterministic. A depth-4 round (self-play, relabelling 13 million
-# positions, fit) takes 12-13 minutes of wall time on this idle 2-core machine; the depth-6 round
-# relabels 3.2 million: 27 minutes; rounds 0a to 1 take 8 minutes together. The whole script:
-# about 100 minutes of wall time on 2 cores (`--rounds 3`, what is shipped: about 60), the book's
-# 3 included (pattern set EDA6, measured 2026-11-24 before the evaluation was folded, which made
-# it about a third faster; EDA5 took 72 minutes, EDA4 57 here and 19 on 16 cores). Every step
-# spreads its work over --threads (default: all cores) and gives the same bytes for any count: rounds 0a to 4 made on 2 cores of one machine and on 16 of another (built
-# with -march=native and -march=x86-64-v3) were identical.
+# below; round-3f.bin, round-3c.samples and round-3fc.bin. Every round is kept in the work folder
+# (default build/training/round-*.bin), where scripts/strength-report.sh finds them for its table
+# of rounds. Deterministic: every step spreads its work over --threads (default: all cores) and
+# gives the same bytes for any count and machine. The whole script takes about 100 minutes of
+# wall time on 2 cores (`--rounds 3`, what is shipped: about 60); the time of each round is in
+# docs/training-log.md.
 # When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose
 # values come from the weights.
 # Usage: scripts/train-weights.sh [--rounds N (default 5: all)] [--work DIR]

@@ -9,13 +9,14 @@
 
 #include "book_test_support.h"
 #include "engine/book/book_builder.h"
-#include "engine/book/book_evaluator.h"
 #include "engine/book/book_policy.h"
 #include "engine/book/sqlite_database.h"
-#include "engine/patterns/search_labeller.h"
 #include "engine/policies/policy_registry.h"
+#include "training/book_evaluator.h"
+#include "training/search_labeller.h"
 
 using namespace othello;
+using namespace othello::training;
 using testing::ScratchFile;
 
 namespace {
@@ -71,7 +72,7 @@ TEST_CASE("every book move is valued by negamax over the book with searches at i
                 frontier.push_back(child);
                 ++checked_children;
             } else {
-                const double searched = patterns::search_value(weights, child, 2, 14);
+                const double searched = search_value(weights, child, 2, 14);
                 CHECK(*m.value == doctest::Approx(-searched).epsilon(1e-9));
                 ++checked_leaves;
             }
@@ -86,7 +87,7 @@ TEST_CASE("every book move is valued by negamax over the book with searches at i
         }
         for (int sq : Bits(p.legal_moves() & ~listed)) {
             const Position child = p.play_unchecked(Square::from_index(sq));
-            CHECK(-patterns::search_value(weights, child, 2, 14) <= alternative + 1e-9);
+            CHECK(-search_value(weights, child, 2, 14) <= alternative + 1e-9);
         }
     }
     CHECK(checked_children >= 4);

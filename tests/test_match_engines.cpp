@@ -16,7 +16,7 @@
 
 #include "engine/game.h"
 #include "engine/ggf.h"
-#include "engine/patterns/endgame_solver.h"
+#include "engine/search/endgame_solver.h"
 #include "match_test_support.h"
 #include "protocol/engine_process.h"
 
@@ -363,7 +363,7 @@ TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-pl
         }
         REQUIRE(g.at("reason") == "adjudicated");
         CHECK(end.empty_count() == 12);  // one disc a move: adjudicated the moment it got there
-        int for_black = patterns::solve_endgame(end);
+        int for_black = search::solve_endgame(end);
         if (end.side_to_move() == Color::White) for_black = -for_black;
         const int black = g.at("black_discs").get<int>(), white = g.at("white_discs").get<int>();
         CHECK(black + white == 64);

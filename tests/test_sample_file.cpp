@@ -9,11 +9,11 @@
 #include <limits>
 #include <string>
 
-#include "engine/patterns/sample_file.h"
 #include "tests/test_support.h"
+#include "training/sample_file.h"
 
 using namespace othello;
-using namespace othello::patterns;
+using namespace othello::training;
 
 namespace {
 

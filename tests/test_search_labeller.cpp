@@ -1,16 +1,18 @@
-// The training-only search labels against a brute-force negamax over the Position rules, with
+// The training search labels against a brute-force negamax over the Position rules, with
 // random (but fixed) weights at the leaves, and the relabelling rules (share, kept endgames).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
 #include "engine/notation.h"
-#include "engine/patterns/endgame_solver.h"
-#include "engine/patterns/search_labeller.h"
+#include "engine/search/endgame_solver.h"
 #include "tests/test_support.h"
+#include "training/search_labeller.h"
 
 using namespace othello;
 using namespace othello::patterns;
+using namespace othello::search;
+using namespace othello::training;
 
 namespace {
 

@@ -1,13 +1,19 @@
 // Training positions one move after the samples: every legal move's result, from the side that
-// moves next, passes resolved and finished games left out.
+// moves next, passes resolved and finished games left out; the CSV export of a training set.
 #include <doctest/doctest.h>
 
-#include "engine/patterns/training_set.h"
+#include <algorithm>
+#include <sstream>
+#include <string>
+
+#include "engine/patterns/pattern_features.h"
 #include "engine/symmetry.h"
 #include "tests/test_support.h"
+#include "training/training_set.h"
 
 using namespace othello;
 using namespace othello::patterns;
+using namespace othello::training;
 
 namespace {
 
@@ -66,4 +72,34 @@ TEST_CASE("a move the opponent cannot answer gives the mover's next position; a 
     }
     CHECK(passes > 0);
     CHECK(endings > 0);
+}
+
+TEST_CASE("the CSV export has one row per position with the phase, target and its entries") {
+    const Game game = Game::from_transcript("f5d6c3d3c4f4f6f3e6e7");
+    TrainingSamples samples;
+    add_game_positions(game, 10, std::nullopt, 0, samples);
+    REQUIRE(samples.size() == 11);
+    CHECK(samples[1].target == -10);  // white to move after f5
+    std::ostringstream csv;
+    write_csv(csv, samples);
+    std::istringstream lines(csv.str());
+    std::string header, row;
+    std::getline(lines, header);
+    CHECK(header.rfind("phase,target,f0,f1,", 0) == 0);
+    CHECK(header.ends_with(",f" + std::to_string(kFeatureCount - 1)));
+    std::getline(lines, row);
+    CHECK(row.rfind("0,10,0,19683,", 0) == 0);
+    CHECK(std::count(row.begin(), row.end(), ',') == 2 + kFeatureCount - 1);
+    // The start position: 4 moves and 2 discs for each side, no stable disc, no move on the
+    // legal-move patterns' squares.
+    std::ostringstream globals;
+    globals << ',' << kMoverMobilityEntry + 4 << ',' << kOpponentMobilityEntry + 4 << ','
+            << kMoverDiscEntry + 2 << ',' << kOpponentDiscEntry + 2 << ',' << kMoverStableEntry
+            << ',' << kOpponentStableEntry;
+    for (int s = 0; s < 8; ++s)
+        for (const MovePattern& pattern : kMovePatterns) globals << ',' << pattern.offset;
+    CHECK(row.ends_with(globals.str()));
+    int rows = 1;
+    while (std::getline(lines, row)) ++rows;
+    CHECK(rows == 11);
 }

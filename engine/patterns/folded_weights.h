@@ -8,7 +8,7 @@
 // each placement once. On the EDA6 set that is 72 table lookups a position instead of 134, with
 // the same integer sum, because the same weights are added in another grouping.
 //
-// Training still fits the unfolded model (engine/patterns/pattern_features.h): folding is a
+// Training still fits the unfolded model (training/least_squares_trainer.h): folding is a
 // property of the evaluation, not of the weights file.
 #pragma once
 

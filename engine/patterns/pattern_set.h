@@ -38,8 +38,8 @@
 //   edge-opponent-moves  a1..h1: the same with the opponent's moves
 // They tell the one-ply player which corner, edge and X/C-square moves each side has next: what a
 // searcher finds by looking one or two plies further. On the edge, where a move's worth depends
-// on the discs beside it, the moves are read together with the discs (EDA6), not apart from them
-// as EDA5's move-edge did (a1..h1, both sides' moves, no discs).
+// on the discs beside it, the moves are read together with the discs: a pattern of both sides'
+// moves alone gained less (docs/training-log.md).
 #pragma once
 
 #include <array>
@@ -68,11 +68,9 @@ inline constexpr int kMoveInstanceCount = kMovePatternCount * 8;
 inline constexpr int kFeatureCount = kInstanceCount + kGlobalFeatureCount + kMoveInstanceCount;
 // Mobility counts above this share the last weight (positions with more moves are very rare).
 inline constexpr int kMobilityCap = 31;
-// Changes whenever the set, the square order or the entry layout changes; stored in weight files.
-// "EDA3": EDA2 plus edge-block and corner-triangle; "EDA4": EDA3 plus the disc counts; "EDA5":
-// EDA4 plus the stable-disc counts and the legal-move patterns move-edge and move-corner; "EDA6":
-// EDA5 with move-edge replaced by edge-mover-moves and edge-opponent-moves (each measured in
-// docs/training-log.md).
+// Changes whenever the set, the square order or the entry layout changes; stored in weight files
+// so that weights of another set are refused. Four letters ("EDA6"); what each set added and
+// gained: docs/training-log.md.
 inline constexpr std::uint32_t kPatternSetId = 0x45444136;
 
 namespace detail {

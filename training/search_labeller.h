@@ -6,9 +6,9 @@
 #include <ostream>
 
 #include "engine/patterns/pattern_weights.h"
-#include "engine/patterns/training_set.h"
+#include "training/training_set.h"
 
-namespace othello::patterns {
+namespace othello::training {
 
 struct SearchLabelOptions {
     int depth = 2;          // plies searched, the weights' evaluation at the leaves
@@ -23,11 +23,12 @@ struct SearchLabelOptions {
 // The negamax value in discs of `p` (whose side to move may have to pass) searched `depth` plies
 // deep with `weights` at the leaves; exact (solve_endgame) when p has at most `exact_empties`
 // empties; a finished game scores its result. depth 0 is the evaluation itself.
-double search_value(const PatternWeights& weights, const Position& p, int depth, int exact_empties);
+double search_value(const patterns::PatternWeights& weights, const Position& p, int depth,
+                    int exact_empties);
 
 // Relabels every sample as SearchLabelOptions says, on several threads (the result does not
 // depend on the thread count). Progress lines go to *log when given.
-void relabel_by_search(TrainingSamples& samples, const PatternWeights& weights,
+void relabel_by_search(TrainingSamples& samples, const patterns::PatternWeights& weights,
                        const SearchLabelOptions& options, std::ostream* log);
 
-}  // namespace othello::patterns
+}  // namespace othello::training

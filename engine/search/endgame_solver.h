@@ -1,12 +1,14 @@
-// An exact endgame solver used only to label training positions (the regression policy itself never
-// searches): the final disc difference under perfect play, by alpha-beta over the remaining moves.
+// The exact endgame solver: the final disc difference under perfect play, by alpha-beta over the
+// remaining moves. The referee adjudicates near-finished games with it (match/referee.cpp), and
+// training labels endgame positions with it (training/self_play, training/search_labeller); the
+// policies themselves never search.
 #pragma once
 
 #include <cstdint>
 
 #include "engine/position.h"
 
-namespace othello::patterns {
+namespace othello::search {
 
 // The final disc difference for the side to move when both sides play perfectly from `p`, scored
 // as Position::final_disc_difference (empty squares go to the winner). Exponential in the number of
@@ -14,4 +16,4 @@ namespace othello::patterns {
 // increased by the number of positions visited.
 int solve_endgame(const Position& p, std::uint64_t* nodes = nullptr);
 
-}  // namespace othello::patterns
+}  // namespace othello::search

@@ -12,7 +12,7 @@
 #include "engine/book/opening_book.h"
 #include "engine/patterns/pattern_weights.h"
 
-namespace othello {
+namespace othello::training {
 
 struct BookEvaluationOptions {
     int depth = 6;           // plies of the search at the book's leaves
@@ -33,4 +33,4 @@ struct BookEvaluationSummary {
 BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWeights& weights,
                                     const BookEvaluationOptions& options, std::ostream* log);
 
-}  // namespace othello
+}  // namespace othello::training

@@ -2,14 +2,16 @@
 // optionally preconditioned by their diagonal. A row of A holds a 1 for each of its kFeatureCount
 // entries and for the bias, so A p and A^T r are gathers and scatters over the precomputed
 // entries: one pass over the phase's samples per step.
-#include "engine/patterns/least_squares_trainer.h"
+#include "training/least_squares_trainer.h"
 
 #include <cmath>
 #include <mutex>
 
 #include "engine/parallel_for.h"
 
-namespace othello::patterns {
+namespace othello::training {
+
+using namespace patterns;
 
 namespace {
 
@@ -147,4 +149,4 @@ std::vector<PhaseError> mean_absolute_errors(const PatternWeights& weights,
     return errors;
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::training

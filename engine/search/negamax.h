@@ -1,11 +1,12 @@
-// The pieces every negamax search of the training tools shares (the exact endgame solver and the
-// search labeller): the final score of a finished game and the fail-soft alpha-beta loop.
+// The pieces every negamax search shares (the exact endgame solver here, and training's search
+// labeller over the pattern weights): the final score of a finished game and the fail-soft
+// alpha-beta loop.
 #pragma once
 
 #include "engine/bitboard.h"
 #include "engine/position.h"
 
-namespace othello::patterns {
+namespace othello::search {
 
 // The final disc difference for `player` of a finished game, empties to the winner.
 inline int final_score(Bitboard player, Bitboard opponent) {
@@ -34,4 +35,4 @@ Value fail_soft_max(const Children& children, Value alpha, Value beta, Value wor
     return best;
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::search

@@ -1,7 +1,7 @@
 // Negamax alpha-beta over the pattern evaluation, in integer weight units. Interior nodes two or
 // more plies from the leaves try their moves best-first by the evaluation of the position each
 // leads to.
-#include "engine/patterns/search_labeller.h"
+#include "training/search_labeller.h"
 
 #include <algorithm>
 #include <array>
@@ -13,10 +13,12 @@
 
 #include "engine/movegen.h"
 #include "engine/parallel_for.h"
-#include "engine/patterns/endgame_solver.h"
-#include "engine/patterns/negamax.h"
+#include "engine/search/endgame_solver.h"
+#include "engine/search/negamax.h"
 
-namespace othello::patterns {
+namespace othello::training {
+
+using namespace patterns;
 
 namespace {
 
@@ -30,7 +32,7 @@ struct Searcher {
     }
 
     static std::int32_t final_units(Bitboard player, Bitboard opponent) {
-        return final_score(player, opponent) * kUnits;
+        return search::final_score(player, opponent) * kUnits;
     }
 
     std::int32_t search(Bitboard player, Bitboard opponent, int depth, std::int32_t alpha,
@@ -58,10 +60,10 @@ struct Searcher {
             std::stable_sort(children.begin(), children.begin() + count,
                              [](const Child& a, const Child& b) { return a.order < b.order; });
         }
-        return fail_soft_max(std::span(children.data(), count), alpha, beta, INT32_MIN,
-                             [&](const Child& c, std::int32_t a, std::int32_t b) {
-                                 return -search(c.player, c.opponent, depth - 1, -b, -a);
-                             });
+        return search::fail_soft_max(std::span(children.data(), count), alpha, beta, INT32_MIN,
+                                     [&](const Child& c, std::int32_t a, std::int32_t b) {
+                                         return -search(c.player, c.opponent, depth - 1, -b, -a);
+                                     });
     }
 };
 
@@ -69,7 +71,7 @@ struct Searcher {
 
 double search_value(const PatternWeights& weights, const Position& p, int depth,
                     int exact_empties) {
-    if (p.empty_count() <= exact_empties) return solve_endgame(p);
+    if (p.empty_count() <= exact_empties) return search::solve_endgame(p);
     const Searcher searcher{weights};
     const std::int32_t value =
         searcher.search(p.player(), p.opponent(), depth, INT32_MIN + 1, INT32_MAX);
@@ -107,4 +109,4 @@ void relabel_by_search(TrainingSamples& samples, const PatternWeights& weights,
     });
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::training

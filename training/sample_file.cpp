@@ -1,5 +1,5 @@
 // Reading and writing training-set files; the format is described in sample_file.h.
-#include "engine/patterns/sample_file.h"
+#include "training/sample_file.h"
 
 #include <bit>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-namespace othello::patterns {
+namespace othello::training {
 
 static_assert(std::endian::native == std::endian::little,
               "training-set files are little-endian; this build reads them with memcpy");
@@ -114,4 +114,4 @@ TrainingSamples load_samples(const std::filesystem::path& path) {
     return samples;
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::training

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "engine/patterns/pattern_weights.h"
-#include "engine/patterns/training_set.h"
+#include "training/training_set.h"
 
-namespace othello::patterns {
+namespace othello::training {
 
 struct TrainerOptions {
     int iterations = 40;  // conjugate-gradient steps per phase
@@ -38,7 +38,7 @@ struct PhaseError {
 };
 
 // Mean absolute error of the weights on samples, per phase (index = phase) and overall (last).
-std::vector<PhaseError> mean_absolute_errors(const PatternWeights& weights,
+std::vector<PhaseError> mean_absolute_errors(const patterns::PatternWeights& weights,
                                              const TrainingSamples& samples);
 
-}  // namespace othello::patterns
+}  // namespace othello::training

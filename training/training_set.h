@@ -11,7 +11,7 @@
 
 #include "engine/game.h"
 
-namespace othello::patterns {
+namespace othello::training {
 
 struct TrainingSample {
     Bitboard player = 0;  // discs of the side to move (which always has a legal move)
@@ -70,4 +70,4 @@ TrainingSamples transcript_samples(const std::filesystem::path& path, int* unfin
 // CSV: header "phase,target,f0,...,f89" then one row per sample (f = table entries of the phase).
 void write_csv(std::ostream& out, const TrainingSamples& samples);
 
-}  // namespace othello::patterns
+}  // namespace othello::training

@@ -10,10 +10,10 @@
 #include <memory>
 
 #include "engine/patterns/pattern_weights.h"
-#include "engine/patterns/training_set.h"
 #include "engine/policy.h"
+#include "training/training_set.h"
 
-namespace othello::patterns {
+namespace othello::training {
 
 struct SelfPlayOptions {
     int games = 0;
@@ -32,11 +32,11 @@ struct SelfPlayOptions {
 };
 
 // Deterministic for a seed: game g uses its own generator, whatever thread plays it.
-TrainingSamples self_play_samples(std::shared_ptr<const PatternWeights> weights,
+TrainingSamples self_play_samples(std::shared_ptr<const patterns::PatternWeights> weights,
                                   const SelfPlayOptions& options);
 
 // Labels every position of a finished game where the side to move has a move, as described for
 // SelfPlayOptions::exact_empties, and appends them to `out`.
 void add_exactly_labelled_positions(const Game& game, int exact_empties, TrainingSamples& out);
 
-}  // namespace othello::patterns
+}  // namespace othello::training

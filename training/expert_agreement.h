@@ -6,7 +6,7 @@
 #include "engine/game.h"
 #include "engine/policy.h"
 
-namespace othello::patterns {
+namespace othello::training {
 
 struct Agreement {
     int positions = 0;  // expert moves where the side had at least two legal moves
@@ -16,4 +16,4 @@ struct Agreement {
 
 Agreement expert_agreement(Policy& policy, const std::vector<Game>& games);
 
-}  // namespace othello::patterns
+}  // namespace othello::training

@@ -1,5 +1,5 @@
 // Gathering labelled positions from game records, playouts and transcripts.
-#include "engine/patterns/training_set.h"
+#include "training/training_set.h"
 
 #include <fstream>
 #include <stdexcept>
@@ -9,7 +9,9 @@
 #include "engine/random_playout.h"
 #include "engine/wthor.h"
 
-namespace othello::patterns {
+namespace othello::training {
+
+using namespace patterns;
 
 std::optional<int> black_result(const Game& game) {
     if (!game.is_over()) return std::nullopt;
@@ -134,4 +136,4 @@ void write_csv(std::ostream& out, const TrainingSamples& samples) {
     }
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::training

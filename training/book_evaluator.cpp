@@ -1,7 +1,7 @@
 // Three passes: find every position a book move leads to that is not itself in the book, search
 // those (the costly part, on several threads), then negamax from the deepest book positions back
 // to the start, each position's children being either searched leaves or deeper book positions.
-#include "engine/book/book_evaluator.h"
+#include "training/book_evaluator.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,10 +10,10 @@
 #include <variant>
 
 #include "engine/parallel_for.h"
-#include "engine/patterns/search_labeller.h"
 #include "engine/symmetry.h"
+#include "training/search_labeller.h"
 
-namespace othello {
+namespace othello::training {
 
 namespace {
 
@@ -49,8 +49,7 @@ std::vector<double> search_all(const std::vector<Position>& targets,
                                const BookEvaluationOptions& options) {
     std::vector<double> values(targets.size());
     parallel_for(targets.size(), options.threads, [&](std::size_t i) {
-        values[i] =
-            patterns::search_value(weights, targets[i], options.depth, options.exact_empties);
+        values[i] = search_value(weights, targets[i], options.depth, options.exact_empties);
     });
     return values;
 }
@@ -162,4 +161,4 @@ BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWe
     return summary;
 }
 
-}  // namespace othello
+}  // namespace othello::training

@@ -1,7 +1,7 @@
 // Replays each recorded game and asks the policy for its move before every expert move.
-#include "engine/patterns/expert_agreement.h"
+#include "training/expert_agreement.h"
 
-namespace othello::patterns {
+namespace othello::training {
 
 Agreement expert_agreement(Policy& policy, const std::vector<Game>& games) {
     Agreement a;
@@ -19,4 +19,4 @@ Agreement expert_agreement(Policy& policy, const std::vector<Game>& games) {
     return a;
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::training

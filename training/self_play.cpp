@@ -1,13 +1,15 @@
 // Self-play games on several threads, merged in game order so the data does not depend on timing.
-#include "engine/patterns/self_play.h"
+#include "training/self_play.h"
 
 #include <stdexcept>
 
 #include "engine/parallel_for.h"
-#include "engine/patterns/endgame_solver.h"
 #include "engine/patterns/regression_policy.h"
+#include "engine/search/endgame_solver.h"
 
-namespace othello::patterns {
+namespace othello::training {
+
+using namespace patterns;
 
 void add_exactly_labelled_positions(const Game& game, int exact_empties, TrainingSamples& out) {
     const auto result = black_result(game);
@@ -18,14 +20,14 @@ void add_exactly_labelled_positions(const Game& game, int exact_empties, Trainin
     int black_exact = *result;
     for (const Position& p : game.positions()) {
         if (p.empty_count() > exact_empties || !p.has_legal_move()) continue;
-        const int value = solve_endgame(p);
+        const int value = search::solve_endgame(p);
         black_exact = p.side_to_move() == Color::Black ? value : -value;
         break;
     }
     for (const Position& p : game.positions()) {
         if (!p.has_legal_move()) continue;
         const bool black = p.side_to_move() == Color::Black;
-        const int value = p.empty_count() <= exact_empties ? solve_endgame(p)
+        const int value = p.empty_count() <= exact_empties ? search::solve_endgame(p)
                                                            : (black ? black_exact : -black_exact);
         out.push_back({p.player(), p.opponent(), static_cast<float>(value)});
     }
@@ -81,4 +83,4 @@ TrainingSamples self_play_samples(std::shared_ptr<const PatternWeights> weights,
     return out;
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::training

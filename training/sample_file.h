@@ -13,9 +13,9 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "engine/patterns/training_set.h"
+#include "training/training_set.h"
 
-namespace othello::patterns {
+namespace othello::training {
 
 // A training-set file that cannot be used; the message names the file and what is wrong.
 class SampleFileError : public std::runtime_error {
@@ -30,4 +30,4 @@ void save_samples(const std::filesystem::path& path, const TrainingSamples& samp
 // the sample.
 TrainingSamples load_samples(const std::filesystem::path& path);
 
-}  // namespace othello::patterns
+}  // namespace othello::training

@@ -1,15 +1,15 @@
 // Negamax alpha-beta on bitboards. With many empties the moves are tried in order of the opponent's
 // fewest replies (a cheap and strong ordering for exact endgames); near the end, in board order.
-#include "engine/patterns/endgame_solver.h"
+#include "engine/search/endgame_solver.h"
 
 #include <algorithm>
 #include <array>
 #include <span>
 
 #include "engine/movegen.h"
-#include "engine/patterns/negamax.h"
+#include "engine/search/negamax.h"
 
-namespace othello::patterns {
+namespace othello::search {
 
 namespace {
 
@@ -64,4 +64,4 @@ int solve_endgame(const Position& p, std::uint64_t* nodes) {
     return value;
 }
 
-}  // namespace othello::patterns
+}  // namespace othello::search
