@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (vm.count("version")) {
-        std::cout << "othello-train " << kVersion << "\n";
+        std::cout << "othello-train " << othello::kVersion << "\n";
         return 0;
     }
     run.data.wthor_dir = wthor_dir;
