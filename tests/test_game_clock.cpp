@@ -27,9 +27,10 @@ TEST_CASE("spec keys: tc=, st= (an engine's own replaces --each's), depth=") {
     CHECK(parse_engine_spec("st=2,policy:random", "tc=60").clock == parse_st("2"));
     CHECK(parse_engine_spec("policy:random", "tc=60").clock == parse_tc("60"));
     const EngineSpec nb = parse_engine_spec("depth=6,nboard:edax -q");
-    CHECK(nb.kind == EngineSpec::Kind::Nboard);
+    CHECK(nb.kind == EngineSpec::Kind::Engine);
+    CHECK(nb.protocol == "nboard");
     CHECK(nb.depth == 6);
-    CHECK(nb.argv == std::vector<std::string>{"edax", "-q"});
+    CHECK(nb.connection.process.argv == std::vector<std::string>{"edax", "-q"});
     CHECK(nb.name == "edax -q");
     CHECK_THROWS_AS(parse_engine_spec("depth=6,cmd:x"), std::invalid_argument);
 }
