@@ -220,6 +220,27 @@ TEST_CASE("engine specs") {
     CHECK(two[1].name == "random-2");
 }
 
+TEST_CASE("engine specs: every policy option is a policy: spec key, parsed by its table row") {
+    PolicyOptions unusual;
+    unusual.seed = 99;
+    unusual.book_path = "my.db";
+    unusual.book_randomness = 2.5;
+    unusual.weights_path = "my.bin";
+    unusual.temperature = 0.25;
+    for (const PolicyOption& option : policy_option_table()) {
+        CAPTURE(option.name);
+        const std::string key = option.name + "=" + option.show(unusual);
+        CHECK(option.show(parse_engine_spec(key + ",policy:random").policy_options) ==
+              option.show(unusual));
+        CHECK(option.show(parse_engine_spec("policy:random", key).policy_options) ==
+              option.show(unusual));
+        const std::string empty = option.name + "=,policy:random";
+        const std::string message = "engine spec '" + empty + "': " + option.name + " '' is not";
+        CHECK_THROWS_WITH_AS(parse_engine_spec(empty), doctest::Contains(message.c_str()),
+                             std::invalid_argument);
+    }
+}
+
 TEST_CASE("openings: start, all distinct positions after k plies, balanced, files") {
     CHECK(load_openings("start", 1, 10).size() == 1);
     // Up to symmetry: one position after 1 ply, three after 2 (perpendicular, parallel, diagonal).
