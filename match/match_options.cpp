@@ -8,6 +8,7 @@
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
 #include "engine/version.h"
+#include "match/engine_protocols.h"
 
 namespace othello {
 
@@ -70,7 +71,9 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "  tcp://HOST:PORT      an engine served over TCP (token=T: its --token secret)\n"
         "  nboard:COMMAND LINE  short for protocol=nboard,cmd:COMMAND LINE\n"
         "  human                you, at this terminal\n"
-        "P is gtp (the default) or nboard, for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
+        "P is one of " +
+        engine_protocol_names() +
+        " (default gtp), for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
         "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n"
         "policy: engines also take othello-engine's policy options as keys:\n  " +
         policy_keys + ", e.g. book=my.db,policy:book,regression\n\nOptions");
