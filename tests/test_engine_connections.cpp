@@ -1,7 +1,7 @@
 // Engine specs where protocol and connection are separate choices: `protocol=gtp|nboard` with
 // `cmd:` or `tcp://HOST:PORT`, through the real othello-match against real `othello-engine
-// --listen` servers on 127.0.0.1 (NBoard with a token, a forfeit and the reconnection after it),
-// and `nboard:CMD` as the short form of `protocol=nboard,cmd:CMD`.
+// --listen` servers on 127.0.0.1 (NBoard with a token; a forfeit and a dropped connection, each
+// followed by a new connection), and `nboard:CMD` as the short form of `protocol=nboard,cmd:CMD`.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -193,6 +193,30 @@ TEST_CASE("protocol=nboard,tcp://: an engine that forfeits is reconnected for it
     }
     // A second connection (a fresh engine behind the server) for the second game.
     CHECK(lines_equal_to(commands, "nboard 2") == 2);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("protocol=nboard,tcp://: a dropped connection is a disconnection, then a new one") {
+    const fs::path dir = temp_dir("othello_match_nboard_tcp_dropped");
+    // The server drops a connection idle for a second: the NBoard engine's, while its slow
+    // opponent thinks.
+    EngineServerProcess server({"--protocol", "nboard", "--idle-timeout", "1"});
+    const Run run = run_match("--engine 'name=served,protocol=nboard," + tcp_address(server) +
+                                  "' --engine 'name=slow,cmd:" + kBin +
+                                  "/fake-gtp-engine --delay 1.3' --openings start --games 2 "
+                                  "--concurrency 1 --results " +
+                                  (dir / "r.json").string(),
+                              dir);
+    CAPTURE(run.err);
+    REQUIRE(run.status == 0);
+    const auto games = games_of(dir / "r.json");
+    REQUIRE(games.size() == 2);
+    for (const auto& g : games) {
+        CAPTURE(g.dump());
+        CHECK(g.at("reason") == "disconnection");
+        CHECK(g.at("winner") == (g.at("black") == "served" ? "white" : "black"));
+    }
+    CHECK(server.log_lines_with("idle for 1000 ms") == 2);
     fs::remove_all(dir);
 }
 
