@@ -10,6 +10,7 @@
 #include "engine/ascii_text.h"
 #include "engine/data_dir.h"
 #include "engine/policies/policy_registry.h"
+#include "engine/policy_options.h"
 #include "engine/version.h"
 #include "protocol/exec_relay.h"
 #include "protocol/session_factory.h"
@@ -55,6 +56,30 @@ void parse_listen(const std::string& text, TcpServerOptions& options) {
     options.port = static_cast<unsigned short>(value);
 }
 
+// The policies' options (engine/policy_options.h) as flags --NAME VALUE, read into `options`
+// after parsing by read_policy_options.
+void add_policy_options(po::options_description& described) {
+    const PolicyOptions defaults;
+    for (const PolicyOption& option : policy_option_table()) {
+        auto value = po::value<std::string>();
+        if (const std::string shown = option.show(defaults); !shown.empty())
+            value->default_value(shown);
+        described.add_options()(option.name.c_str(), value, option.help.c_str());
+    }
+}
+
+// Throws std::invalid_argument("--NAME 'VALUE' is not ...") for a value its option refuses.
+void read_policy_options(const po::variables_map& vm, PolicyOptions& options) {
+    for (const PolicyOption& option : policy_option_table()) {
+        if (!vm.count(option.name) || vm[option.name].defaulted()) continue;
+        try {
+            option.parse(vm[option.name].as<std::string>(), options);
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(std::string("--") + e.what());
+        }
+    }
+}
+
 // Anyone who can reach the port can make the engine work; say so when that is more than this
 // machine.
 void warn_if_reachable(const TcpServerOptions& server) {
@@ -93,17 +118,10 @@ int main(int argc, char** argv) {
         "print the folder of the default book and weights (book.db, weights.bin) and exit")(
         "list-policies", "print the policies, one per line: name, then description")(
         "policy", po::value(&settings.policy)->default_value("mobility"),
-        "policy name or fallback chain, e.g. mobility or book,mobility")(
-        "seed", po::value(&settings.policy_options.seed)->default_value(1),
-        "seed of every random choice (ties, random moves)")(
-        "book", po::value(&settings.policy_options.book_path), "opening book file (book policy)")(
-        "book-randomness", po::value(&settings.policy_options.book_randomness)->default_value(0),
-        "0: the book plays its best move; higher: more variety")(
-        "weights", po::value(&settings.policy_options.weights_path),
-        "pattern weights file (regression policy)")(
-        "temperature", po::value(&settings.policy_options.temperature)->default_value(0),
-        "0: the regression policy plays its best move; higher: softmax sampling")(
-        "protocol", po::value(&protocol)->default_value("gtp"), "gtp or nboard")(
+        "policy name or fallback chain, e.g. mobility or book,mobility");
+    add_policy_options(described);
+    described.add_options()("protocol", po::value(&protocol)->default_value("gtp"),
+                            "gtp or nboard")(
         "listen", po::value(&listen), "serve over TCP at HOST:PORT (HOST defaults to 127.0.0.1)")(
         "max-clients", po::value(&server.max_clients)->default_value(server.max_clients),
         ("most concurrent TCP connections; more are closed at once (with --exec: " +
@@ -147,6 +165,7 @@ int main(int argc, char** argv) {
     }
     std::signal(SIGPIPE, SIG_IGN);  // a vanished reader is an error code, not a dead engine
     try {
+        read_policy_options(vm, settings.policy_options);
         if (vm.count("token") && server.token.empty()) {
             throw std::invalid_argument(
                 "--token: the secret is empty, which would let every client in; give one");

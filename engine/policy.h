@@ -44,13 +44,4 @@ class Policy {
     virtual void reseed(std::uint64_t seed) = 0;
 };
 
-// Options shared by the policies; each policy reads what concerns it.
-struct PolicyOptions {
-    std::uint64_t seed = 1;      // ties and randomness come from a generator seeded with this
-    std::string book_path;       // empty: the shipped default book
-    double book_randomness = 0;  // 0: the book plays its best-rated move
-    std::string weights_path;    // empty: the shipped default weights
-    double temperature = 0;      // 0: the regression policy plays its best move
-};
-
 }  // namespace othello

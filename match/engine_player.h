@@ -1,6 +1,7 @@
 // EnginePlayer: what every external engine player (GTP or NBoard, process or TCP) shares — its
-// spec and clock, the lines it exchanged (for --log and a forfeit's record), and whether it must
-// be restarted before its next game. The protocol lives in the subclasses.
+// spec and clock, its connection and what a failure of it means, the lines it exchanged (for
+// --log and a forfeit's record), and whether it must be restarted before its next game. The
+// protocol lives in the subclasses, the connection in protocol/engine_connection.h.
 #pragma once
 
 #include <string>
@@ -9,6 +10,7 @@
 #include "match/engine_spec.h"
 #include "match/player.h"
 #include "match/protocol_log.h"
+#include "protocol/engine_connection.h"
 
 namespace othello {
 
@@ -28,10 +30,33 @@ class EnginePlayer : public Player {
     const std::string& reported_name() const { return reported_name_; }
 
   protected:
+    // Spawns the engine or connects to it (presenting its token) before `deadline`; every line
+    // then goes through lines_. Throws ChannelError.
+    std::unique_ptr<LineChannel> connect(Deadline deadline) {
+        return lines_.attach(open_connection(spec_.connection, spec_.name, deadline));
+    }
+    // A channel failure during a game as this engine's fault: a closed channel is a crash of a
+    // process, a disconnection of a TCP server.
+    PlayerError to_player_error(const ChannelError& e) const {
+        return player_error_from(e, spec_.connection.kind == EngineConnection::Kind::Tcp
+                                        ? PlayerFault::Disconnect
+                                        : PlayerFault::Crash);
+    }
+    // A (re)start that failed with `e`, the connection already shut down. An engine that played
+    // before and now does not answer in time (a TCP server that stopped accepting) loses this
+    // game on time and is tried again for the next; otherwise it cannot play (PlayerStartError).
+    [[noreturn]] void fail_start(const ChannelError& e) const {
+        if (has_started_ && e.failure() == ChannelFailure::Timeout)
+            throw PlayerError(PlayerFault::Timeout, e.what());
+        throw PlayerStartError(spec_.name,
+                               "engine '" + spec_.name + "' failed to start: " + e.what());
+    }
+
     EngineSpec spec_;
     EngineLines lines_;
     std::string reported_name_;
-    bool broken_ = false;  // restart before the next game
+    bool broken_ = false;       // restart before the next game
+    bool has_started_ = false;  // set by the subclass once a start succeeded
 };
 
 }  // namespace othello

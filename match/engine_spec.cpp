@@ -1,13 +1,13 @@
-// EngineSpec parsing: key=value options, then the engine kind; shell-like command splitting.
+// EngineSpec parsing: key=value options, then where the engine is; shell-like command splitting.
 #include "match/engine_spec.h"
 
 #include <boost/program_options/parsers.hpp>
 #include <charconv>
-#include <cmath>
 #include <map>
 #include <stdexcept>
 
 #include "engine/ascii_text.h"
+#include "match/engine_protocols.h"
 
 namespace othello {
 
@@ -50,16 +50,11 @@ std::vector<std::string> split_command(const std::string& line) {
     return boost::program_options::split_unix(line);
 }
 
-double non_negative_number(std::string_view text, const std::string& key,
-                           const std::string& value) {
-    double number = 0;
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
-    if (ec != std::errc() || end != value.data() + value.size() || !(number >= 0) ||
-        !std::isfinite(number)) {
-        throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key + " '" +
-                                    value + "' is not a number >= 0");
-    }
-    return number;
+// "name, dir, ...": every key, for the message about an unknown one.
+std::string known_keys() {
+    std::string keys = "name, dir, args, stderr, token, protocol, tc, st, depth";
+    for (const PolicyOption& option : policy_option_table()) keys += ", " + option.name;
+    return keys;
 }
 
 std::string basename_of(const std::string& path) {
@@ -89,6 +84,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         throw std::invalid_argument("engine spec '" + std::string(text) + "' names no engine");
 
     EngineSpec spec;
+    spec.policy_options.seed = 0;  // derived from --seed for each game unless seed= gives one
+    const bool nboard_short_form = kind.starts_with("nboard:");
     if (kind.starts_with("policy:")) {
         spec.kind = EngineSpec::Kind::Policy;
         spec.policy = std::string(kind.substr(7));
@@ -98,21 +95,23 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         spec.name = spec.policy;
     } else if (kind.starts_with("cmd:") || kind.starts_with("cmd=") ||
                kind.starts_with("nboard:")) {
-        const bool nboard = kind.starts_with("nboard:");
-        spec.kind = nboard ? EngineSpec::Kind::Nboard : EngineSpec::Kind::Command;
-        std::string line(kind.substr(nboard ? 7 : 4));
+        spec.kind = EngineSpec::Kind::Engine;
+        if (nboard_short_form) spec.protocol = "nboard";
+        std::string line(kind.substr(nboard_short_form ? 7 : 4));
         // cutechess style: cmd="/usr/games/gtp-rhino -l 2" — the quotes hold the whole command.
         if (line.size() >= 2 && line.front() == '"' && line.back() == '"' &&
             line.find('"', 1) == line.size() - 1) {
             line = line.substr(1, line.size() - 2);
         }
-        spec.argv = split_command(line);
-        if (spec.argv.empty())
+        std::vector<std::string>& argv = spec.connection.process.argv;
+        argv = split_command(line);
+        if (argv.empty())
             throw std::invalid_argument("engine spec '" + std::string(text) + "': empty command");
-        spec.name = basename_of(spec.argv[0]);
-        for (std::size_t i = 1; i < spec.argv.size(); ++i) spec.name += " " + spec.argv[i];
+        spec.name = basename_of(argv[0]);
+        for (std::size_t i = 1; i < argv.size(); ++i) spec.name += " " + argv[i];
     } else if (kind.starts_with("tcp://")) {
-        spec.kind = EngineSpec::Kind::Tcp;
+        spec.kind = EngineSpec::Kind::Engine;
+        spec.connection.kind = EngineConnection::Kind::Tcp;
         const std::string_view hp = kind.substr(6);
         const auto colon = hp.rfind(':');
         unsigned port = 0;
@@ -122,8 +121,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             throw std::invalid_argument("engine spec '" + std::string(text) +
                                         "': expected tcp://HOST:PORT");
         }
-        spec.host = std::string(hp.substr(0, colon));
-        spec.port = static_cast<unsigned short>(port);
+        spec.connection.host = std::string(hp.substr(0, colon));
+        spec.connection.port = static_cast<unsigned short>(port);
         spec.name = std::string(hp);
     } else {
         spec.kind = EngineSpec::Kind::Human;
@@ -136,41 +135,51 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
                 throw std::invalid_argument("engine spec '" + std::string(text) + "': empty name");
             spec.name = value;
         } else if (key == "dir") {
-            spec.working_directory = value;
+            spec.connection.process.working_directory = value;
         } else if (key == "args") {
-            for (auto& a : split_command(value)) spec.argv.push_back(a);
-        } else if (key == "seed") {
-            const auto [end, error] =
-                std::from_chars(value.data(), value.data() + value.size(), spec.seed);
-            if (error != std::errc() || end != value.data() + value.size()) {
-                throw std::invalid_argument("engine spec '" + std::string(text) + "': seed '" +
-                                            value + "' is not a number");
-            }
+            for (auto& a : split_command(value)) spec.connection.process.argv.push_back(a);
         } else if (key == "stderr") {
-            spec.stderr_visible = value == "1" || value == "yes" || value == "true";
+            spec.connection.process.inherit_stderr =
+                value == "1" || value == "yes" || value == "true";
         } else if (key == "token") {
-            spec.token = value;
-        } else if (key == "book" || key == "weights" || key == "temperature" ||
-                   key == "book-randomness") {
-            if (spec.kind != EngineSpec::Kind::Policy) {
-                // --each may hold them for a mix of engines; only an engine's own spec is wrong.
+            spec.connection.token = value;
+        } else if (key == "protocol") {
+            // --each may hold it for a mix of engines; only an engine's own spec is wrong.
+            if (spec.kind != EngineSpec::Kind::Engine) {
                 if (!own_options.count(key)) continue;
+                throw std::invalid_argument("engine spec '" + std::string(text) +
+                                            "': protocol= is for engines reached by cmd: or "
+                                            "tcp://HOST:PORT, not for policy: or human");
+            }
+            if (!find_engine_protocol(value)) {
+                throw std::invalid_argument("engine spec '" + std::string(text) +
+                                            "': unknown protocol '" + value +
+                                            "' (known: " + engine_protocol_names() + ")");
+            }
+            if (nboard_short_form && value != "nboard") {
+                if (!own_options.count(key)) continue;
+                throw std::invalid_argument("engine spec '" + std::string(text) +
+                                            "': nboard:COMMAND is protocol=nboard,cmd:COMMAND, "
+                                            "not protocol=" +
+                                            value);
+            }
+            spec.protocol = value;
+        } else if (const PolicyOption* option = find_policy_option(key)) {
+            // --each may hold them for a mix of engines; only an engine's own spec is wrong,
+            // except for seed=, which every engine has always accepted (only policies use it).
+            const bool for_policy = spec.kind == EngineSpec::Kind::Policy;
+            if (!for_policy && !own_options.count(key)) continue;
+            if (!for_policy && key != "seed") {
                 throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
                                             "= is for policy: engines (an engine process takes "
                                             "its own --" +
                                             key + " in cmd:)");
             }
-            if (value.empty() && (key == "book" || key == "weights"))
-                throw std::invalid_argument("engine spec '" + std::string(text) + "': empty " +
-                                            key + " file name");
-            if (key == "book")
-                spec.policy_options.book_path = value;
-            else if (key == "weights")
-                spec.policy_options.weights_path = value;
-            else if (key == "temperature")
-                spec.policy_options.temperature = non_negative_number(text, key, value);
-            else
-                spec.policy_options.book_randomness = non_negative_number(text, key, value);
+            try {
+                option->parse(value, spec.policy_options);
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument("engine spec '" + std::string(text) + "': " + e.what());
+            }
         } else if (key == "tc" || key == "st") {
             try {
                 spec.clock = key == "tc" ? parse_tc(value) : parse_st(value);
@@ -186,15 +195,14 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
                                             value + "' is not a depth from 1 to 60");
             }
         } else {
-            throw std::invalid_argument(
-                "engine spec '" + std::string(text) + "': unknown option '" + key +
-                "' (known: name, dir, args, seed, stderr, token, tc, st, depth, book, weights, "
-                "temperature, book-randomness)");
+            throw std::invalid_argument("engine spec '" + std::string(text) +
+                                        "': unknown option '" + key + "' (known: " + known_keys() +
+                                        ")");
         }
     }
-    if (spec.depth > 0 && spec.kind != EngineSpec::Kind::Nboard) {
+    if (spec.depth > 0 && (spec.kind != EngineSpec::Kind::Engine || spec.protocol != "nboard")) {
         throw std::invalid_argument("engine spec '" + std::string(text) +
-                                    "': depth= is for nboard: engines");
+                                    "': depth= is for nboard: engines (protocol=nboard)");
     }
     // The name goes into results, journals, game records and the report, which hold UTF-8 only.
     spec.name = printable(spec.name);

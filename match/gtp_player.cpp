@@ -6,8 +6,6 @@
 
 #include "engine/ascii_text.h"
 #include "engine/notation.h"
-#include "protocol/engine_process.h"
-#include "protocol/tcp_client.h"
 
 namespace othello {
 
@@ -35,32 +33,11 @@ class StopWatch {
 
 }  // namespace
 
-PlayerError GtpPlayer::to_player_error(const ChannelError& e) const {
-    return player_error_from(
-        e, spec_.kind == EngineSpec::Kind::Tcp ? PlayerFault::Disconnect : PlayerFault::Crash);
-}
-
 void GtpPlayer::start(const TimeControl& time) {
     shut_down();
     const Deadline deadline = deadline_after(time.start_timeout);
     try {
-        std::unique_ptr<LineChannel> channel;
-        if (spec_.kind == EngineSpec::Kind::Tcp) {
-            channel = std::make_unique<TcpClient>(spec_.host, spec_.port, deadline);
-        } else {
-            channel = std::make_unique<EngineProcess>(
-                ProcessOptions{spec_.argv, spec_.working_directory, spec_.stderr_visible});
-        }
-        client_ = std::make_unique<GtpClient>(lines_.attach(std::move(channel)));
-        if (!spec_.token.empty()) {
-            // The server's handshake (protocol/token_gate.h); the secret stays out of messages.
-            const GtpResponse answer = client_->send("othello-token " + spec_.token, deadline);
-            if (!answer.success) {
-                // The server's reason tells a wrong token from a busy brake (token_gate.h).
-                throw ChannelError(ChannelFailure::StartFailed,
-                                   spec_.name + " refused the token (" + answer.text + ")");
-            }
-        }
+        client_ = std::make_unique<GtpClient>(connect(deadline));
         protocol_version_ = client_->ask("protocol_version", deadline);
         GtpResponse name = client_->send("name", deadline);
         reported_name_ = name.success ? printable(name.text) : "";
@@ -75,12 +52,7 @@ void GtpPlayer::start(const TimeControl& time) {
         }
     } catch (const ChannelError& e) {
         shut_down();  // the destructors stop the process or close the connection
-        // An engine that played before and now does not answer (a TCP server that stopped
-        // accepting) loses this game on time; the next game tries again.
-        if (has_started_ && e.failure() == ChannelFailure::Timeout)
-            throw PlayerError(PlayerFault::Timeout, e.what());
-        throw PlayerStartError(spec_.name,
-                               "engine '" + spec_.name + "' failed to start: " + e.what());
+        fail_start(e);
     }
     broken_ = false;
     has_started_ = true;

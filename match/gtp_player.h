@@ -1,4 +1,4 @@
-// GtpPlayer: a GTP engine as a player, spawned as a process or reached over TCP. Started and
+// GtpPlayer: a GTP engine as a player, over whatever connection its spec names. Started and
 // checked (protocol_version, name, boardsize 8) lazily, reused across games, restarted or
 // reconnected after a failure, and stopped with quit then a kill.
 #pragma once
@@ -28,14 +28,12 @@ class GtpPlayer : public EnginePlayer {
     void start(const TimeControl& time);  // throws PlayerStartError
     void set_up(const Game& setup, const TimeControl& time);
     void send_clock(Color side, const GameClock& clock, const Deadline& deadline);
-    PlayerError to_player_error(const ChannelError& e) const;
     bool knows_command(const std::string& command, const Deadline& deadline);
 
     std::unique_ptr<GtpClient> client_;
     std::string protocol_version_;  // the engine's answer, asked again to check it is in step
     bool time_settings_sent_ = false;
     bool board_openings_ = false;
-    bool has_started_ = false;  // a restart that times out is a lost game, not a start failure
     double setup_seconds_ = 0;  // the last new_game's set_up, charged to the engine's clock
 };
 

@@ -9,7 +9,9 @@
 #include <thread>
 
 #include "engine/policies/policy_registry.h"
+#include "engine/policy_options.h"
 #include "engine/version.h"
+#include "match/engine_protocols.h"
 
 namespace othello {
 
@@ -91,18 +93,24 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     std::string order = "sequential", tournament = "round-robin", sprt, shard;
     const int cores =
         std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxConcurrency);
+    std::string policy_keys;
+    for (const PolicyOption& option : policy_option_table())
+        policy_keys += (policy_keys.empty() ? "" : ", ") + option.name + "=";
     po::options_description desc(
         "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
-        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,][tc=TC,][st=S,]\n"
-        "[depth=N,]KIND with KIND one of\n"
+        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,][protocol=P,][tc=TC,]\n"
+        "[st=S,][depth=N,]KIND with KIND one of\n"
         "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
-        "  cmd:COMMAND LINE     a GTP engine started as a process (split like a shell)\n"
-        "  nboard:COMMAND LINE  an NBoard-protocol engine (depth=N: sent as set depth N)\n"
-        "  tcp://HOST:PORT      a GTP engine served over TCP (token=T: its --token secret)\n"
+        "  cmd:COMMAND LINE     an engine started as a process (split like a shell)\n"
+        "  tcp://HOST:PORT      an engine served over TCP (token=T: its --token secret)\n"
+        "  nboard:COMMAND LINE  short for protocol=nboard,cmd:COMMAND LINE\n"
         "  human                you, at this terminal\n"
+        "P is one of " +
+        engine_protocol_names() +
+        " (default gtp), for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
         "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n"
-        "policy: engines also take book=FILE, weights=FILE, temperature=T, book-randomness=T\n"
-        "(as othello-engine's options), e.g. book=my.db,policy:book,regression\n\nOptions");
+        "policy: engines also take othello-engine's policy options as keys:\n  " +
+        policy_keys + ", e.g. book=my.db,policy:book,regression\n\nOptions");
     desc.add_options()("help,h", "this help")("version", "print 'othello-match VERSION'")(
         "list-policies", "the built-in policies")("engine", po::value(&engines)->composing(),
                                                   "an engine (give two or more)")(

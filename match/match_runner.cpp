@@ -9,9 +9,8 @@
 #include <thread>
 
 #include "match/cpu_affinity.h"
-#include "match/gtp_player.h"
+#include "match/engine_protocols.h"
 #include "match/human_player.h"
-#include "match/nboard_player.h"
 #include "match/policy_player.h"
 #include "match/referee.h"
 
@@ -22,14 +21,12 @@ std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, 
     switch (spec.kind) {
         case EngineSpec::Kind::Policy: {
             PolicyOptions options = spec.policy_options;
-            options.seed = spec.seed ? spec.seed : seed;
+            if (options.seed == 0) options.seed = seed;
             return std::make_unique<PolicyPlayer>(spec.name, spec.policy, options);
         }
-        case EngineSpec::Kind::Command:
-        case EngineSpec::Kind::Tcp:
-            return std::make_unique<GtpPlayer>(spec, log, board_openings);
-        case EngineSpec::Kind::Nboard:
-            return std::make_unique<NboardPlayer>(spec, log);
+        case EngineSpec::Kind::Engine:
+            // parse_engine_spec accepts only the protocols the table knows.
+            return find_engine_protocol(spec.protocol)->make_player(spec, log, board_openings);
         case EngineSpec::Kind::Human:
             return std::make_unique<HumanPlayer>(spec.name);
     }

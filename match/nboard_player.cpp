@@ -3,7 +3,6 @@
 
 #include "engine/ascii_text.h"
 #include "engine/ggf.h"
-#include "protocol/engine_process.h"
 
 namespace othello {
 
@@ -11,16 +10,15 @@ void NboardPlayer::start(const TimeControl& time) {
     shut_down();
     const Deadline deadline = deadline_after(time.start_timeout);
     try {
-        client_ = std::make_unique<NboardClient>(lines_.attach(std::make_unique<EngineProcess>(
-            ProcessOptions{spec_.argv, spec_.working_directory, spec_.stderr_visible})));
+        client_ = std::make_unique<NboardClient>(connect(deadline));
         reported_name_ = client_->handshake(deadline);
         if (spec_.depth > 0) client_->send("set depth " + std::to_string(spec_.depth));
     } catch (const ChannelError& e) {
         shut_down();
-        throw PlayerStartError(spec_.name,
-                               "engine '" + spec_.name + "' failed to start: " + e.what());
+        fail_start(e);
     }
     broken_ = false;
+    has_started_ = true;
 }
 
 void NboardPlayer::new_game(const Game&, const TimeControl& time, std::uint64_t) {
@@ -43,7 +41,7 @@ Move NboardPlayer::choose(const Game& game, const Deadline& deadline, const Game
         last_eval_ = reply.eval;
         return *move;
     } catch (const ChannelError& e) {
-        throw player_error_from(e, PlayerFault::Crash);
+        throw to_player_error(e);
     }
 }
 

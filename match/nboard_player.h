@@ -1,6 +1,7 @@
 // NboardPlayer: an NBoard-protocol engine (Edax, Egaroucid, `othello-engine --protocol nboard`) as
-// a player. Each move it is sent the whole game with `set game` (GGF: any start position, passes
-// included), resynchronised with ping/pong and asked with `go`; its evaluation is kept.
+// a player, over whatever connection its spec names. Each move it is sent the whole game with `set
+// game` (GGF: any start position, passes included), resynchronised with ping/pong and asked with
+// `go`; its evaluation is kept.
 #pragma once
 
 #include <memory>

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/policy.h"
+#include "engine/policy_options.h"
 #include "match/player.h"
 
 namespace othello {

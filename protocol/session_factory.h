@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/policy.h"
+#include "engine/policy_options.h"
 #include "protocol/line_framer.h"
 #include "protocol/line_session.h"
 

@@ -32,9 +32,10 @@ TEST_CASE("spec keys: tc=, st= (an engine's own replaces --each's), depth=") {
     CHECK_THROWS_AS(parse_engine_spec("policy:random", "st=1,tc=1"), std::invalid_argument);
     CHECK_THROWS_AS(parse_engine_spec("seed=12x,policy:random"), std::invalid_argument);
     const EngineSpec nb = parse_engine_spec("depth=6,nboard:edax -q");
-    CHECK(nb.kind == EngineSpec::Kind::Nboard);
+    CHECK(nb.kind == EngineSpec::Kind::Engine);
+    CHECK(nb.protocol == "nboard");
     CHECK(nb.depth == 6);
-    CHECK(nb.argv == std::vector<std::string>{"edax", "-q"});
+    CHECK(nb.connection.process.argv == std::vector<std::string>{"edax", "-q"});
     CHECK(nb.name == "edax -q");
     CHECK_THROWS_AS(parse_engine_spec("depth=6,cmd:x"), std::invalid_argument);
 }

@@ -168,20 +168,28 @@ TEST_CASE("schedules play each opening twice with colours swapped") {
 
 TEST_CASE("engine specs") {
     auto rhino = parse_engine_spec("name=rhino,cmd:/usr/games/gtp-rhino -l 2");
-    CHECK(rhino.kind == EngineSpec::Kind::Command);
+    CHECK(rhino.kind == EngineSpec::Kind::Engine);
+    CHECK(rhino.protocol == "gtp");
+    CHECK(rhino.connection.kind == EngineConnection::Kind::Process);
     CHECK(rhino.name == "rhino");
-    CHECK(rhino.argv == std::vector<std::string>{"/usr/games/gtp-rhino", "-l", "2"});
+    CHECK(rhino.connection.process.argv ==
+          std::vector<std::string>{"/usr/games/gtp-rhino", "-l", "2"});
     auto quoted = parse_engine_spec("cmd:\"/path with space/eng\" --x 'a b'", "dir=/tmp");
-    CHECK(quoted.argv == std::vector<std::string>{"/path with space/eng", "--x", "a b"});
-    CHECK(quoted.working_directory == "/tmp");
-    CHECK(parse_engine_spec("cmd=\"/usr/games/gtp-rhino -l 2\"").argv.size() == 3);
+    CHECK(quoted.connection.process.argv ==
+          std::vector<std::string>{"/path with space/eng", "--x", "a b"});
+    CHECK(quoted.connection.process.working_directory == "/tmp");
+    CHECK(parse_engine_spec("cmd=\"/usr/games/gtp-rhino -l 2\"").connection.process.argv.size() ==
+          3);
     auto tcp = parse_engine_spec("tcp://127.0.0.1:5000");
-    CHECK(tcp.host == "127.0.0.1");
-    CHECK(tcp.port == 5000);
+    CHECK(tcp.kind == EngineSpec::Kind::Engine);
+    CHECK(tcp.protocol == "gtp");
+    CHECK(tcp.connection.kind == EngineConnection::Kind::Tcp);
+    CHECK(tcp.connection.host == "127.0.0.1");
+    CHECK(tcp.connection.port == 5000);
     auto policy = parse_engine_spec("seed=7,policy:mobility");
     CHECK(policy.policy == "mobility");
     CHECK(policy.name == "mobility");
-    CHECK(policy.seed == 7);
+    CHECK(policy.policy_options.seed == 7);
     // The engine process's data options, for in-process policies; --each may carry them for a
     // mix of engines, where they only apply to the policies.
     auto data = parse_engine_spec(
@@ -192,7 +200,7 @@ TEST_CASE("engine specs") {
     CHECK(data.policy_options.temperature == 0.5);
     CHECK(data.policy_options.book_randomness == 2);
     CHECK(parse_engine_spec("policy:regression", "temperature=1").policy_options.temperature == 1);
-    CHECK(parse_engine_spec("cmd:engine", "temperature=1").argv ==
+    CHECK(parse_engine_spec("cmd:engine", "temperature=1").connection.process.argv ==
           std::vector<std::string>{"engine"});
     CHECK_THROWS_WITH_AS(parse_engine_spec("weights=w.bin,cmd:engine"),
                          doctest::Contains("weights= is for policy: engines"),
@@ -210,6 +218,27 @@ TEST_CASE("engine specs") {
     make_names_distinct(two);
     CHECK(two[0].name == "random");
     CHECK(two[1].name == "random-2");
+}
+
+TEST_CASE("engine specs: every policy option is a policy: spec key, parsed by its table row") {
+    PolicyOptions unusual;
+    unusual.seed = 99;
+    unusual.book_path = "my.db";
+    unusual.book_randomness = 2.5;
+    unusual.weights_path = "my.bin";
+    unusual.temperature = 0.25;
+    for (const PolicyOption& option : policy_option_table()) {
+        CAPTURE(option.name);
+        const std::string key = option.name + "=" + option.show(unusual);
+        CHECK(option.show(parse_engine_spec(key + ",policy:random").policy_options) ==
+              option.show(unusual));
+        CHECK(option.show(parse_engine_spec("policy:random", key).policy_options) ==
+              option.show(unusual));
+        const std::string empty = option.name + "=,policy:random";
+        const std::string message = "engine spec '" + empty + "': " + option.name + " '' is not";
+        CHECK_THROWS_WITH_AS(parse_engine_spec(empty), doctest::Contains(message.c_str()),
+                             std::invalid_argument);
+    }
 }
 
 TEST_CASE("openings: start, all distinct positions after k plies, balanced, files") {

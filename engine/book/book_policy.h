@@ -9,6 +9,7 @@
 
 #include "engine/book/opening_book.h"
 #include "engine/policy.h"
+#include "engine/policy_options.h"
 #include "engine/rng.h"
 
 namespace othello {

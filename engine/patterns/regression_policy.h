@@ -9,6 +9,7 @@
 
 #include "engine/patterns/pattern_weights.h"
 #include "engine/policy.h"
+#include "engine/policy_options.h"
 #include "engine/rng.h"
 
 namespace othello::patterns {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/policy.h"
+#include "engine/policy_options.h"
 
 namespace othello {
 

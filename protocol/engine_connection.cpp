@@ -1,0 +1,46 @@
+// open_connection: a child process or a TCP connection, and the token handshake on either.
+#include "protocol/engine_connection.h"
+
+#include "engine/ascii_text.h"
+#include "protocol/tcp_client.h"
+
+namespace othello {
+
+namespace {
+
+// The token gate answers like a GTP command: "=" or "? token required", then an empty line.
+void present_token(LineChannel& channel, const std::string& token, std::string_view engine,
+                   Deadline deadline) {
+    channel.write_line("othello-token " + token);
+    std::string answer;
+    try {
+        while (answer.empty()) answer = std::string(trim(channel.read_line(deadline)));
+        while (!trim(channel.read_line(deadline)).empty()) {
+        }
+        if (answer.starts_with('=')) return;
+    } catch (const ChannelError& e) {
+        // A refusing server closes the connection, maybe before its answer is read.
+        if (e.failure() != ChannelFailure::Closed) throw;
+    }
+    // The server's reason tells a wrong token from a busy brake (token_gate.h).
+    std::string reason = answer.starts_with('?') ? std::string(trim(answer.substr(1))) : "";
+    throw ChannelError(ChannelFailure::StartFailed,
+                       std::string(engine) + " refused the token" +
+                           (reason.empty() ? "" : " (" + printable(reason) + ")"));
+}
+
+}  // namespace
+
+std::unique_ptr<LineChannel> open_connection(const EngineConnection& where, std::string_view engine,
+                                             Deadline deadline) {
+    std::unique_ptr<LineChannel> channel;
+    if (where.kind == EngineConnection::Kind::Tcp) {
+        channel = std::make_unique<TcpClient>(where.host, where.port, deadline);
+    } else {
+        channel = std::make_unique<EngineProcess>(where.process);
+    }
+    if (!where.token.empty()) present_token(*channel, where.token, engine, deadline);
+    return channel;
+}
+
+}  // namespace othello
