@@ -23,7 +23,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "engine_server_process.h"
-#include "match/atomic_file.h"
+#include "match/results/atomic_file.h"
 
 using namespace othello;
 using namespace othello::testing;
