@@ -1,4 +1,7 @@
-// othello-match: runs a match or tournament from the command line and prints the result table.
+// The match session: checks the outputs, resumes from the journal, runs the games, stops on an
+// SPRT decision, refreshes the report page and writes every output, each failure said.
+#include "match/cli/match_session.h"
+
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -10,11 +13,7 @@
 #include <vector>
 
 #include "engine/ascii_text.h"
-#include "match/cli/balanced_openings_command.h"
-#include "match/cli/merge_command.h"
 #include "match/cli/progress_bar.h"
-#include "match/cli/ratings_command.h"
-#include "match/cli/report_command.h"
 #include "match/players/protocol_log.h"
 #include "match/report/html_report.h"
 #include "match/report/report.h"
@@ -30,9 +29,8 @@
 #include "match/run/shard.h"
 #include "match/stats/results_summary.h"
 #include "match/stats/standings.h"
-#include "protocol/process_groups.h"
 
-using namespace othello;
+namespace othello {
 
 namespace {
 
@@ -151,7 +149,9 @@ void warn_about_shared_cpus(int concurrency, int games) {
               << " games share a CPU (use --concurrency " << cpus << " for one each)\n";
 }
 
-int run(const MatchOptions& o) {
+}  // namespace
+
+int run_match_session(const MatchOptions& o) {
     check_outputs(o);
     // Opened first: an unwritable log is an error before any game, not after the last.
     std::unique_ptr<ProtocolLog> log;
@@ -320,32 +320,4 @@ int run(const MatchOptions& o) {
     return status;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    // Engines run in process groups of their own, out of reach of the terminal's Ctrl-C: the
-    // runner ends them itself, whether it finishes, fails or is interrupted.
-    kill_process_groups_at_exit();
-    if (argc > 1 && std::string(argv[1]) == "merge")
-        return run_merge_command(argc - 1, argv + 1, std::cout, std::cerr);
-    if (argc > 1 && std::string(argv[1]) == "report") return run_report_command(argc - 1, argv + 1);
-    if (argc > 1 && std::string(argv[1]) == "ratings")
-        return run_ratings_command(argc - 1, argv + 1, std::cout, std::cerr);
-    if (argc > 1 && std::string(argv[1]) == "balanced-openings")
-        return run_balanced_openings_command(argc - 1, argv + 1);
-    std::optional<MatchOptions> options;
-    try {
-        options = parse_match_options(argc, argv);
-        if (!options) return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "othello-match: " << printable_lines(e.what())
-                  << "\n(see othello-match --help)\n";
-        return 2;
-    }
-    try {
-        return run(*options);
-    } catch (const std::exception& e) {
-        std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
-        return 2;
-    }
-}
+}  // namespace othello
