@@ -14,10 +14,10 @@
 namespace othello {
 
 // Why `r` does not follow from its own moves ("" when it does): every move legal from
-// start_position(r) (game_record.h), the opening the first of them, and the discs and winner what the reason
-// says — played out: the board's count; a forfeit: the board's count, the offender losing;
-// adjudicated: the perfect-play score at the adjudication point (`adjudication_empties`, the
-// match's --adjudicate N, when known). Replays in microseconds, so checking 100,000 games on
+// start_position(r) (game_record.h), the opening the first of them, and the discs and winner what
+// the reason says — played out: the board's count; a forfeit: the board's count, the offender
+// losing; adjudicated: the perfect-play score at the adjudication point (`adjudication_empties`,
+// the match's --adjudicate N, when known). Replays in microseconds, so checking 100,000 games on
 // --resume costs well under a second.
 std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties);
 
