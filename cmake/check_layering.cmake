@@ -1,5 +1,6 @@
-# layering_test: fails when a file in engine/, protocol/, match/ or apps/ includes a header of a
-# library that the file's own library (or program) does not link, directly or through another.
+# layering_test: fails when a file in engine/, protocol/, match/, training/ or apps/ includes a
+# header of a library that the file's own library (or program) does not link, directly or through
+# another.
 #   cmake -DMAP=build/layering-map.cmake -DSOURCE_DIR=. -P cmake/check_layering.cmake
 # A header belongs to the library that compiles the .cpp beside it; a header with no .cpp (or a
 # generated one) to the libraries built from its folder. -DEXTRA_INCLUDE=FILE:HEADER adds one
@@ -49,7 +50,8 @@ endfunction()
 
 file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/engine/*.h ${SOURCE_DIR}/engine/*.cpp
   ${SOURCE_DIR}/protocol/*.h ${SOURCE_DIR}/protocol/*.cpp ${SOURCE_DIR}/match/*.h
-  ${SOURCE_DIR}/match/*.cpp ${SOURCE_DIR}/apps/*.h ${SOURCE_DIR}/apps/*.cpp)
+  ${SOURCE_DIR}/match/*.cpp ${SOURCE_DIR}/training/*.h ${SOURCE_DIR}/training/*.cpp
+  ${SOURCE_DIR}/apps/*.h ${SOURCE_DIR}/apps/*.cpp)
 set(extra_file "")
 if(EXTRA_INCLUDE)
   string(REPLACE ":" ";" extra "${EXTRA_INCLUDE}")
@@ -109,4 +111,4 @@ endif()
 if(violations GREATER 0)
   message(FATAL_ERROR "layering: ${violations} includes reach a library not linked (docs/architecture.md)")
 endif()
-message("layering: ${checked} includes in engine/, protocol/, match/ and apps/ follow the links")
+message("layering: ${checked} includes in engine/, protocol/, match/, training/ and apps/ follow the links")

@@ -2,7 +2,7 @@
 # links, directly or through others. Every target shares the project root as its include path, so
 # the compiler cannot tell; this writes down, at configure time, which library each source file
 # belongs to and what each library links, and `layering_test` reads every #include "..." in
-# engine/, protocol/, match/ and apps/ against it (cmake/check_layering.cmake).
+# engine/, protocol/, match/, training/ and apps/ against it (cmake/check_layering.cmake).
 
 # Every target defined in `dir` and the folders below it.
 function(othello_targets_below dir out)
