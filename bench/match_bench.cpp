@@ -15,11 +15,11 @@
 #include <string>
 #include <thread>
 
-#include "match/engine_spec.h"
-#include "match/match_runner.h"
-#include "match/openings.h"
-#include "match/results_file.h"
-#include "match/standings.h"
+#include "match/players/engine_spec.h"
+#include "match/results/results_file.h"
+#include "match/run/match_runner.h"
+#include "match/run/openings.h"
+#include "match/stats/standings.h"
 #include "protocol/engine_process.h"
 
 using namespace othello;

@@ -15,7 +15,7 @@
 
 #include "engine/game.h"
 #include "engine_server_process.h"
-#include "match/engine_spec.h"
+#include "match/players/engine_spec.h"
 #include "match_test_support.h"
 
 using namespace othello;

@@ -2,8 +2,8 @@
 // and the `===` reply forms real engines send.
 #include <doctest/doctest.h>
 
-#include "match/engine_spec.h"
-#include "match/game_clock.h"
+#include "match/players/engine_spec.h"
+#include "match/players/game_clock.h"
 #include "protocol/nboard_client.h"
 
 using namespace othello;

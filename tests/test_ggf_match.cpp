@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/ggf.h"
-#include "match/game_record_writer.h"
+#include "match/results/game_record_writer.h"
 
 namespace bp = boost::process;
 using namespace othello;

@@ -1,4 +1,4 @@
-// othello-match with real engine work (issue 12, engines and time): per-engine time controls and
+// othello-match with real engine work (engines and time): per-engine time controls and
 // what GTP engines are told, flag falls, NBoard engines (this project's and a quirky one),
 // adjudication by the exact solver, the protocol log, and the TCP/illegal-move faults — all through
 // the real executable.

@@ -1,4 +1,4 @@
-// The match runner under faults (issue 8): a match against engines that crash, hang, start slowly,
+// The match runner under faults: a match against engines that crash, hang, start slowly,
 // answer garbage, play illegal moves and drop their TCP connection still gives every game a result
 // and a reason; and a match killed with SIGKILL 20 times and resumed each time ends with exactly
 // the requested games, none lost or duplicated, its files parsing.
@@ -23,7 +23,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "engine_server_process.h"
-#include "match/atomic_file.h"
+#include "match/results/atomic_file.h"
 
 using namespace othello;
 using namespace othello::testing;

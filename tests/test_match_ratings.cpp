@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "match/ratings.h"
+#include "match/stats/ratings.h"
 
 using namespace othello;
 

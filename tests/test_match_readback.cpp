@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "engine/game.h"
-#include "match/game_record.h"
-#include "match/record_check.h"
-#include "match/results_file.h"
+#include "match/results/record_check.h"
+#include "match/results/results_file.h"
+#include "match/run/game_record.h"
 #include "match_test_support.h"
 
 using namespace othello;

@@ -9,12 +9,12 @@
 #include <set>
 #include <sstream>
 
-#include "match/engine_spec.h"
-#include "match/human_player.h"
-#include "match/match_runner.h"
-#include "match/openings.h"
-#include "match/policy_player.h"
-#include "match/referee.h"
+#include "match/players/engine_spec.h"
+#include "match/players/human_player.h"
+#include "match/players/policy_player.h"
+#include "match/run/match_runner.h"
+#include "match/run/openings.h"
+#include "match/run/referee.h"
 #include "protocol/engine_process.h"
 
 using namespace othello;

@@ -13,10 +13,10 @@
 #include <unordered_set>
 
 #include "engine/symmetry.h"
-#include "match/balanced_openings.h"
-#include "match/cpu_affinity.h"
-#include "match/opening_enumeration.h"
-#include "match/openings.h"
+#include "match/run/balanced_openings.h"
+#include "match/run/cpu_affinity.h"
+#include "match/run/opening_enumeration.h"
+#include "match/run/openings.h"
 #include "match_test_support.h"
 
 using namespace othello;

@@ -12,10 +12,10 @@
 #include <set>
 #include <sstream>
 
-#include "match/engine_spec.h"
-#include "match/match_config.h"
-#include "match/results_merge.h"
-#include "match/shard.h"
+#include "match/players/engine_spec.h"
+#include "match/results/match_config.h"
+#include "match/results/results_merge.h"
+#include "match/run/shard.h"
 #include "match_test_support.h"
 
 using namespace othello;

@@ -7,11 +7,11 @@
 #include <fstream>
 #include <set>
 
-#include "match/engine_spec.h"
-#include "match/openings.h"
-#include "match/schedule.h"
-#include "match/standings.h"
-#include "match/statistics.h"
+#include "match/players/engine_spec.h"
+#include "match/run/openings.h"
+#include "match/run/schedule.h"
+#include "match/stats/standings.h"
+#include "match/stats/statistics.h"
 
 using namespace othello;
 

@@ -13,8 +13,8 @@
 
 #include "engine/game.h"
 #include "engine/notation.h"
-#include "match/html_report.h"
-#include "match/report_page_data.h"
+#include "match/report/html_report.h"
+#include "match/report/report_page_data.h"
 #include "match_test_support.h"
 
 using namespace othello;

@@ -1,0 +1,217 @@
+// RatingsCommand: Boost.Program_options for the arguments; the games gathered once each, then
+// the joint rating list of match/ratings.h.
+#include "match/cli/ratings_command.h"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "match/results/atomic_file.h"
+#include "match/results/match_file.h"
+#include "match/results/output_paths.h"
+#include "match/results/results_file.h"
+#include "match/stats/ratings.h"
+#include "match/stats/standings.h"
+
+namespace othello {
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Anchor {
+    std::string engine;
+    double elo = 0;
+};
+
+// "NAME=ELO"; the name may itself hold '=' (engine names are free text), the number may not.
+Anchor parse_anchor(const std::string& text) {
+    const auto equals = text.rfind('=');
+    if (equals == std::string::npos || equals == 0)
+        throw std::invalid_argument("--anchor '" + text + "' is not NAME=ELO");
+    Anchor anchor{text.substr(0, equals), 0};
+    const std::string number = text.substr(equals + 1);
+    try {
+        std::size_t used = 0;
+        anchor.elo = std::stod(number, &used);
+        if (used != number.size() || !std::isfinite(anchor.elo)) throw std::invalid_argument("");
+    } catch (const std::exception&) {
+        throw std::invalid_argument("--anchor '" + text + "': '" + number +
+                                    "' is not a finite number");
+    }
+    return anchor;
+}
+
+// The games of every input, each once: a game is identified by its match (the configuration, the
+// shard left out so a merged file and its shards agree) and id, and by its whole record (for files
+// without a configuration, and copies of a game under another configuration).
+struct GatheredGames {
+    std::vector<GameRecord> games;
+    std::vector<std::string> engines;  // in order of first appearance
+    long duplicates = 0;
+};
+
+GatheredGames gather(const std::vector<MatchFile>& files) {
+    GatheredGames out;
+    std::set<std::string> seen_ids, seen_records;
+    for (const MatchFile& file : files) {
+        std::string match;
+        if (file.config) {
+            nlohmann::json config = *file.config;
+            if (config.is_object()) config.erase("shard");
+            match = config.dump();
+        }
+        for (const GameRecord& r : file.games) {
+            const bool new_id =
+                match.empty() || seen_ids.insert(match + '\n' + std::to_string(r.id)).second;
+            const bool new_record = seen_records.insert(to_json(r).dump()).second;
+            if (!new_id || !new_record) {
+                ++out.duplicates;
+                continue;
+            }
+            for (const std::string* name : {&r.black, &r.white}) {
+                if (std::find(out.engines.begin(), out.engines.end(), *name) == out.engines.end())
+                    out.engines.push_back(*name);
+            }
+            out.games.push_back(r);
+        }
+    }
+    return out;
+}
+
+void print_list(std::ostream& out, const RatingList& list, const std::string& zero) {
+    std::size_t width = 6;
+    for (const Rating& r : list.ratings) width = std::max(width, r.engine.size());
+    out << "Ratings (joint maximum likelihood over all games, " << zero << ", 95% error):\n"
+        << "  rank " << std::left << std::setw(static_cast<int>(width)) << "engine" << std::right
+        << "      elo    error   games  score\n";
+    for (std::size_t i = 0; i < list.ratings.size(); ++i) {
+        const Rating& r = list.ratings[i];
+        out << "  " << std::setw(4) << i + 1 << ' ' << std::left
+            << std::setw(static_cast<int>(width)) << r.engine << std::right << std::fixed
+            << std::setprecision(1) << std::setw(9) << r.elo << "  ±" << std::setw(6) << r.error
+            << std::setw(8) << r.games << std::setw(6) << std::setprecision(1) << r.score * 100
+            << "%\n";
+    }
+    out.unsetf(std::ios::floatfield);
+    if (list.virtual_draws) {
+        out << "  (an engine won or lost every game: one virtual draw was added between each pair "
+               "of engines that met, to keep the ratings finite)\n";
+    }
+}
+
+}  // namespace
+
+int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& err) {
+    std::string out_path;
+    std::vector<std::string> inputs;
+    std::string anchor_text;
+    bool overwrite = false;
+    po::options_description desc(
+        "othello-match ratings --results OUT.json IN...: one joint rating list (maximum "
+        "likelihood, as Ordo and BayesElo) over the games of any number of results files (.json) "
+        "or journals (.jsonl); engines are matched by name, a game found in two inputs is counted "
+        "once\n\nOptions");
+    desc.add_options()("help,h", "this help")("results", po::value(&out_path),
+                                              "where the rating list is written (JSON)")(
+        "anchor", po::value(&anchor_text),
+        "NAME=ELO: fix that engine's rating (default: the mean is 0)")(
+        "overwrite", po::bool_switch(&overwrite), "replace OUT if it exists");
+    po::options_description hidden;
+    hidden.add_options()("input", po::value(&inputs));
+    po::options_description all;
+    all.add(desc).add(hidden);
+    po::positional_options_description positional;
+    positional.add("input", -1);
+    std::optional<Anchor> anchor;
+    try {
+        po::variables_map vm;
+        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
+                  vm);
+        po::notify(vm);
+        if (vm.count("help")) {
+            out << desc << "\n";
+            return 0;
+        }
+        if (out_path.empty()) throw std::invalid_argument("ratings needs --results OUT.json");
+        if (inputs.empty()) throw std::invalid_argument("ratings needs the files to rate");
+        if (vm.count("anchor")) anchor = parse_anchor(anchor_text);
+    } catch (const std::exception& e) {
+        err << "othello-match ratings: " << e.what() << "\n(see othello-match ratings --help)\n";
+        return 2;
+    }
+    try {
+        for (const auto& in : inputs) {
+            std::error_code ec;
+            if (fs::equivalent(in, out_path, ec))
+                throw std::runtime_error("--results '" + out_path + "' is also an input");
+        }
+        if (!overwrite && fs::exists(out_path)) {
+            throw std::runtime_error("--results '" + out_path +
+                                     "' already exists; --overwrite replaces it");
+        }
+        check_output_path("--results", out_path);
+        std::vector<MatchFile> files;
+        for (const auto& in : inputs) {
+            if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
+            files.push_back(read_match_file(in));
+        }
+        const GatheredGames gathered = gather(files);
+        Standings standings(gathered.engines);
+        for (const auto& r : gathered.games) standings.add(r);
+        RatingList list = joint_ratings(standings);
+        if (list.ratings.empty()) throw std::runtime_error("the inputs hold no game");
+        std::string zero = "mean 0";
+        if (anchor) {
+            const auto it =
+                std::find_if(list.ratings.begin(), list.ratings.end(),
+                             [&](const Rating& r) { return r.engine == anchor->engine; });
+            if (it == list.ratings.end()) {
+                throw std::runtime_error("--anchor: no engine named '" + anchor->engine +
+                                         "' played in the inputs");
+            }
+            const double shift = anchor->elo - it->elo;
+            for (Rating& r : list.ratings) r.elo += shift;
+            std::ostringstream text;
+            text << anchor->engine << " fixed at " << anchor->elo;
+            zero = text.str();
+        }
+
+        out << "Rated " << gathered.games.size() << " games of " << gathered.engines.size()
+            << " engines from " << files.size() << (files.size() == 1 ? " file" : " files");
+        if (gathered.duplicates > 0)
+            out << " (" << gathered.duplicates << " games found twice, counted once)";
+        out << ".\n";
+        print_list(out, list, zero);
+
+        nlohmann::json ratings = nlohmann::json::array();
+        for (const Rating& r : list.ratings) {
+            ratings.push_back({{"engine", r.engine},
+                               {"elo", r.elo},
+                               {"error", r.error},
+                               {"games", r.games},
+                               {"score", r.score}});
+        }
+        nlohmann::json result = {{"ratings", ratings},
+                                 {"games", gathered.games.size()},
+                                 {"duplicates", gathered.duplicates},
+                                 {"inputs", inputs},
+                                 {"virtual_draws", list.virtual_draws}};
+        if (anchor) result["anchor"] = {{"engine", anchor->engine}, {"elo", anchor->elo}};
+        write_file_atomically(out_path,
+                              [&](std::ostream& file) { file << result.dump(1) << '\n'; });
+        return 0;
+    } catch (const std::exception& e) {
+        err << "othello-match ratings: " << e.what() << "\n";
+        return 2;
+    }
+}
+
+}  // namespace othello

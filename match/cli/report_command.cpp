@@ -1,0 +1,119 @@
+// `othello-match report`: Boost.Program_options for the arguments, nlohmann::json for the file.
+#include "match/cli/report_command.h"
+
+#include <boost/program_options.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "engine/ascii_text.h"
+#include "match/report/html_report.h"
+#include "match/report/report_page_data.h"
+#include "match/results/match_file.h"
+#include "match/results/output_paths.h"
+#include "match/results/record_check.h"
+#include "match/results/results_file.h"
+
+namespace othello {
+
+namespace po = boost::program_options;
+
+namespace {
+
+// A journal (.jsonl) is read as --resume reads it; a results file as JSON, whose summary and
+// rating list the page shows as they are. Either way every game is replayed and checked first.
+ReportInput report_input_from_file(const std::string& path) {
+    nlohmann::json results;
+    if (path.ends_with(".jsonl")) {
+        if (!std::filesystem::exists(path)) throw std::runtime_error("cannot read '" + path + "'");
+        const MatchFile journal = read_match_file(path);
+        if (!journal.refused.empty())
+            throw std::runtime_error(refused_records_message(journal.refused));
+        for (const auto& note : journal.notes)
+            std::cerr << "othello-match report: note: " << printable(note) << "\n";
+        nlohmann::json games = nlohmann::json::array();
+        for (const auto& r : journal.games) games.push_back(to_json(r));
+        results = {{"games", games}};
+        if (journal.config) results["config"] = *journal.config;
+    } else {
+        std::ifstream in(path);
+        if (!in) throw std::runtime_error("cannot read '" + path + "'");
+        try {
+            results = nlohmann::json::parse(in);
+        } catch (const nlohmann::json::parse_error& e) {
+            throw std::runtime_error("'" + path + "' is not JSON: " + e.what() +
+                                     " (a journal is read when its name ends in .jsonl)");
+        }
+    }
+    ReportInput input;
+    try {
+        input = report_input_from_results(results);
+    } catch (const std::exception& e) {
+        throw std::runtime_error("'" + path + "': " + e.what());
+    }
+    const std::optional<int> adjudication = adjudication_in(input.settings);
+    std::vector<std::string> refused;
+    for (std::size_t i = 0; i < input.games.size(); ++i) {
+        const GameRecord r = record_from_json(input.games[i]);  // checked by the reader above
+        const std::string problem = replay_problem(r, adjudication);
+        if (!problem.empty()) {
+            refused.push_back("'" + path + "' games[" + std::to_string(i) + "]: game " +
+                              std::to_string(r.id) + " (" + r.black + " - " + r.white +
+                              "): " + problem);
+        }
+    }
+    if (!refused.empty()) throw std::runtime_error(refused_records_message(refused));
+    return input;
+}
+
+}  // namespace
+
+int run_report_command(int argc, char** argv) {
+    std::string html_path, results_path;
+    bool overwrite = false;
+    po::options_description desc(
+        "othello-match report: the HTML report page of a finished match\n\n"
+        "Usage: othello-match report --html FILE [--overwrite] RESULTS.json|JOURNAL.jsonl\n\n"
+        "Options");
+    desc.add_options()("help,h", "this help")("html", po::value(&html_path),
+                                              "write the report page to FILE")(
+        "results", po::value(&results_path),
+        "the results file (--results FILE.json, or merged) or its journal (FILE.jsonl)")(
+        "overwrite", po::bool_switch(&overwrite),
+        "replace FILE even if it is not a report page othello-match wrote");
+    po::positional_options_description positional;
+    positional.add("results", 1);
+    try {
+        po::variables_map vm;
+        po::store(po::command_line_parser(argc, argv).options(desc).positional(positional).run(),
+                  vm);
+        po::notify(vm);
+        if (vm.count("help")) {
+            std::cout << desc << "\n";
+            return 0;
+        }
+        if (html_path.empty()) throw std::invalid_argument("give --html FILE");
+        if (results_path.empty()) throw std::invalid_argument("give the RESULTS.json file");
+    } catch (const std::exception& e) {
+        std::cerr << "othello-match report: " << printable(e.what())
+                  << "\n(see othello-match report --help)\n";
+        return 2;
+    }
+    try {
+        // Before anything is read: a FIFO is not waited on, a device never replaced.
+        check_output_path("--html", html_path);
+        check_html_report_path(html_path, overwrite);
+        if (same_output(html_path, results_path))
+            throw std::runtime_error("--html '" + html_path + "' is also the results file");
+        const ReportInput input = report_input_from_file(results_path);
+        write_html_report(html_path, input);
+        std::cout << "Wrote " << html_path << " (" << input.games.size() << " games)\n";
+    } catch (const std::exception& e) {
+        std::cerr << "othello-match report: " << printable_lines(e.what()) << "\n";
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace othello

@@ -1,0 +1,62 @@
+// EnginePlayer: what every external engine player (GTP or NBoard, process or TCP) shares — its
+// spec and clock, its connection and what a failure of it means, the lines it exchanged (for
+// --log and a forfeit's record), and whether it must be restarted before its next game. The
+// protocol lives in the subclasses, the connection in protocol/engine_connection.h.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "match/players/engine_spec.h"
+#include "match/players/player.h"
+#include "match/players/protocol_log.h"
+#include "protocol/engine_connection.h"
+
+namespace othello {
+
+class EnginePlayer : public Player {
+  public:
+    // `log` (may be null): the --log file every line goes to.
+    EnginePlayer(EngineSpec spec, ProtocolLog* log)
+        : spec_(std::move(spec)), lines_(spec_.name, log) {}
+
+    const std::string& name() const override { return spec_.name; }
+    ClockRules clock_rules() const override { return spec_.clock; }
+    void set_game_id(int id) override { lines_.set_game_id(id); }
+    std::vector<std::string> last_lines() const override { return lines_.last_lines(); }
+    void mark_broken() override { broken_ = true; }
+
+    // What the engine called itself (GTP `name`, NBoard `set myname`); empty before it started.
+    const std::string& reported_name() const { return reported_name_; }
+
+  protected:
+    // Spawns the engine or connects to it (presenting its token) before `deadline`; every line
+    // then goes through lines_. Throws ChannelError.
+    std::unique_ptr<LineChannel> connect(Deadline deadline) {
+        return lines_.attach(open_connection(spec_.connection, spec_.name, deadline));
+    }
+    // A channel failure during a game as this engine's fault: a closed channel is a crash of a
+    // process, a disconnection of a TCP server.
+    PlayerError to_player_error(const ChannelError& e) const {
+        return player_error_from(e, spec_.connection.kind == EngineConnection::Kind::Tcp
+                                        ? PlayerFault::Disconnect
+                                        : PlayerFault::Crash);
+    }
+    // A (re)start that failed with `e`, the connection already shut down. An engine that played
+    // before and now does not answer in time (a TCP server that stopped accepting) loses this
+    // game on time and is tried again for the next; otherwise it cannot play (PlayerStartError).
+    [[noreturn]] void fail_start(const ChannelError& e) const {
+        if (has_started_ && e.failure() == ChannelFailure::Timeout)
+            throw PlayerError(PlayerFault::Timeout, e.what());
+        throw PlayerStartError(spec_.name,
+                               "engine '" + spec_.name + "' failed to start: " + e.what());
+    }
+
+    EngineSpec spec_;
+    EngineLines lines_;
+    std::string reported_name_;
+    bool broken_ = false;       // restart before the next game
+    bool has_started_ = false;  // set by the subclass once a start succeeded
+};
+
+}  // namespace othello

@@ -1,0 +1,48 @@
+// EngineSpec: what an --engine argument names — a built-in policy, an engine spoken to in a
+// protocol (GTP or NBoard) over a connection (a spawned command or a TCP server), or a human at
+// the terminal — plus its per-engine options.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/policy_options.h"
+#include "match/players/game_clock.h"
+#include "protocol/engine_connection.h"
+
+namespace othello {
+
+struct EngineSpec {
+    // Who plays: a policy in this process, an engine behind a connection, or a person.
+    enum class Kind { Policy, Engine, Human };
+    Kind kind = Kind::Policy;
+    std::string name;    // display name; derived from the spec when not given
+    std::string policy;  // Policy: the registry spec, e.g. "mobility"
+    // Policy: the options othello-engine takes as flags, as spec keys of the same names
+    // (engine/policy_options.h). Its seed is 0 unless "seed=" gives one: derived from --seed.
+    PolicyOptions policy_options;
+    // Engine: the protocol's name, "gtp" or "nboard" (match/engine_protocols.h), and where the
+    // engine is: a command ("dir=", "args=", "stderr=1") or a TCP server ("token=").
+    std::string protocol = "gtp";
+    EngineConnection connection;
+    ClockRules clock;  // "tc=" / "st=": this engine's time control
+    int depth = 0;     // NBoard: "depth=" sent as "set depth N"; 0: not sent
+};
+
+// Parses "[key=value,]...WHERE" where WHERE is "policy:NAME", "cmd:COMMAND LINE" (split like a
+// shell: quotes and backslashes), "tcp://HOST:PORT", "nboard:COMMAND LINE" (short for
+// "protocol=nboard,cmd:COMMAND LINE") or "human". Keys: name, dir, args (appended to the
+// command, shell-split), stderr, token (the shared secret of an `othello-engine --listen ...
+// --token SECRET` server), protocol (gtp or nboard, for cmd: and tcp://), tc (SECONDS,
+// SECONDS+INC or MOVES/SECONDS+INC), st (SECONDS a move), depth (NBoard engines), and for
+// policies the policy options (seed, book, weights, temperature, book-randomness: as
+// othello-engine's flags of those names). `each` holds --each options applied first (the
+// engine's own options win). Throws std::invalid_argument saying what is wrong with which spec.
+EngineSpec parse_engine_spec(std::string_view text, std::string_view each = {});
+
+// Gives every engine a distinct display name ("random", "random-2", ...).
+void make_names_distinct(std::vector<EngineSpec>& engines);
+
+}  // namespace othello

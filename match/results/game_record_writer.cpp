@@ -1,0 +1,84 @@
+// Game record files: transcripts with the players and result as a trailing comment, or GGF.
+#include "match/results/game_record_writer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+
+#include "engine/ggf.h"
+#include "engine/notation.h"
+#include "match/results/atomic_file.h"
+
+namespace othello {
+
+GgfRecord ggf_record_of(const GameRecord& r) {
+    GgfRecord ggf;
+    std::size_t opening_moves = 0;
+    try {
+        const Position start = start_position(r);
+        opening_moves = Game::from_transcript(r.opening, start).transcript().size() / 2;
+        const Game game = Game::from_transcript(r.moves, start);  // BO[] is its start
+        ggf = GgfRecord::from_game(game);  // passes written out, the result when the game is over
+    } catch (const NotationError& e) {
+        throw std::runtime_error("game " + std::to_string(r.id) + ": " + e.what());
+    }
+    // The runner's times and the engines' evals go with the moves played after the opening.
+    std::size_t played = 0;
+    for (GgfMove& m : ggf.moves) {
+        if (m.move.is_pass()) continue;
+        if (played >= opening_moves) {
+            const std::size_t k = played - opening_moves;
+            // Milliseconds: what GGF readers expect, and no exponent notation.
+            if (k < r.move_seconds.size()) m.seconds = std::round(r.move_seconds[k] * 1000) / 1000;
+            // GGF has no word for nan or inf: such an eval is left out.
+            if (k < r.move_evals.size() && r.move_evals[k] && std::isfinite(*r.move_evals[k]))
+                m.eval = r.move_evals[k];
+        }
+        ++played;
+    }
+    if (r.reason == Outcome::Adjudicated) {
+        // The perfect-play score the game was ended with, as an agreed score.
+        ggf.result = GgfResult{static_cast<double>(r.black_discs - r.white_discs), "s"};
+    } else if (!ggf.result) {
+        // Forfeits (illegal move, crash, timeout): the winner takes all 64 discs.
+        const double difference = r.winner == Winner::Black   ? 64
+                                  : r.winner == Winner::White ? -64
+                                                              : 0;
+        const bool on_time = r.reason == Outcome::Timeout || r.reason == Outcome::TimeForfeit;
+        ggf.result = GgfResult{difference, on_time ? "t" : "r"};
+    }
+    ggf.tags = {{"PC", "othello-match"}, {"PB", r.black}, {"PW", r.white}, {"TY", "8"}};
+    return ggf;
+}
+
+GameRecordFormat game_record_format_for(const std::string& path) {
+    return path.ends_with(".ggf") ? GameRecordFormat::Ggf : GameRecordFormat::Transcript;
+}
+
+void write_game_records(const std::string& path, std::vector<GameRecord> records,
+                        GameRecordFormat format) {
+    std::sort(records.begin(), records.end(),
+              [](const auto& a, const auto& b) { return a.id < b.id; });
+    write_file_atomically(path, [&](std::ostream& out) {
+        switch (format) {
+            case GameRecordFormat::Transcript:
+                // The transcript first so `cut -f1` gives a file the openings reader accepts.
+                // A game from a board: the board first (the openings reader takes it too), the
+                // moves from it in the comment.
+                for (const auto& r : records) {
+                    out << (r.start_board.empty() ? r.moves : r.start_board) << "\t# " << r.black
+                        << " - " << r.white << " " << r.black_discs << "-" << r.white_discs << " "
+                        << to_string(r.winner) << " (" << to_string(r.reason) << ")";
+                    if (!r.start_board.empty()) out << " moves " << r.moves;
+                    out << "\n";
+                }
+                break;
+            case GameRecordFormat::Ggf:
+                for (const auto& r : records) out << to_ggf(ggf_record_of(r)) << "\n";
+                break;
+        }
+    });
+}
+
+}  // namespace othello

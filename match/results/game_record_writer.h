@@ -1,0 +1,27 @@
+// Game records in files people and tools read: one transcript per line (.txt), or one GGF game per
+// line (.ggf, engine/ggf.h) for NBoard and the GGS tools.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/ggf.h"
+#include "match/run/game_record.h"
+
+namespace othello {
+
+enum class GameRecordFormat { Transcript, Ggf };
+
+// "file.ggf" -> Ggf; anything else ("file.txt") -> Transcript.
+GameRecordFormat game_record_format_for(const std::string& path);
+
+// Writes the records sorted by id. Throws std::runtime_error if the file cannot be written.
+// The GGF record of a game: players, moves (passes written out) and the result; a forfeited game
+// gives the winner all 64 discs, ending ":t" for time and ":r" otherwise. Throws
+// std::runtime_error naming the game if its transcript does not replay.
+GgfRecord ggf_record_of(const GameRecord& record);
+
+void write_game_records(const std::string& path, std::vector<GameRecord> records,
+                        GameRecordFormat format);
+
+}  // namespace othello

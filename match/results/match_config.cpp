@@ -1,0 +1,192 @@
+// MatchConfig: building the configuration object and naming the first difference between two.
+#include "match/results/match_config.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "engine/ascii_text.h"
+
+namespace othello {
+
+namespace {
+
+// A TCP engine's token is a secret: it does not change the games, so it is left out of files.
+// The rest is kept escaped (\xNN), as the journal holds UTF-8 only; the same escaping each run
+// lets --resume compare a spec written with Latin-1 bytes.
+std::string without_secrets(const std::string& spec) {
+    std::string out;
+    std::size_t start = 0;
+    while (start <= spec.size()) {
+        const std::size_t comma = std::min(spec.find(',', start), spec.size());
+        const std::string item = spec.substr(start, comma - start);
+        out += item.starts_with("token=") ? std::string("token=(hidden)") : item;
+        if (comma < spec.size()) out += ',';
+        start = comma + 1;
+    }
+    return printable(out);
+}
+
+std::string tournament_name(TournamentKind kind) {
+    return kind == TournamentKind::Gauntlet ? "gauntlet" : "round-robin";
+}
+
+std::string shown(const nlohmann::json* value) {
+    if (!value) return "(none)";
+    std::string s = value->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (s.size() > 120) s = s.substr(0, 117) + "...";
+    return s;
+}
+
+std::string difference(const nlohmann::json* a, const nlohmann::json* b, const std::string& path,
+                       const std::string& recorded_as, const std::string& now_as,
+                       bool ignore_shard) {
+    if (a && b && a->is_object() && b->is_object()) {
+        std::vector<std::string> keys;
+        for (const auto& [k, v] : a->items()) keys.push_back(k);
+        for (const auto& [k, v] : b->items()) {
+            if (!a->contains(k)) keys.push_back(k);
+        }
+        for (const auto& k : keys) {
+            if (ignore_shard && path.empty() && k == "shard") continue;
+            const auto ia = a->find(k);
+            const auto ib = b->find(k);
+            const std::string d =
+                difference(ia != a->end() ? &*ia : nullptr, ib != b->end() ? &*ib : nullptr,
+                           path.empty() ? k : path + "." + k, recorded_as, now_as, ignore_shard);
+            if (!d.empty()) return d;
+        }
+        return "";
+    }
+    if (a && b && a->is_array() && b->is_array() && a->size() == b->size()) {
+        for (std::size_t i = 0; i < a->size(); ++i) {
+            const std::string d =
+                difference(&(*a)[i], &(*b)[i], path + "[" + std::to_string(i) + "]", recorded_as,
+                           now_as, ignore_shard);
+            if (!d.empty()) return d;
+        }
+        return "";
+    }
+    if (a && b && *a == *b) return "";
+    if (!a && b && b->is_null()) return "";  // a field added later, unset now
+    if (a && !b && a->is_null()) return "";
+    return path + " differs: " + recorded_as + " " + shown(a) + ", " + now_as + " " + shown(b);
+}
+
+const nlohmann::json& field(const nlohmann::json& config, const char* name) {
+    const auto it = config.find(name);
+    if (it == config.end())
+        throw std::runtime_error(std::string("match configuration has no \"") + name + "\"");
+    return *it;
+}
+
+}  // namespace
+
+std::string openings_hash(const std::vector<Opening>& openings) {
+    std::uint64_t h = 14695981039346656037ull;
+    auto mix = [&](unsigned char c) {
+        h ^= c;
+        h *= 1099511628211ull;
+    };
+    for (const auto& o : openings) {
+        for (char c : o.transcript) mix(static_cast<unsigned char>(c));
+        // Boards only: lists of transcripts keep the fingerprint older journals recorded.
+        for (char c : start_board_of(o)) mix(static_cast<unsigned char>(c));
+        mix('\n');
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& openings) {
+    nlohmann::json engines = nlohmann::json::array();
+    for (std::size_t i = 0; i < o.engines.size(); ++i) {
+        engines.push_back(
+            {{"name", o.engines[i].name},
+             {"spec", i < o.engine_texts.size() ? without_secrets(o.engine_texts[i]) : ""}});
+    }
+    nlohmann::json config = {
+        {"engines", engines},
+        {"each", without_secrets(o.each)},
+        {"openings",
+         {{"source", printable(o.openings)},
+          {"order", o.random_order ? "random" : "sequential"},
+          {"count", openings.size()},
+          {"hash", openings_hash(openings)}}},
+        {"seed", o.seed},
+        {"games", o.games},
+        {"tournament", tournament_name(o.tournament)},
+        // Time control: the clock options that decide how a game can end. Per-engine controls
+        // (tc=, st=) live in the engines' specs above.
+        {"time",
+         {{"move_timeout", o.time.move_timeout},
+          {"game_time", o.time.game_time},
+          {"margin", o.time.margin}}},
+        // Adjudication (--adjudicate N): the empty squares at which games end; null: played out.
+        {"adjudication",
+         o.adjudicate_empties >= 0 ? nlohmann::json(o.adjudicate_empties) : nlohmann::json()},
+        {"sprt", nullptr},
+    };
+    if (o.sprt) {
+        config["sprt"] = {{"elo0", o.sprt->elo0},
+                          {"elo1", o.sprt->elo1},
+                          {"alpha", o.sprt->alpha},
+                          {"beta", o.sprt->beta}};
+    }
+    if (!o.shard.whole()) config["shard"] = to_string(o.shard);
+    return config;
+}
+
+std::string config_difference(const nlohmann::json& recorded, const nlohmann::json& now,
+                              const std::string& recorded_as, const std::string& now_as,
+                              bool ignore_shard) {
+    return difference(&recorded, &now, "", recorded_as, now_as, ignore_shard);
+}
+
+std::vector<std::string> engine_names_in(const nlohmann::json& config) {
+    std::vector<std::string> names;
+    for (const auto& e : field(config, "engines")) names.push_back(e.at("name").get<std::string>());
+    return names;
+}
+
+std::optional<SprtParameters> sprt_in(const nlohmann::json& config) {
+    const auto it = config.find("sprt");
+    if (it == config.end() || it->is_null()) return std::nullopt;
+    SprtParameters p;
+    p.elo0 = it->at("elo0").get<double>();
+    p.elo1 = it->at("elo1").get<double>();
+    p.alpha = it->at("alpha").get<double>();
+    p.beta = it->at("beta").get<double>();
+    return p;
+}
+
+Shard shard_in(const nlohmann::json& config) {
+    const auto it = config.find("shard");
+    if (it == config.end() || it->is_null()) return Shard{};
+    return parse_shard(it->get<std::string>());
+}
+
+std::optional<std::vector<Opening>> openings_in(const nlohmann::json& config) {
+    try {
+        const nlohmann::json& recorded = field(config, "openings");
+        const auto pairs_needed =
+            static_cast<std::size_t>(field(config, "games").get<int>() + 1) / 2;
+        std::vector<Opening> openings = load_openings(
+            recorded.at("source").get<std::string>(), field(config, "seed").get<std::uint64_t>(),
+            pairs_needed, recorded.at("order").get<std::string>() == "random");
+        if (openings_hash(openings) == recorded.at("hash").get<std::string>()) return openings;
+    } catch (const std::exception&) {
+        // A file that is not here, or a configuration without the fields: not rebuilt.
+    }
+    return std::nullopt;
+}
+
+std::vector<ScheduledGame> schedule_in(const nlohmann::json& config) {
+    return make_schedule(
+        static_cast<int>(field(config, "engines").size()),
+        tournament_kind_from_string(field(config, "tournament").get<std::string>()),
+        field(config, "games").get<int>(), field(config, "openings").at("count").get<int>());
+}
+
+}  // namespace othello

@@ -1,0 +1,46 @@
+// MatchConfig: the configuration that decides which games a match plays and how — engines and
+// their specs, openings and their order, seed, games, tournament, time control, adjudication,
+// SPRT and shard — as the JSON object that opens the journal and sits in the results file, so
+// --resume and merge can refuse games that belong to another match.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/results/match_options.h"
+#include "match/run/openings.h"
+#include "match/run/schedule.h"
+#include "match/run/shard.h"
+#include "match/stats/statistics.h"
+
+namespace othello {
+
+// The one place a match's configuration is built. Options that change which games are played or
+// how they end add their field here (and nowhere else).
+nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& openings);
+
+// A stable 64-bit FNV-1a of the opening list, 16 hex digits: the configuration records the
+// list's fingerprint, not a copy of a file that may hold millions of lines.
+std::string openings_hash(const std::vector<Opening>& openings);
+
+// The first difference between a recorded configuration and the current one, as
+// "games differs: journal 200, now 400" (`recorded_as` and `now_as` name the two); "" when they
+// are equal. With `ignore_shard` the "shard" fields are not compared (merging shards).
+std::string config_difference(const nlohmann::json& recorded, const nlohmann::json& now,
+                              const std::string& recorded_as, const std::string& now_as = "now",
+                              bool ignore_shard = false);
+
+// What merge reads back from a recorded configuration. Throw std::runtime_error for a config
+// missing a field.
+std::vector<std::string> engine_names_in(const nlohmann::json& config);
+std::optional<SprtParameters> sprt_in(const nlohmann::json& config);
+Shard shard_in(const nlohmann::json& config);  // 0/1 when not sharded
+// The match's openings built again from the recorded source, seed and order, when that gives the
+// list the match played (the same fingerprint); nullopt when it cannot (a file that is not here).
+std::optional<std::vector<Opening>> openings_in(const nlohmann::json& config);
+// The whole (unsharded) match's schedule.
+std::vector<ScheduledGame> schedule_in(const nlohmann::json& config);
+
+}  // namespace othello

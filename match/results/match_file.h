@@ -1,0 +1,43 @@
+// MatchFile: a journal (.jsonl) or results file (.json) read back — the match configuration it
+// records and its games, each replayed and checked (record_check.h) — for --resume, merging
+// shards and the report.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/run/game_record.h"
+
+namespace othello {
+
+struct MatchFile {
+    std::string path;
+    // Absent in files written before the configuration was recorded.
+    std::optional<nlohmann::json> config;
+    // In id order; a repeated id keeps its first record. Each one follows from its own moves.
+    std::vector<GameRecord> games;
+    // Where games[i] stands in the file, for messages: "'r.jsonl' line 7", "'r.json' games[3]".
+    std::vector<std::string> where;
+    // Records that are not games or do not check out, each with where it stands and why:
+    // "'r.jsonl' line 7: game 5 (a - b): winner black, but the moves leave black 20, white 44".
+    std::vector<std::string> refused;
+    // For people, not errors: a last journal line cut short by a kill, dropped.
+    std::vector<std::string> notes;
+};
+
+// A journal: the {"config": ...} line, then one game per line; a last line cut short by a kill
+// is dropped with a note (that game is played again); any other line that is not a game that
+// checks out is refused. A results file: {"config", "summary", "games"}.
+// A missing journal reads as empty. Throws std::runtime_error naming the file for a results file
+// that is missing or not JSON, or a .csv file (which cannot be read back).
+MatchFile read_match_file(const std::string& path);
+
+// One message listing refused records (MatchFile::refused), one a line, the first few only.
+std::string refused_records_message(const std::vector<std::string>& refused);
+
+// The match's --adjudicate N recorded in `config`, when there is one.
+std::optional<int> adjudication_in(const std::optional<nlohmann::json>& config);
+
+}  // namespace othello

@@ -1,0 +1,243 @@
+// MatchOptions: Boost.Program_options for the command line.
+#include "match/results/match_options.h"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "engine/policies/policy_registry.h"
+#include "engine/policy_options.h"
+#include "engine/version.h"
+#include "match/players/engine_protocols.h"
+
+namespace othello {
+
+namespace po = boost::program_options;
+
+SprtParameters parse_sprt(const std::string& text) {
+    SprtParameters p;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const auto comma = text.find(',', start);
+        const std::string item =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const auto eq = item.find('=');
+        const std::string key = item.substr(0, eq);
+        double value = 0;
+        try {
+            if (eq == std::string::npos) throw std::invalid_argument("");
+            std::size_t used = 0;
+            value = std::stod(item.substr(eq + 1), &used);
+            if (used != item.size() - eq - 1) throw std::invalid_argument("");
+        } catch (const std::exception&) {
+            throw std::invalid_argument("--sprt '" + text + "': expected key=number at '" + item +
+                                        "'");
+        }
+        if (key == "elo0")
+            p.elo0 = value;
+        else if (key == "elo1")
+            p.elo1 = value;
+        else if (key == "alpha")
+            p.alpha = value;
+        else if (key == "beta")
+            p.beta = value;
+        else
+            throw std::invalid_argument("--sprt: unknown key '" + key +
+                                        "' (known: elo0, elo1, alpha, beta)");
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    if (!(p.alpha > 0 && p.alpha < 1 && p.beta > 0 && p.beta < 1 && p.elo1 != p.elo0 &&
+          std::isfinite(p.elo0) && std::isfinite(p.elo1))) {
+        throw std::invalid_argument("--sprt '" + text +
+                                    "': need 0 < alpha, beta < 1 and finite elo0 != elo1");
+    }
+    return p;
+}
+
+namespace {
+
+// Documented bounds of the numeric options (README, "The match runner").
+constexpr int kMaxConcurrency = 1024;
+constexpr int kMaxAdjudicateEmpties = 20;  // the solver: about 2 s a game at 20, 0.15 s at 18
+constexpr double kMaxMoveSeconds = 1e6;
+constexpr double kMaxGameSeconds = 1e7;  // as tc=
+constexpr double kMaxMarginSeconds = 60;
+constexpr double kMaxStartSeconds = 3600;
+
+std::string number_text(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+// A number of seconds in [low, high] (or (low, high] when `low` itself is not allowed): anything
+// else, NaN and the infinities included, is a usage error naming the option.
+void check_seconds(const std::string& option, double value, double low, bool low_allowed,
+                   double high) {
+    const bool above_low = low_allowed ? value >= low : value > low;
+    if (std::isfinite(value) && above_low && value <= high) return;
+    throw std::invalid_argument(option + " " + number_text(value) + ": expected seconds " +
+                                (low_allowed ? "from " : "over ") + number_text(low) +
+                                (low_allowed ? " to " : ", up to ") + number_text(high));
+}
+
+}  // namespace
+
+std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
+    MatchOptions o;
+    std::vector<std::string> engines;
+    std::string order = "sequential", tournament = "round-robin", sprt, shard;
+    const int cores =
+        std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxConcurrency);
+    std::string policy_keys;
+    for (const PolicyOption& option : policy_option_table())
+        policy_keys += (policy_keys.empty() ? "" : ", ") + option.name + "=";
+    po::options_description desc(
+        "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
+        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,][protocol=P,][tc=TC,]\n"
+        "[st=S,][depth=N,]KIND with KIND one of\n"
+        "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
+        "  cmd:COMMAND LINE     an engine started as a process (split like a shell)\n"
+        "  tcp://HOST:PORT      an engine served over TCP (token=T: its --token secret)\n"
+        "  nboard:COMMAND LINE  short for protocol=nboard,cmd:COMMAND LINE\n"
+        "  human                you, at this terminal\n"
+        "P is one of " +
+        engine_protocol_names() +
+        " (default gtp), for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
+        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n"
+        "policy: engines also take othello-engine's policy options as keys:\n  " +
+        policy_keys + ", e.g. book=my.db,policy:book,regression\n\nOptions");
+    desc.add_options()("help,h", "this help")("version", "print 'othello-match VERSION'")(
+        "list-policies", "the built-in policies")("engine", po::value(&engines)->composing(),
+                                                  "an engine (give two or more)")(
+        "each", po::value(&o.each), "options for every engine, e.g. dir=/tmp,stderr=1")(
+        "games", po::value(&o.games)->default_value(100),
+        "games per pairing (at most 1,000,000 in the whole match)")(
+        "concurrency", po::value(&o.concurrency)->default_value(cores),
+        "games played at once (1 to 1024)")(
+        "openings", po::value(&o.openings)->default_value("balanced"),
+        "balanced[:K] (distinct near-even positions after K=8 plies) | random:K | start | "
+        "FILE of transcripts or OBF boards")(
+        "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
+        "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
+        "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
+        "seconds an engine without a clock has for each answer before a timeout (up to 1e6); "
+        "an engine with a clock has its clock")(
+        "game-time", po::value(&o.time.game_time)->default_value(0),
+        "seconds per side per game: tc=S for engines without their own (0: none; up to 1e7)")(
+        "time-margin", po::value(&o.time.margin)->default_value(0.1, "0.1"),
+        "seconds forgiven past an engine's clock, once a game (0 to 60)")(
+        "start-timeout", po::value(&o.time.start_timeout)->default_value(10),
+        "seconds to start an engine (up to 3600)")(
+        "results", po::value(&o.results_path),
+        "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
+        "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
+        "overwrite", po::bool_switch(&o.overwrite),
+        "replace existing --results, --records, --html, --log (else refused)")(
+        "shard", po::value(&shard),
+        "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
+        "othello-match merge)")("records", po::value(&o.records_path),
+                                "write game records to FILE: GGF for FILE.ggf, else transcripts")(
+        "html", po::value(&o.html_path),
+        "write the report page FILE (HTML), rewritten every --report-every games or 5 s")(
+        "tournament", po::value(&tournament)->default_value("round-robin"),
+        "round-robin | gauntlet (first engine vs the rest)")(
+        "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
+        "adjudicate", po::value(&o.adjudicate_empties),
+        "end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
+        "the exact solver takes about 2 s a game at 20)")(
+        "log", po::value(&o.log_path),
+        "write every line sent to and received from engines to FILE")(
+        "report-every", po::value(&o.report_every)->default_value(0),
+        "print the table (and rewrite --html) every N games")(
+        "affinity", po::bool_switch(&o.affinity),
+        "pin each concurrent game's engine processes to their own share of the CPUs")(
+        "no-progress", "no progress bar");
+    po::variables_map vm;
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::notify(vm);
+    if (vm.count("help")) {
+        std::cout << desc << "\n";
+        return std::nullopt;
+    }
+    if (vm.count("version")) {
+        std::cout << "othello-match " << kVersion << "\n";
+        return std::nullopt;
+    }
+    if (vm.count("list-policies")) {
+        for (const auto& p : policy_catalogue())
+            std::cout << p.name << "\t" << p.description << "\n";
+        return std::nullopt;
+    }
+    for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, o.each));
+    o.engine_texts = engines;
+    for (const auto& e : o.engines) {
+        // An unknown policy or a book or weights file that cannot be loaded is a usage error,
+        // found before any game starts.
+        if (e.kind == EngineSpec::Kind::Policy) {
+            try {
+                make_policy(e.policy, e.policy_options);
+            } catch (const std::invalid_argument&) {
+                throw;
+            } catch (const std::exception& error) {
+                throw std::invalid_argument("engine '" + e.name + "': " + error.what());
+            }
+        }
+    }
+    if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
+    make_names_distinct(o.engines);
+    if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
+    if (o.concurrency < 1 || o.concurrency > kMaxConcurrency) {
+        throw std::invalid_argument("--concurrency " + std::to_string(o.concurrency) +
+                                    ": expected 1 to " + std::to_string(kMaxConcurrency));
+    }
+    check_seconds("--move-timeout", o.time.move_timeout, 0, false, kMaxMoveSeconds);
+    check_seconds("--game-time", o.time.game_time, 0, true, kMaxGameSeconds);
+    check_seconds("--time-margin", o.time.margin, 0, true, kMaxMarginSeconds);
+    check_seconds("--start-timeout", o.time.start_timeout, 0, false, kMaxStartSeconds);
+    if (o.report_every < 0)
+        throw std::invalid_argument("--report-every must be 0 (only at the end) or more");
+    if (order != "sequential" && order != "random") {
+        throw std::invalid_argument("--openings-order '" + order +
+                                    "': expected sequential or random");
+    }
+    o.random_order = order == "random";
+    if (vm.count("adjudicate") &&
+        (o.adjudicate_empties < 0 || o.adjudicate_empties > kMaxAdjudicateEmpties)) {
+        throw std::invalid_argument("--adjudicate " + std::to_string(o.adjudicate_empties) +
+                                    ": takes a number of empty squares from 0 to " +
+                                    std::to_string(kMaxAdjudicateEmpties) +
+                                    " (the exact solver takes about 2 s a game at 20, roughly ten "
+                                    "times as long for every two more)");
+    }
+    o.tournament = tournament_kind_from_string(tournament);
+    // The schedule, its openings and its results are held in memory: a match the machine cannot
+    // hold is refused before any of it is built.
+    const long long scheduled =
+        scheduled_game_count(static_cast<int>(o.engines.size()), o.tournament, o.games);
+    if (scheduled > kMaxMatchGames) {
+        throw std::invalid_argument("--games " + std::to_string(o.games) + ": the match would be " +
+                                    std::to_string(scheduled) +
+                                    " games; at most 1,000,000 in one match");
+    }
+    if (!sprt.empty()) o.sprt = parse_sprt(sprt);
+    if (!o.html_path.empty() && (o.html_path == o.results_path || o.html_path == o.records_path))
+        throw std::invalid_argument("--html '" + o.html_path + "' is also an output for results");
+    if (o.resume && o.results_path.empty())
+        throw std::invalid_argument("--resume needs --results FILE");
+    if (o.resume && o.overwrite)
+        throw std::invalid_argument("--resume and --overwrite contradict each other");
+    if (!shard.empty()) o.shard = parse_shard(shard);
+    o.progress = !vm.count("no-progress");
+    for (const auto& e : o.engines) {
+        if (e.kind == EngineSpec::Kind::Human)
+            o.concurrency = 1;  // one person, one board at a time
+    }
+    return o;
+}
+
+}  // namespace othello

@@ -1,0 +1,50 @@
+// MatchOptions: the othello-match command line, parsed and checked.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/players/engine_spec.h"
+#include "match/players/player.h"
+#include "match/run/schedule.h"
+#include "match/run/shard.h"
+#include "match/stats/statistics.h"
+
+namespace othello {
+
+struct MatchOptions {
+    std::vector<EngineSpec> engines;
+    std::vector<std::string> engine_texts;  // the --engine arguments as given (for the config)
+    std::string each;                       // --each as given
+    int games = 100;                        // per pairing
+    int concurrency = 1;
+    // Distinct openings by default: deterministic engines from one start position would replay
+    // one game pair over and over, and the table would claim a precision it does not have.
+    std::string openings = "balanced";
+    bool random_order = false;
+    std::uint64_t seed = 1;
+    TimeControl time;
+    std::string results_path;
+    bool resume = false;
+    bool overwrite = false;  // replace existing results instead of refusing
+    Shard shard;             // --shard K/N: play only this slice of the match
+    std::string records_path;
+    std::string html_path;  // the HTML report page, rewritten with each interim table
+    TournamentKind tournament = TournamentKind::RoundRobin;
+    std::optional<SprtParameters> sprt;
+    int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
+    std::string log_path;         // --log FILE: every engine's protocol lines
+    int report_every = 0;         // games between interim tables; 0: only at the end
+    bool affinity = false;        // --affinity: each concurrent game's engines on their own CPUs
+    bool progress = true;
+};
+
+// Returns nullopt after printing --help or --list-policies. Throws std::invalid_argument (or a
+// Boost.Program_options error) with a message naming the bad option.
+std::optional<MatchOptions> parse_match_options(int argc, char** argv);
+
+// "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any subset; the rest default).
+SprtParameters parse_sprt(const std::string& text);
+
+}  // namespace othello

@@ -1,0 +1,56 @@
+// Results on disk: a journal (one JSON line appended per finished game, so a killed match loses
+// nothing and --resume knows what is done) and the final results file (JSON or CSV).
+#pragma once
+
+#include <sys/types.h>
+
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "match/run/game_record.h"
+
+namespace othello {
+
+nlohmann::json to_json(const GameRecord& r);
+// Throws std::runtime_error (nlohmann's message) for a record missing a field.
+GameRecord record_from_json(const nlohmann::json& j);
+
+// The journal next to a results file: "results.json" -> "results.jsonl".
+std::string journal_path_for(const std::string& results_path);
+
+class ResultsJournal {
+  public:
+    // Starts the journal with `config` as its first line ({"config": ...}) and the games `kept`
+    // (those already played, when resuming), replacing whatever was at `path` in one step.
+    ResultsJournal(std::string path, const nlohmann::json& config,
+                   const std::vector<GameRecord>& kept);
+    ~ResultsJournal();
+    ResultsJournal(const ResultsJournal&) = delete;
+    ResultsJournal& operator=(const ResultsJournal&) = delete;
+
+    // Appends one line in a single write (a kill leaves at most one partial line). Safe to call
+    // from several threads at once: the line is built outside the journal's lock.
+    void append(const GameRecord& r);
+    // Appends the games' lines in a single write: all of them are in the journal, or (after a
+    // failed write, which throws) none.
+    void append(const std::vector<GameRecord>& games);
+
+  private:
+    void append_lines(const std::string& line);  // whole lines, each ended by '\n'
+
+    std::string path_;
+    int fd_ = -1;
+    off_t end_ = 0;  // the journal's size: where a failed append's partial line is cut off
+    std::mutex write_lock_;
+};
+
+// Writes every record (sorted by id) with `summary` and the match's `config` as
+// {"config": ..., "summary": ..., "games": [...]}, plus "ratings" when `ratings` is not null, or
+// as CSV when the path ends in ".csv". Written to a temporary file then renamed.
+void write_results(const std::string& path, std::vector<GameRecord> records,
+                   const nlohmann::json& summary, const nlohmann::json& config,
+                   const nlohmann::json& ratings = nullptr);
+
+}  // namespace othello

@@ -1,0 +1,158 @@
+// ResultsMerge: configuration check, then a union of games keyed on id.
+#include "match/results/results_merge.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+#include "match/results/match_config.h"
+#include "match/results/record_check.h"
+#include "match/results/results_file.h"
+#include "match/run/schedule.h"
+#include "match/run/shard.h"
+
+namespace othello {
+
+namespace {
+
+nlohmann::json without_shard(nlohmann::json config) {
+    config.erase("shard");
+    return config;
+}
+
+// Merged results are final: an input with a record that does not check out is refused whole
+// (nothing is written), naming each such record; a --resume of that shard plays it again.
+void refuse_records_that_do_not_check_out(const std::vector<MatchFile>& inputs) {
+    std::vector<std::string> refused;
+    for (const auto& in : inputs)
+        refused.insert(refused.end(), in.refused.begin(), in.refused.end());
+    if (refused.empty()) return;
+    throw std::runtime_error(refused_records_message(refused) +
+                             "\n(a --resume of the shard plays such a game again)");
+}
+
+}  // namespace
+
+MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
+    if (inputs.empty()) throw std::runtime_error("no files to merge");
+    for (const auto& in : inputs) {
+        if (!in.config) {
+            throw std::runtime_error("'" + in.path +
+                                     "' records no match configuration (an older othello-match "
+                                     "wrote it), so it cannot be checked against the others");
+        }
+    }
+    MergedMatch merged;
+    merged.config = without_shard(*inputs.front().config);
+    for (std::size_t i = 1; i < inputs.size(); ++i) {
+        const std::string difference =
+            config_difference(*inputs.front().config, *inputs[i].config,
+                              "'" + inputs.front().path + "'", "'" + inputs[i].path + "'", true);
+        if (!difference.empty()) {
+            throw std::runtime_error("'" + inputs[i].path +
+                                     "' is not a shard of the same match: " + difference);
+        }
+    }
+    refuse_records_that_do_not_check_out(inputs);
+    for (const auto& in : inputs)
+        merged.notes.insert(merged.notes.end(), in.notes.begin(), in.notes.end());
+    const std::vector<std::string> names = engine_names_in(merged.config);
+    const std::vector<ScheduledGame> schedule = schedule_in(merged.config);
+    const std::optional<std::vector<Opening>> openings = openings_in(merged.config);
+    if (!openings) {
+        merged.notes.push_back("the match's openings cannot be built here (" +
+                               merged.config.value("openings", nlohmann::json()).dump() +
+                               "): each game's opening is checked against the other games of "
+                               "that opening only");
+    }
+
+    std::map<int, std::pair<GameRecord, std::string>> by_id;  // id -> (record, where it stands)
+    // Schedule opening index -> (transcript, where first seen): a wrong opening is caught even
+    // when the list could not be built again.
+    std::map<int, std::pair<std::string, std::string>> opening_seen;
+    for (const auto& in : inputs) {
+        const Shard shard = shard_in(*in.config);
+        for (std::size_t i = 0; i < in.games.size(); ++i) {
+            const GameRecord& r = in.games[i];
+            const std::string& where = in.where[i];
+            if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
+                r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white] ||
+                !in_shard(schedule[r.id], shard)) {
+                throw std::runtime_error(where + ": game " + std::to_string(r.id) + " (" + r.black +
+                                         " - " + r.white +
+                                         ") does not belong to its match's schedule");
+            }
+            const ScheduledGame& g = schedule[r.id];
+            const std::string problem =
+                schedule_problem(r, g, openings ? &(*openings)[g.opening] : nullptr);
+            if (!problem.empty())
+                throw std::runtime_error(where + ": game " + std::to_string(r.id) + ": " + problem);
+            const std::string opened =
+                r.start_board.empty() ? r.opening : r.start_board + " " + r.opening;
+            const auto [seen, first] = opening_seen.try_emplace(g.opening, opened, where);
+            if (!first && seen->second.first != opened) {
+                throw std::runtime_error(
+                    where + ": game " + std::to_string(r.id) + " opens with '" + opened +
+                    "', but " + seen->second.second +
+                    " has another game of that opening open with '" + seen->second.first + "'");
+            }
+            const auto [it, inserted] = by_id.try_emplace(r.id, r, where);
+            if (!inserted) {
+                if (to_json(it->second.first) != to_json(r)) {
+                    throw std::runtime_error("game " + std::to_string(r.id) + ": " +
+                                             it->second.second + " and " + where +
+                                             " hold different games; give only the right one");
+                }
+                merged.duplicates.push_back(r.id);
+            }
+        }
+    }
+    for (auto& [id, entry] : by_id) merged.games.push_back(std::move(entry.first));
+    std::sort(merged.duplicates.begin(), merged.duplicates.end());
+    merged.duplicates.erase(std::unique(merged.duplicates.begin(), merged.duplicates.end()),
+                            merged.duplicates.end());
+
+    std::optional<int> common_count;
+    bool same_count = true;
+    for (const auto& in : inputs) {
+        const int n = shard_in(*in.config).count;
+        if (common_count && *common_count != n) same_count = false;
+        common_count = n;
+    }
+    std::map<int, int> missing_by_shard;
+    for (const auto& g : schedule) {
+        if (by_id.count(g.id)) continue;
+        merged.missing.push_back(g.id);
+        if (same_count) ++missing_by_shard[g.pair % *common_count];
+    }
+    for (const auto& [k, n] : missing_by_shard) {
+        merged.incomplete_shards.push_back(to_string(Shard{k, *common_count}) + ": " +
+                                           std::to_string(n) + " games");
+    }
+    return merged;
+}
+
+std::string id_ranges(const std::vector<int>& ids, std::size_t most) {
+    std::string out;
+    std::size_t ranges = 0;
+    for (std::size_t i = 0; i < ids.size(); ++ranges) {
+        if (ranges == most) {
+            out += ", ... and " + std::to_string(ids.size() - i) + " more";
+            break;
+        }
+        std::size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+        if (!out.empty()) out += ", ";
+        out += std::to_string(ids[i]);
+        if (j > i) {
+            out += '-';
+            out += std::to_string(ids[j]);
+        }
+        i = j + 1;
+    }
+    return out;
+}
+
+}  // namespace othello

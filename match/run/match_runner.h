@@ -1,0 +1,71 @@
+// MatchRunner: plays scheduled games on N worker threads, each with its own players so engines
+// are reused across games; reports each finished game through a callback, stops early on request,
+// and skips (with a clear message) the games of an engine that cannot be started.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "match/players/engine_spec.h"
+#include "match/players/player.h"
+#include "match/players/protocol_log.h"
+#include "match/run/game_record.h"
+#include "match/run/openings.h"
+#include "match/run/schedule.h"
+
+namespace othello {
+
+// Builds the player for `spec` used by one worker; `seed` differs per worker and engine. Engines'
+// protocol lines go to `log` when it is not null. `board_openings`: the match has openings given
+// as boards (a GTP engine must then take othello-set_position).
+std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed,
+                                    ProtocolLog* log = nullptr, bool board_openings = false);
+
+struct MatchSetup {
+    std::vector<EngineSpec> engines;
+    std::vector<Opening> openings;
+    TimeControl time;
+    int concurrency = 1;
+    std::uint64_t seed = 1;
+    int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
+    ProtocolLog* log = nullptr;   // --log FILE
+    // --affinity: worker slot i runs on cpus_for_slot(allowed_cpus(), i, workers), and so do the
+    // engine processes it starts.
+    bool affinity = false;
+};
+
+class MatchRunner {
+  public:
+    // Called under the runner's lock, each worker's games in the order it finished them (a worker
+    // of games of microseconds reports them in small batches). Return false to stop scheduling
+    // games; the games already played are still reported.
+    using GameFinished = std::function<bool(GameRecord&)>;  // may move from the record
+    // Called on the thread that played the games, without the runner's lock, before
+    // GameFinished: for work that takes time and is safe to do from several threads at once
+    // (serialising and writing the journal lines). Work done under the lock is what keeps
+    // threads waiting. Games of microseconds come in batches (at most 64 games, 2 ms), so that
+    // a batch is one write; a game that took longer comes alone, as soon as it ends.
+    using GamesPlayed = std::function<void(const std::vector<GameRecord>&)>;
+
+    explicit MatchRunner(MatchSetup setup) : setup_(std::move(setup)) {}
+
+    // Plays `games` (ids already done left out by the caller). Returns when all are played or
+    // a callback asked to stop. Throws std::runtime_error if a callback threw (the games finished
+    // before that were reported; the games of an `on_played` call that threw are not reported).
+    void run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished,
+             const GamesPlayed& on_played = {});
+
+    // Engines that could not be started, with the reason; their games were not played.
+    const std::vector<std::string>& start_failures() const { return start_failures_; }
+    long skipped_games() const { return skipped_; }
+
+  private:
+    MatchSetup setup_;
+    std::vector<std::string> start_failures_;
+    long skipped_ = 0;
+};
+
+}  // namespace othello

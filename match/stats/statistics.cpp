@@ -1,0 +1,103 @@
+// Match statistics: plain formulas, kept free of I/O so tests can check them by hand.
+#include "match/stats/statistics.h"
+
+#include <cmath>
+#include <limits>
+
+namespace othello {
+
+namespace {
+
+constexpr double kZ95 = 1.959963984540054;
+
+struct MeanVariance {
+    double mean;
+    double variance;  // per sample
+    long n;
+};
+
+MeanVariance trinomial(const WinDrawLoss& r) {
+    const long n = r.games();
+    if (n == 0) return {0.5, 0, 0};
+    const double s = r.score();
+    const double w = double(r.wins) / n, d = double(r.draws) / n, l = double(r.losses) / n;
+    return {s, w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s, n};
+}
+
+MeanVariance pentanomial(const Pentanomial& p) {
+    const long n = p.pairs();
+    if (n == 0) return {0.5, 0, 0};
+    double s = 0;
+    for (int i = 0; i < 5; ++i) s += p.counts[i] * (i / 4.0);
+    s /= n;
+    double var = 0;
+    for (int i = 0; i < 5; ++i) var += p.counts[i] * (i / 4.0 - s) * (i / 4.0 - s);
+    return {s, var / n, n};
+}
+
+EloEstimate estimate(const MeanVariance& m) {
+    EloEstimate e;
+    e.score = m.mean;
+    e.standard_error = m.n ? std::sqrt(m.variance / m.n) : 0;
+    e.elo = elo_from_score(m.mean);
+    e.lower = elo_from_score(m.mean - kZ95 * e.standard_error);
+    e.upper = elo_from_score(m.mean + kZ95 * e.standard_error);
+    return e;
+}
+
+double llr(const MeanVariance& m, const SprtParameters& sprt) {
+    if (m.n == 0 || m.variance <= 0) return 0;  // no information yet
+    const double s0 = score_from_elo(sprt.elo0), s1 = score_from_elo(sprt.elo1);
+    return m.n * (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * m.variance);
+}
+
+}  // namespace
+
+double WinDrawLoss::score() const {
+    return games() ? (wins + 0.5 * draws) / games() : 0.5;
+}
+
+double elo_from_score(double s) {
+    if (s <= 0) return -std::numeric_limits<double>::infinity();
+    if (s >= 1) return std::numeric_limits<double>::infinity();
+    return -400.0 * std::log10(1.0 / s - 1.0);
+}
+
+double score_from_elo(double elo) {
+    return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+}
+
+EloEstimate trinomial_elo(const WinDrawLoss& r) {
+    return estimate(trinomial(r));
+}
+EloEstimate pentanomial_elo(const Pentanomial& p) {
+    return estimate(pentanomial(p));
+}
+
+double likelihood_of_superiority(const WinDrawLoss& r) {
+    const long decisive = r.wins + r.losses;
+    if (decisive == 0) return 0.5;
+    return 0.5 * (1.0 + std::erf((r.wins - r.losses) / std::sqrt(2.0 * decisive)));
+}
+
+double SprtParameters::lower_bound() const {
+    return std::log(beta / (1 - alpha));
+}
+double SprtParameters::upper_bound() const {
+    return std::log((1 - beta) / alpha);
+}
+
+double sprt_llr(const WinDrawLoss& r, const SprtParameters& sprt) {
+    return llr(trinomial(r), sprt);
+}
+double sprt_llr(const Pentanomial& p, const SprtParameters& sprt) {
+    return llr(pentanomial(p), sprt);
+}
+
+SprtDecision sprt_decide(double value, const SprtParameters& sprt) {
+    if (value >= sprt.upper_bound()) return SprtDecision::AcceptH1;
+    if (value <= sprt.lower_bound()) return SprtDecision::AcceptH0;
+    return SprtDecision::Continue;
+}
+
+}  // namespace othello
