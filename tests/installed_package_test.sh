@@ -45,7 +45,9 @@ cmp "$data/weights.bin" "$(dirname "$0")/../data/weights.bin" || fail "weights d
 for program in othello-engine othello-match othello-book othello-train; do
   answer=$("$bin/$program" --version)
   [ "$answer" = "$program $version" ] || fail "$program --version printed '$answer'"
-  "$bin/$program" --help | grep -q -- '--version' || fail "$program --help does not list --version"
+  # Read whole: grep -q stops reading early, and under pipefail the writer's SIGPIPE would fail.
+  help=$("$bin/$program" --help)
+  grep -q -- '--version' <<<"$help" || fail "$program --help does not list --version"
 done
 answer=$("$bin/othello-engine" --print-data-dir)
 [ "$answer" = "$data" ] || fail "the unpacked engine's data folder is '$answer', not $data"
