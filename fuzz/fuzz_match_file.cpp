@@ -34,9 +34,13 @@ void read_as(const std::string& path, const std::uint8_t* data, std::size_t size
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static const std::string base =
-        (std::filesystem::temp_directory_path() / ("fuzz_match_file-" + std::to_string(::getpid())))
-            .string();
+    // Memory-backed where there is one: the two files are rewritten for every input.
+    static const std::string base = [] {
+        const std::filesystem::path shm = "/dev/shm";
+        const std::filesystem::path dir =
+            std::filesystem::is_directory(shm) ? shm : std::filesystem::temp_directory_path();
+        return (dir / ("fuzz_match_file-" + std::to_string(::getpid()))).string();
+    }();
     read_as(base + ".jsonl", data, size);
     read_as(base + ".json", data, size);
     return 0;
