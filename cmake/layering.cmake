@@ -68,3 +68,4 @@ add_test(NAME layering_test_catches_a_violation COMMAND ${CMAKE_COMMAND}
   -P ${PROJECT_SOURCE_DIR}/cmake/check_layering.cmake)
 set_tests_properties(layering_test_catches_a_violation PROPERTIES
   PASS_REGULAR_EXPRESSION "match/stats/standings.cpp includes match/cli/match_session.h \\(othello_match_cli\\), which othello_match_stats does not link")
+set_tests_properties(layering_test layering_test_catches_a_violation PROPERTIES LABELS unit)

@@ -2,6 +2,9 @@
 # Installs what is missing from Debian's packages, configures and builds.
 #   scripts/setup.sh              Release build in build/ (executables in build/bin/)
 #   scripts/setup.sh --sanitize   AddressSanitizer + UBSan build in build-sanitize/
+#   scripts/setup.sh --tsan       ThreadSanitizer build in build-tsan/
+# Targets named after the mode (scripts/setup.sh --tsan match_command_tests ...) are built alone,
+# with what they depend on; without any, everything is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,11 +25,21 @@ fi
 
 build=build
 flags=(-DCMAKE_BUILD_TYPE=Release)
-if [ "${1:-}" = "--sanitize" ]; then
-  build=build-sanitize
-  flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DOTHELLO_SANITIZE=ON)
-fi
+case "${1:-}" in
+  --sanitize)
+    build=build-sanitize
+    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DOTHELLO_SANITIZE=ON)
+    shift
+    ;;
+  --tsan)
+    build=build-tsan
+    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DOTHELLO_TSAN=ON)
+    shift
+    ;;
+esac
+targets=()
+for t in "$@"; do targets+=(--target "$t"); done
 # ccache, where installed, makes rebuilds in several checkouts of the tree cheap.
 command -v ccache >/dev/null && flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B "$build" -G Ninja "${flags[@]}" >/dev/null
-cmake --build "$build" -j "$(nproc)"
+cmake --build "$build" -j "$(nproc)" "${targets[@]}"

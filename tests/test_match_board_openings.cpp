@@ -224,7 +224,8 @@ TEST_CASE("GTP engines get the board with othello-set_position; one without it i
                   dir);
     INFO(run.err);
     REQUIRE(run.status == 0);
-    for (const auto& g : read_json(dir / "r.json").at("games")) {
+    const nlohmann::json results = read_json(dir / "r.json");  // outlives the loop over its games
+    for (const auto& g : results.at("games")) {
         CAPTURE(g.dump());
         CHECK(g.at("reason") == "normal");  // every move the engine chose was legal on the board
     }
@@ -250,7 +251,8 @@ TEST_CASE("NBoard engines get the board in set game's BO[...]") {
                               dir);
     INFO(run.err);
     REQUIRE(run.status == 0);
-    for (const auto& g : read_json(dir / "r.json").at("games")) {
+    const nlohmann::json results = read_json(dir / "r.json");  // outlives the loop over its games
+    for (const auto& g : results.at("games")) {
         CAPTURE(g.dump());
         CHECK(g.at("reason") == "normal");
     }
