@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "match/match_file.h"
-#include "match/results_file.h"
+#include "match/results/match_file.h"
+#include "match/results/results_file.h"
 
 using namespace othello;
 
