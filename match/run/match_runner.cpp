@@ -8,10 +8,10 @@
 #include <optional>
 #include <thread>
 
-#include "match/run/cpu_affinity.h"
 #include "match/players/engine_protocols.h"
 #include "match/players/human_player.h"
 #include "match/players/policy_player.h"
+#include "match/run/cpu_affinity.h"
 #include "match/run/referee.h"
 
 namespace othello {
