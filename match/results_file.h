@@ -10,12 +10,9 @@
 #include <vector>
 
 #include "match/game_record.h"
+#include "match/game_record_schema.h"
 
 namespace othello {
-
-nlohmann::json to_json(const GameRecord& r);
-// Throws std::runtime_error (nlohmann's message) for a record missing a field.
-GameRecord record_from_json(const nlohmann::json& j);
 
 // The journal next to a results file: "results.json" -> "results.jsonl".
 std::string journal_path_for(const std::string& results_path);
