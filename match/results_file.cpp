@@ -111,7 +111,7 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
     write_file_atomically(path, [&](std::ostream& out) {
         if (path.ends_with(".csv")) {
             const auto fields = game_record_fields();
-            std::string separator;
+            const char* separator = "";
             for (const GameRecordField& f : fields) {
                 if (!f.csv) continue;
                 out << separator << f.name;
@@ -119,7 +119,7 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
             }
             out << '\n';
             for (const auto& r : records) {
-                separator.clear();
+                separator = "";
                 for (const GameRecordField& f : fields) {
                     if (!f.csv) continue;
                     out << separator;
