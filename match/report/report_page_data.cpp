@@ -7,6 +7,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "match/results/game_record_schema.h"
 #include "match/results/match_options.h"
 #include "match/results/results_file.h"
 #include "match/stats/results_summary.h"
@@ -108,6 +109,43 @@ const nlohmann::json& checked_ratings(const nlohmann::json& ratings) {
     return ratings;
 }
 
+// What a game row refers to by index: the page's engines, its opening and its reason.
+struct GameIndexes {
+    const std::vector<std::string>& engines;
+    int opening;
+    int reason;
+};
+
+// A field's column in the page's game rows (PageForm says how).
+nlohmann::json page_cell(const GameRecordField& f, const GameRecord& r, const GameIndexes& ix) {
+    const nlohmann::json value = f.write(r);
+    switch (f.page) {
+        case PageForm::None:
+        case PageForm::AsIs:
+            return value;
+        case PageForm::Engine:
+            return std::find(ix.engines.begin(), ix.engines.end(), value.get<std::string>()) -
+                   ix.engines.begin();
+        case PageForm::Opening:
+            return ix.opening;
+        case PageForm::Moves:
+            return compact_moves(value.get<std::string>());
+        case PageForm::Winner:
+            return static_cast<int>(winner_from_string(value.get<std::string>()));
+        case PageForm::Reason:
+            return ix.reason;
+        case PageForm::ForfeitText:
+            return r.reason == Outcome::Normal ? nlohmann::json("") : value;
+        case PageForm::Seconds:
+            return rounded(value.get<double>(), 2);
+        case PageForm::Milliseconds:
+            return compact_numbers(value, 1000, 0);
+        case PageForm::Evals:
+            return compact_numbers(value, 1, 2);
+    }
+    return value;
+}
+
 }  // namespace
 
 std::string compact_moves(const std::string& transcript) {
@@ -177,6 +215,14 @@ nlohmann::json report_page_data(const ReportInput& input) {
     nlohmann::json series_elo = nlohmann::json::array();
     nlohmann::json series_llr = nlohmann::json::array();
 
+    std::vector<const GameRecordField*> page_fields;
+    nlohmann::json game_fields = nlohmann::json::array();
+    for (const GameRecordField& f : game_record_fields()) {
+        if (f.page == PageForm::None) continue;
+        page_fields.push_back(&f);
+        game_fields.push_back(f.name);
+    }
+
     long played = 0;
     for (const auto& g : input.games) {
         const GameRecord r = record_from_json(g);
@@ -202,25 +248,12 @@ nlohmann::json report_page_data(const ReportInput& input) {
         for (const int column : {2, winner_column}) o[column] = o[column].get<long>() + 1;
         o[6] = o[6].get<long>() + r.black_discs - r.white_discs;
 
-        nlohmann::json row = {r.id,
-                              black - input.engines.begin(),
-                              white - input.engines.begin(),
-                              opening->second,
-                              compact_moves(r.moves),
-                              r.black_discs,
-                              r.white_discs,
-                              static_cast<int>(r.winner),
-                              reason->second,
-                              r.reason == Outcome::Normal ? std::string() : r.detail,
-                              rounded(r.black_seconds, 2),
-                              rounded(r.white_seconds, 2)};
-        const nlohmann::json seconds =
-            compact_numbers(g.value("move_seconds", nlohmann::json()), 1000, 0);
-        const nlohmann::json evals = compact_numbers(g.value("move_evals", nlohmann::json()), 1, 2);
-        if (!seconds.is_null() || !evals.is_null()) {
-            row.push_back(seconds);
-            row.push_back(evals);
-        }
+        const GameIndexes indexes{input.engines, opening->second, reason->second};
+        nlohmann::json row = nlohmann::json::array();
+        for (const GameRecordField* f : page_fields) row.push_back(page_cell(*f, r, indexes));
+        // Columns a game has nothing for (per-move figures of in-process players) are left off
+        // its end: the page reads a missing column as null.
+        while (!row.empty() && row.back().is_null()) row.erase(row.end() - 1);
         rows.push_back(std::move(row));
 
         if (played % step == 0 || played == total) {
@@ -279,6 +312,7 @@ nlohmann::json report_page_data(const ReportInput& input) {
         {"reason_counts", st.reasons()},
         {"openings", openings},
         {"series", {{"games", series_games}, {"score", series_score}, {"elo", series_elo}}},
+        {"game_fields", game_fields},
         {"games", rows}};
     // The joint rating list: the results' own, else computed here (older results files).
     const nlohmann::json ratings = input.ratings.is_array() ? input.ratings : results_ratings(st);

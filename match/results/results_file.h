@@ -9,13 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "match/results/game_record_schema.h"
 #include "match/run/game_record.h"
 
 namespace othello {
-
-nlohmann::json to_json(const GameRecord& r);
-// Throws std::runtime_error (nlohmann's message) for a record missing a field.
-GameRecord record_from_json(const nlohmann::json& j);
 
 // The journal next to a results file: "results.json" -> "results.jsonl".
 std::string journal_path_for(const std::string& results_path);

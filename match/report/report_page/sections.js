@@ -9,10 +9,13 @@
 //   openings [[name, moves, games, black, white, draws, disc_sum, board?]] (objects once loaded;
 //             board: the start board "--XO... X" of an opening given as a board)
 //   series {games [n], score [[engine's score after n]], elo [[elo, lower, upper]], llr? [llr]}
-//   games [[id, black, white, opening, moves, black_discs, white_discs, winner (0 black, 1 white,
-//           2 draw), reason, detail, black_seconds, white_seconds, move_ms?, move_evals?]]
-//   move_ms and move_evals (when the record has informative ones) start after the opening;
-//   moves are one character per square: "ABC..." is a1 b1 c1 ..., see MOVE_ALPHABET.
+//   game_fields [name]: the columns of each games row, named as in the results file (the
+//               record schema's table, match/game_record_schema.cpp, says which and how):
+//   games [[...]]: black and white index engines, opening indexes openings, reason reasons;
+//     winner 0 black, 1 white, 2 draw; detail only for games that did not end normally;
+//     moves one character per square ("ABC..." is a1 b1 c1 ..., see MOVE_ALPHABET);
+//     move_seconds (in milliseconds) and move_evals start after the opening; a row may end
+//     before its last columns (null: none).
 // URL fragments: #game=ID&ply=N opens a game (kept across the running page's reloads);
 // #selftest runs the checks of the browser test and writes them into <pre id="selftest-result">.
 const data = JSON.parse(document.getElementById("report-data").textContent);
@@ -20,8 +23,8 @@ data.openings = data.openings.map(([name, moves, games, black, white, draws, dis
   ({ name, moves, games, black, white, draws, disc_sum, board: board || "" }));
 const main = document.getElementById("report");
 const REFRESH_SECONDS = 5;
-const G = { id: 0, black: 1, white: 2, opening: 3, moves: 4, bd: 5, wd: 6, winner: 7, reason: 8,
-            detail: 9, bs: 10, ws: 11, ms: 12, evals: 13 };
+// A games row's column by field name: g[G.black_discs].
+const G = Object.fromEntries(data.game_fields.map((name, i) => [name, i]));
 
 function section(title, note, wide) {
   const s = el("section", { class: wide ? "wide" : null },

@@ -53,9 +53,9 @@ function fillGames() {
     body.append(el("tr", { "data-id": g[G.id], class: viewer.game === g ? "selected" : null, onclick: () => openGame(g, 0, true) },
       el("td", null, g[G.id]), el("td", { class: "text" }, data.engines[g[G.black]]),
       el("td", { class: "text" }, data.engines[g[G.white]]), el("td", { class: "text" }, o.name || o.moves || o.board || "start"),
-      el("td", null, `${g[G.bd]}–${g[G.wd]}`), el("td", { class: "text" }, resultText(g)),
+      el("td", null, `${g[G.black_discs]}–${g[G.white_discs]}`), el("td", { class: "text" }, resultText(g)),
       el("td", { class: "text" + (g[G.reason] === data.reasons.indexOf("normal") ? "" : " error") }, data.reasons[g[G.reason]]),
-      el("td", null, g[G.moves].length), el("td", null, `${g[G.bs].toFixed(2)} / ${g[G.ws].toFixed(2)} s`)));
+      el("td", null, g[G.moves].length), el("td", null, `${g[G.black_seconds].toFixed(2)} / ${g[G.white_seconds].toFixed(2)} s`)));
   }
   document.getElementById("games-count").textContent = `${list.length} of ${games.length} games`;
   document.getElementById("games-page").textContent = `page ${page + 1} of ${pages}`;
@@ -111,7 +111,7 @@ function openGame(g, ply, scroll) {
   info.append(el("h3", null, `Game ${g[G.id]}`),
     el("p", null, el("span", { class: "swatch black" }), el("b", null, data.engines[g[G.black]]), " (black) vs ",
        el("span", { class: "swatch white" }), el("b", null, data.engines[g[G.white]]), " (white)"),
-    el("p", { class: "score-line" }, `${g[G.bd]} – ${g[G.wd]}`, el("small", { class: "pct" }, " " + resultText(g))),
+    el("p", { class: "score-line" }, `${g[G.black_discs]} – ${g[G.white_discs]}`, el("small", { class: "pct" }, " " + resultText(g))),
     el("p", null, "Opening: ", o.name ? o.name + " " : "", el("code", null, o.moves || o.board || "start position")),
     el("p", { class: g[G.reason] === data.reasons.indexOf("normal") ? "" : "error" }, "Ended: ", data.reasons[g[G.reason]],
        g[G.detail] ? ` — ${g[G.detail]}` : ""),
@@ -120,8 +120,8 @@ function openGame(g, ply, scroll) {
   info.append(
     el("div", { class: "moves", id: "moves" }, viewer.states.slice(1).map((st, i) => {
       const k = i - viewer.openingPlies;
-      const ms = g[G.ms] && k >= 0 ? g[G.ms][k] : null;
-      const ev = g[G.evals] && k >= 0 ? g[G.evals][k] : null;
+      const ms = g[G.move_seconds] && k >= 0 ? g[G.move_seconds][k] : null;
+      const ev = g[G.move_evals] && k >= 0 ? g[G.move_evals][k] : null;
       const time = ms === null || ms === undefined ? null : ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
       const extra = [time, ev !== null && ev !== undefined ? signed(ev, 1) : null].filter(Boolean).join(" ");
       return el("span", { class: (st.mover === 1 ? "b" : "w") + (i < viewer.openingPlies ? " opening" : ""),
@@ -129,7 +129,7 @@ function openGame(g, ply, scroll) {
                           onclick: () => go(i + 1) },
                 `${i + 1}.${st.passed ? "pass " : ""}${squareName(st.move)}`, extra ? el("small", null, extra) : null);
     })));
-  if (g[G.ms] || g[G.evals]) info.append(el("p", { class: "note" }, "Small figures: the time the mover took, and its evaluation (discs, mover's view)."));
+  if (g[G.move_seconds] || g[G.move_evals]) info.append(el("p", { class: "note" }, "Small figures: the time the mover took, and its evaluation (discs, mover's view)."));
   go(ply);
   if (scroll) document.getElementById("viewer").scrollIntoView({ behavior: "smooth", block: "start" });
 }
