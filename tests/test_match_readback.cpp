@@ -269,7 +269,7 @@ TEST_CASE("merge without the openings file still checks each opening against its
     std::ofstream(dir / "openings.txt") << "f5\nf5d6\nf5f6\nf5f4\nd3\nc4\n";
     const std::string match =
         "--engine policy:mobility --engine policy:random --games 12 --openings openings.txt "
-        "--seed 5 --no-progress";
+        "--seed 5 --concurrency 1 --no-progress";  // one game at a time: journal lines by id
     REQUIRE(run_match(match + " --shard 0/2 --results s0.json", dir).status == 0);
     REQUIRE(run_match(match + " --shard 1/2 --results s1.json", dir).status == 0);
     fs::remove(dir / "openings.txt");
