@@ -104,6 +104,7 @@ void TcpServer::run(bool handle_signals) {
     if (handle_signals) {
         signals.add(SIGINT);
         signals.add(SIGTERM);
+        signals.add(SIGHUP);  // a closed terminal: stop as cleanly, ending the engines' groups
         signals.async_wait([this](boost::system::error_code error, int) {
             if (!error) stop();
         });

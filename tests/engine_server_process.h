@@ -85,11 +85,11 @@ class EngineServerProcess {
         }
         return -1;
     }
-    // SIGTERM, then wait (the server closes every connection and exits 0).
-    int stop() {
+    // SIGTERM (or `signal`), then wait (the server closes every connection and exits 0).
+    int stop(int signal = SIGTERM) {
         if (!child_.valid() || stopped_) return exit_code_;
         stopped_ = true;
-        ::kill(child_.id(), SIGTERM);
+        ::kill(child_.id(), signal);
         child_.wait();
         exit_code_ = child_.exit_code();
         return exit_code_;

@@ -120,8 +120,8 @@ TEST_CASE("othello-match ends a wrapped engine's whole group after a forfeit and
     CHECK(left_running(pids, std::chrono::seconds(1)) == "");
 }
 
-TEST_CASE("othello-match ends its engines' groups when interrupted by SIGINT or SIGTERM") {
-    for (const int signal : {SIGINT, SIGTERM}) {
+TEST_CASE("othello-match ends its engines' groups when interrupted by SIGINT, SIGTERM or SIGHUP") {
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
         CAPTURE(signal);
         const Scratch scratch{temp_dir("othello_groups_signal")};
         const fs::path &dir = scratch.dir, &pids = scratch.pids;
@@ -163,5 +163,17 @@ TEST_CASE(
     CHECK(second.send("two\n") == "two\n");
     REQUIRE(read_pids(pids).size() == 15);
     CHECK(server.stop() == 0);
+    CHECK(left_running(pids, std::chrono::seconds(1)) == "");
+}
+
+TEST_CASE("othello-engine --exec ends its engines' groups on a hangup (its terminal closed)") {
+    const Scratch scratch{temp_dir("othello_groups_hangup")};
+    const fs::path &dir = scratch.dir, &pids = scratch.pids;
+    const fs::path wrapper = write_wrapper(dir, "cat", pids);
+    EngineServerProcess server({"--exec", wrapper.string()});
+    GtpSocket client(server.port());
+    CHECK(client.send("one\n") == "one\n");
+    REQUIRE(read_pids(pids).size() == 3);
+    CHECK(server.stop(SIGHUP) == 0);
     CHECK(left_running(pids, std::chrono::seconds(1)) == "");
 }
