@@ -54,7 +54,7 @@ fuzz_rows=$(awk 'NR > 1 && $1 ~ /^fuzz_/ {
   echo
   echo "Whole-file outputs (results, game records, the journal rewritten on resume) are written to a"
   echo "temporary file, fsync'ed and renamed over the old one (match/results/atomic_file.h); the journal is"
-  echo "append-only, one write per game, and a torn last line is dropped on --resume. The opening"
+  echo "append-only, one write per game (per batch of in-process games that take microseconds), and a torn last line is dropped on --resume. The opening"
   echo "book is SQLite, written in one transaction per import. How to serve the engine on a network"
   echo "(token, limits, drop log) is in docs/network.md."
   echo
