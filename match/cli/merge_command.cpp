@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/ascii_text.h"
+#include "match/cli/options_and_inputs.h"
 #include "match/report/report.h"
 #include "match/results/match_config.h"
 #include "match/results/match_file.h"
@@ -69,21 +70,9 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
     desc.add_options()("help,h", "this help")("results", po::value(&out_path),
                                               "the merged results file (.json or .csv)")(
         "overwrite", po::bool_switch(&overwrite), "replace OUT even if it holds another match");
-    po::options_description hidden;
-    hidden.add_options()("input", po::value(&inputs));
-    po::options_description all;
-    all.add(desc).add(hidden);
-    po::positional_options_description positional;
-    positional.add("input", -1);
     try {
         po::variables_map vm;
-        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
-                  vm);
-        po::notify(vm);
-        if (vm.count("help")) {
-            out << desc << "\n";
-            return 0;
-        }
+        if (!parse_options_and_inputs(argc, argv, desc, inputs, out, vm)) return 0;
         if (out_path.empty()) throw std::invalid_argument("merge needs --results OUT.json");
         if (inputs.empty()) throw std::invalid_argument("merge needs the files to merge");
     } catch (const std::exception& e) {

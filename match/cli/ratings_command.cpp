@@ -12,6 +12,8 @@
 #include <set>
 #include <sstream>
 
+#include "engine/ascii_text.h"
+#include "match/cli/options_and_inputs.h"
 #include "match/results/atomic_file.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
@@ -124,27 +126,16 @@ int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& 
         "anchor", po::value(&anchor_text),
         "NAME=ELO: fix that engine's rating (default: the mean is 0)")(
         "overwrite", po::bool_switch(&overwrite), "replace OUT if it exists");
-    po::options_description hidden;
-    hidden.add_options()("input", po::value(&inputs));
-    po::options_description all;
-    all.add(desc).add(hidden);
-    po::positional_options_description positional;
-    positional.add("input", -1);
     std::optional<Anchor> anchor;
     try {
         po::variables_map vm;
-        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
-                  vm);
-        po::notify(vm);
-        if (vm.count("help")) {
-            out << desc << "\n";
-            return 0;
-        }
+        if (!parse_options_and_inputs(argc, argv, desc, inputs, out, vm)) return 0;
         if (out_path.empty()) throw std::invalid_argument("ratings needs --results OUT.json");
         if (inputs.empty()) throw std::invalid_argument("ratings needs the files to rate");
         if (vm.count("anchor")) anchor = parse_anchor(anchor_text);
     } catch (const std::exception& e) {
-        err << "othello-match ratings: " << e.what() << "\n(see othello-match ratings --help)\n";
+        err << "othello-match ratings: " << printable(e.what())
+            << "\n(see othello-match ratings --help)\n";
         return 2;
     }
     try {
