@@ -1,4 +1,4 @@
-// othello-abuse-bench: the full-size TCP abuse run of issue 8 against the real othello-engine on
+// othello-abuse-bench: the full-size TCP abuse run against the real othello-engine on
 // 127.0.0.1 — by default 1,000 well-behaved clients, all connected at once, each playing a whole
 // game, while 100 misbehaving clients (20 each: slowloris, over-long lines, binary garbage, close
 // mid-command, connect/disconnect loops) attack. Prints games completed, failures, the server's

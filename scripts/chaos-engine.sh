@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A GTP engine that misbehaves at random, for fault-injection matches (issue 8). Each start picks
+# A GTP engine that misbehaves at random, for fault-injection matches. Each start picks
 # a fault that strikes at a random genmove — crash, hang, slow start, garbage, an illegal move, a
 # refused move, closing its output — and, in every mode, dies a little later (so the runner keeps
 # restarting it and the faults keep coming). It runs the test fake engine that way. Served through

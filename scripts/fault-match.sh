@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fault injection at full size (issue 8): a GAMES-game match at concurrency 2 between two chaos
+# Fault injection at full size: a GAMES-game match at concurrency 2 between two chaos
 # engines (scripts/chaos-engine.sh) — one a child process on pipes, one served over TCP by
 # `othello-engine --listen --exec` — then checks that every game has a result and a reason and the
 # totals add up. Prints the figures; exits 1 if anything did not hold.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SIGKILL at random moments (issue 8): runs a GAMES-game match between two fake engines, kills the
+# SIGKILL at random moments: runs a GAMES-game match between two fake engines, kills the
 # runner with SIGKILL KILLS times at random moments, resuming with --resume each time, then lets it
 # finish; checks the journal never has more than one torn line, the results file always parses,
 # and the final results hold exactly the requested games. Prints the figures; exits 1 on failure.
