@@ -29,6 +29,15 @@ void close_fd(int& fd) {
     fd = -1;
 }
 
+// In the child, before exec: every descriptor the runner holds (a TCP engine's socket that another
+// thread's library opened without close-on-exec, say) is closed by the exec, so an engine never
+// keeps another engine's connection or pipe open. Only async-signal-safe calls.
+void close_inherited_descriptors_on_exec() {
+    if (::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
+    const long most = ::sysconf(_SC_OPEN_MAX);
+    for (int fd = 3; fd < most; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
 std::string join(const std::vector<std::string>& argv) {
     std::string s;
     for (const auto& a : argv) s += (s.empty() ? "" : " ") + a;
@@ -41,11 +50,21 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
     ignore_sigpipe_once();
     if (options.argv.empty())
         throw ChannelError(ChannelFailure::StartFailed, "empty engine command");
-    int in_pipe[2], out_pipe[2], exec_status[2];
+    int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, exec_status[2] = {-1, -1};
+    int devnull = -1;
+    // A start that fails leaves no descriptor behind: each failed restart would make the next
+    // one likelier to fail.
+    const auto fail = [&](const std::string& what) {
+        const int error = errno;
+        for (int* fd : {&in_pipe[0], &in_pipe[1], &out_pipe[0], &out_pipe[1], &exec_status[0],
+                        &exec_status[1], &devnull})
+            close_fd(*fd);
+        throw ChannelError(ChannelFailure::StartFailed,
+                           what + " '" + command_ + "': " + std::strerror(error));
+    };
     if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
         ::pipe2(exec_status, O_CLOEXEC) != 0) {
-        throw ChannelError(ChannelFailure::StartFailed,
-                           "cannot create pipes for '" + command_ + "': " + std::strerror(errno));
+        fail("cannot create pipes for");
     }
     // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
     std::vector<char*> args;
@@ -53,19 +72,20 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
     args.push_back(nullptr);
     const char* dir =
         options.working_directory.empty() ? nullptr : options.working_directory.c_str();
-    const int devnull = options.inherit_stderr ? -1 : ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (!options.inherit_stderr) {
+        devnull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (devnull < 0) fail("cannot open /dev/null for");
+    }
 
     pid_ = ::fork();
-    if (pid_ < 0) {
-        throw ChannelError(ChannelFailure::StartFailed,
-                           "cannot fork for '" + command_ + "': " + std::strerror(errno));
-    }
+    if (pid_ < 0) fail("cannot fork for");
     if (pid_ == 0) {
         // A group of its own: stop() then ends whatever the engine started along with it.
         ::setsid();
         ::dup2(in_pipe[0], 0);
         ::dup2(out_pipe[1], 1);
         if (devnull >= 0) ::dup2(devnull, 2);
+        close_inherited_descriptors_on_exec();
         int err = 0;
         if (dir && ::chdir(dir) != 0) {
             err = errno;

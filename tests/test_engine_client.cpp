@@ -1,6 +1,8 @@
 // The engine client: a child process on pipes and a TCP connection, each with deadlines, and GTP
 // framing on top — against `cat`, `sleep`, `true` and the scripted fake engine.
 #include <doctest/doctest.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "engine/square.h"
 #include "protocol/engine_process.h"
@@ -23,6 +25,18 @@ TEST_CASE("a child process echoes lines through its pipes") {
     }
     cat.write_line("a\r");
     CHECK(cat.read_line(deadline_after(5)) == "a");  // CR LF line endings are accepted
+}
+
+TEST_CASE("an engine process inherits no descriptor of the runner's but its pipes") {
+    // A socket opened without close-on-exec, as a library on another thread may hold one while
+    // it connects: the engine must not keep it (nor the connection) open.
+    const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
+    REQUIRE(socket > 2);
+    const std::string probe = "test -e /proc/self/fd/" + std::to_string(socket) +
+                              " && echo inherited || echo closed; exec cat";
+    EngineProcess shell(ProcessOptions{{"sh", "-c", probe}, "", false});
+    CHECK(shell.read_line(deadline_after(5)) == "closed");
+    ::close(socket);
 }
 
 TEST_CASE("a silent child times out, an exiting child is EOF, a missing program fails to start") {
