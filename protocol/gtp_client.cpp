@@ -13,6 +13,10 @@ bool is_blank(std::string_view s) {
     return trim(s).empty();
 }
 
+// A multi-line result (list_commands, showboard) is a few KB; an engine that never ends its
+// response must cost its game, not the runner's memory.
+constexpr std::size_t kMaxResponseBytes = 1 << 20;
+
 }  // namespace
 
 GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
@@ -44,6 +48,12 @@ GtpResponse GtpClient::read_response(std::string_view command, Deadline deadline
         if (is_blank(line)) break;
         response.text += '\n';
         response.text += trim(line);
+        if (response.text.size() > kMaxResponseBytes) {
+            throw ChannelError(ChannelFailure::Malformed,
+                               "reply to '" + std::string(command) + "' is longer than " +
+                                   std::to_string(kMaxResponseBytes) +
+                                   " bytes without the empty line that ends it");
+        }
     }
     return response;
 }

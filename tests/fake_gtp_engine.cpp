@@ -1,5 +1,6 @@
 // fake-gtp-engine: a scripted GTP engine for the match runner's tests. It plays random legal
-// moves, and misbehaves on cue: --mode illegal|illegal-extra|twice|latin1|garbage|flood|crash|
+// moves, and misbehaves on cue: --mode illegal|illegal-extra|twice|latin1|garbage|flood|
+// flood-lines (short lines, never the empty line that ends a reply)|crash|
 // hang|silent|disconnect|deaf|refuse-play at its --at'th genmove (and every later one, or only that
 // one with --once 1); twice answers a legal move twice; latin1 (a French engine in Latin-1) also
 // gives its name, and refuses the time commands, with bytes that are not UTF-8; --die-at N exits at
@@ -126,6 +127,14 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
                 if (script.mode == "flood") {
                     out << "= " << std::string(1 << 20, 'x') << "\n\n" << std::flush;
                     continue;
+                }
+                if (script.mode == "flood-lines") {
+                    // Short lines without the empty line that ends a response, until stopped.
+                    out << "= c4\n";
+                    const std::string line(79, 'x');
+                    while (out << line << '\n') {
+                    }
+                    return SessionEnd::Disconnect;
                 }
                 if (script.mode == "illegal-extra") {
                     // An illegal move, then a second reply nobody asked for.

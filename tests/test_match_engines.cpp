@@ -517,6 +517,23 @@ TEST_CASE("faults: an over-long reply line, over TCP or a pipe, is a malformed r
     fs::remove_all(dir);
 }
 
+TEST_CASE(
+    "faults: a reply of short lines that never ends is a malformed reply, not a full memory") {
+    const fs::path dir = temp_dir("othello_match_flood_lines");
+    const Run run = run_match("--engine 'cmd:" + kFake +
+                                  " --mode flood-lines' --engine policy:random --games 2 "
+                                  "--concurrency 1 --results " +
+                                  (dir / "r.json").string(),
+                              dir);
+    CHECK(run.status == 0);
+    for (const auto& g : games_of(dir / "r.json")) {
+        CHECK(g.at("reason") == "malformed reply");
+        CHECK(g.at("detail").get<std::string>().find("without the empty line that ends it") !=
+              std::string::npos);
+    }
+    fs::remove_all(dir);
+}
+
 TEST_CASE("faults: after an illegal move and an extra reply the engine is restarted") {
     const fs::path dir = temp_dir("othello_match_extra_reply");
     // Over TCP the fake's move count survives a reconnect: it misbehaves in the first game only.
