@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -129,5 +130,24 @@ TEST_CASE(
     const Run unknown = run_in(dir, "ratings --anchor z=0 --overwrite --results list.json ab.json");
     CHECK(unknown.status == 2);
     CHECK(unknown.err.find("no engine named 'z'") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("ratings refuses a game that does not check out, as merge and report do") {
+    const fs::path dir = temp_dir("ratings_command_refused");
+    REQUIRE(run_in(dir,
+                   "--engine name=a,policy:random --engine name=b,policy:mobility --games 4 "
+                   "--openings random:4 --no-progress --results ab.json")
+                .status == 0);
+    nlohmann::json ab = read_json(dir / "ab.json");
+    nlohmann::json& game = ab.at("games").at(1);
+    game["winner"] = game.at("winner") == "black" ? "white" : "black";  // a flipped result
+    std::ofstream(dir / "ab.json") << ab.dump(1);
+    fs::remove(dir / "ab.jsonl");
+    const Run run = run_in(dir, "ratings --results list.json ab.json");
+    CHECK(run.status == 2);
+    CHECK(run.err.find("'ab.json' games[1]: game 1 (") != std::string::npos);
+    CHECK(run.err.find("but the moves leave") != std::string::npos);
+    CHECK(!fs::exists(dir / "list.json"));
     fs::remove_all(dir);
 }

@@ -150,10 +150,16 @@ int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& 
         }
         check_output_path("--results", out_path);
         std::vector<MatchFile> files;
+        std::vector<std::string> refused;
         for (const auto& in : inputs) {
             if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
             files.push_back(read_match_file(in));
+            for (const auto& note : files.back().notes)
+                err << "othello-match ratings: note: " << printable(note) << "\n";
+            refused.insert(refused.end(), files.back().refused.begin(), files.back().refused.end());
         }
+        // As merge and report: a game that does not check out is not silently left out.
+        if (!refused.empty()) throw std::runtime_error(refused_records_message(refused));
         const GatheredGames gathered = gather(files);
         Standings standings(gathered.engines);
         for (const auto& r : gathered.games) standings.add(r);
@@ -196,11 +202,13 @@ int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& 
                                  {"inputs", inputs},
                                  {"virtual_draws", list.virtual_draws}};
         if (anchor) result["anchor"] = {{"engine", anchor->engine}, {"elo", anchor->elo}};
-        write_file_atomically(out_path,
-                              [&](std::ostream& file) { file << result.dump(1) << '\n'; });
+        write_file_atomically(out_path, [&](std::ostream& file) {
+            // Input paths need not be UTF-8; the file must be.
+            file << result.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+        });
         return 0;
     } catch (const std::exception& e) {
-        err << "othello-match ratings: " << e.what() << "\n";
+        err << "othello-match ratings: " << printable_lines(e.what()) << "\n";
         return 2;
     }
 }
