@@ -40,8 +40,8 @@ class MatchOutputs : public MatchOutput {
     long planned_games_;
     const ProtocolLog* log_;
     std::unique_ptr<ResultsJournal> journal_;
-    // The games played, resumed ones first: what the results file, the records and the page show.
-    bool keep_records_;
+    bool keep_records_;  // only when the results file, the records or the page show them
+    // The games played, resumed ones first.
     std::vector<GameRecord> records_;
     std::chrono::steady_clock::time_point last_page_;
     long played_ = 0;                      // in this run
