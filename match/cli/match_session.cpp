@@ -1,23 +1,21 @@
-// The match session: checks the outputs, resumes from the journal, runs the games, stops on an
-// SPRT decision, refreshes the report page and writes every output, each failure said.
+// The match session: checks the outputs, loads the openings and the schedule, resumes from the
+// journal, runs the games until the end or an SPRT decision, and reports how the match ended.
 #include "match/cli/match_session.h"
 
 #include <algorithm>
-#include <chrono>
 #include <exception>
 #include <filesystem>
-#include <functional>
 #include <iostream>
+#include <optional>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/ascii_text.h"
-#include "match/cli/progress_bar.h"
+#include "match/cli/match_outputs.h"
 #include "match/players/protocol_log.h"
 #include "match/report/html_report.h"
-#include "match/report/report.h"
-#include "match/results/game_record_writer.h"
 #include "match/results/match_config.h"
 #include "match/results/match_file.h"
 #include "match/results/match_options.h"
@@ -27,7 +25,6 @@
 #include "match/run/cpu_affinity.h"
 #include "match/run/match_runner.h"
 #include "match/run/shard.h"
-#include "match/stats/results_summary.h"
 #include "match/stats/standings.h"
 
 namespace othello {
@@ -149,7 +146,57 @@ void warn_about_shared_cpus(int concurrency, int games) {
               << " games share a CPU (use --concurrency " << cpus << " for one each)\n";
 }
 
+// The games this run plays: this shard's, less those already played.
+std::vector<ScheduledGame> games_to_play(const std::vector<ScheduledGame>& games,
+                                         const std::vector<GameRecord>& played) {
+    std::set<int> done;
+    for (const auto& r : played) done.insert(r.id);
+    std::vector<ScheduledGame> pending;
+    for (const auto& g : games) {
+        if (!done.count(g.id)) pending.push_back(g);
+    }
+    return pending;
+}
+
+// The SPRT test of the first engine against the second: on game pairs once there are any.
+bool sprt_decided(const Standings& standings, const SprtParameters& sprt) {
+    const Pentanomial p = standings.pentanomial(0, 1);
+    const double llr =
+        p.pairs() > 0 ? sprt_llr(p, sprt) : sprt_llr(standings.head_to_head(0, 1), sprt);
+    return sprt_decide(llr, sprt) != SprtDecision::Continue;
+}
+
+void warn_about_repeated_games(const Standings& standings) {
+    if (standings.repeated_games() == 0) return;
+    std::cerr << "othello-match: warning: " << standings.repeated_games() << " of "
+              << standings.games()
+              << " games repeat an earlier game between the same engines move for move; the "
+                 "statistics treat them as independent (use more openings, e.g. --openings "
+                 "balanced or random:K)\n";
+}
+
 }  // namespace
+
+std::string play_games(MatchRunner& runner, const std::vector<ScheduledGame>& games,
+                       Standings& standings, MatchOutput& output,
+                       const std::optional<SprtParameters>& sprt_stop) {
+    try {
+        runner.run(
+            games,
+            [&](GameRecord& r) {
+                standings.add(r);
+                output.on_game(r, standings);
+                return !(sprt_stop && sprt_decided(standings, *sprt_stop));
+            },
+            [&](const std::vector<GameRecord>& played) {
+                // On the games' own thread, not under the lock.
+                output.on_games_played(played);
+            });
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
 
 int run_match_session(const MatchOptions& o) {
     check_outputs(o);
@@ -179,127 +226,24 @@ int run_match_session(const MatchOptions& o) {
     }
 
     Standings standings(names);
-    std::vector<GameRecord> records;
-    std::unique_ptr<ResultsJournal> journal;
-    std::set<int> done;
-    if (!o.results_path.empty()) {
-        std::vector<GameRecord> kept;
-        if (o.resume) kept = resumed_games(o, config, schedule, names, openings);
-        journal = std::make_unique<ResultsJournal>(journal_path_for(o.results_path), config, kept);
-        for (const auto& r : kept) {
-            done.insert(r.id);
-            standings.add(r);
-            records.push_back(r);
-        }
-        if (o.resume && !done.empty())
-            std::cerr << "Resuming: " << done.size() << " games already played.\n";
-    }
-    const bool keep_records =
-        !o.results_path.empty() || !o.records_path.empty() || !o.html_path.empty();
-    // The report page: rewritten every --report-every games (else every few seconds) and at the
-    // end. A page that cannot be written mid-match is a warning: the games go on being recorded.
-    auto last_page = std::chrono::steady_clock::now();
-    auto write_page = [&](bool finished) {
-        if (o.html_path.empty()) return;
-        last_page = std::chrono::steady_clock::now();
-        ReportInput page;
-        page.engines = names;
-        for (const auto& r : records) page.games.push_back(to_json(r));
-        page.settings = config;
-        page.sprt = o.sprt;
-        page.planned_games = static_cast<long>(games.size());  // this shard's, if sharded
-        page.finished = finished;
-        page.ratings = results_ratings(standings);
-        if (finished) return write_html_report(o.html_path, page);
-        try {
-            write_html_report(o.html_path, page);
-        } catch (const std::exception& e) {
-            std::cerr << "othello-match: warning: " << printable_lines(e.what()) << "\n";
-        }
-    };
-    write_page(false);
+    std::vector<GameRecord> resumed;
+    if (o.resume && !o.results_path.empty())
+        resumed = resumed_games(o, config, schedule, names, openings);
+    for (const auto& r : resumed) standings.add(r);
+    const std::vector<ScheduledGame> pending = games_to_play(games, resumed);
+    MatchOutputs outputs(o, config, standings, std::move(resumed), static_cast<long>(games.size()),
+                         static_cast<long>(pending.size()), log.get());
 
-    std::vector<ScheduledGame> pending;
-    for (const auto& g : games) {
-        if (!done.count(g.id)) pending.push_back(g);
-    }
-
-    // Grown under the runner's lock otherwise, copying every record kept so far each time.
-    if (keep_records) records.reserve(records.size() + pending.size());
-    ProgressBar progress(static_cast<long>(pending.size()), o.progress);
-    long played = 0;
     MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
                                   o.adjudicate_empties, log.get(), o.affinity});
     if (o.affinity) warn_about_shared_cpus(o.concurrency, static_cast<int>(pending.size()));
-    std::string stopped;  // why the match stopped before its end (a full disk), if it did
-    try {
-        runner.run(
-            pending,
-            [&](GameRecord& r) {
-                standings.add(r);
-                if (keep_records) records.push_back(std::move(r));  // r is not read after this
-                ++played;
-                const EngineTally& first = standings.tally(0);
-                progress.update(played, first.total.wins, first.total.losses, first.total.draws);
-                if (o.report_every > 0 && played % o.report_every == 0) {
-                    progress.finish();
-                    print_report(std::cout, standings, o.sprt);
-                    std::cout << std::endl;
-                    write_page(false);
-                } else if (o.report_every == 0 && !o.html_path.empty() &&
-                           std::chrono::steady_clock::now() - last_page > std::chrono::seconds(5)) {
-                    write_page(false);
-                }
-                if (o.sprt && o.engines.size() == 2 && o.shard.whole()) {
-                    const Pentanomial p = standings.pentanomial(0, 1);
-                    const double llr = p.pairs() > 0
-                                           ? sprt_llr(p, *o.sprt)
-                                           : sprt_llr(standings.head_to_head(0, 1), *o.sprt);
-                    if (sprt_decide(llr, *o.sprt) != SprtDecision::Continue) return false;
-                }
-                return true;
-            },
-            [&](const std::vector<GameRecord>& played) {
-                // On the games' own thread, not under the lock.
-                if (journal) journal->append(played);
-            });
-    } catch (const std::exception& e) {
-        stopped = e.what();
-    }
-    progress.finish();
+    const bool sprt_can_stop = o.engines.size() == 2 && o.shard.whole();
+    // Why the match stopped before its end (a full disk), if it did.
+    const std::string stopped =
+        play_games(runner, pending, standings, outputs, sprt_can_stop ? o.sprt : std::nullopt);
 
-    // The table of the games played is printed even when the match could not go on; each output
-    // is attempted, and each failure said.
-    print_report(std::cout, standings, o.sprt);
-    int status = 0;
-    const auto save = [&](const std::function<void()>& write) {
-        try {
-            write();
-        } catch (const std::exception& e) {
-            std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
-            status = 1;
-        }
-    };
-    if (!o.results_path.empty()) {
-        save([&] {
-            write_results(o.results_path, records, results_summary(standings), config,
-                          results_ratings(standings));
-        });
-    }
-    if (!o.records_path.empty()) {
-        save([&] {
-            write_game_records(o.records_path, records, game_record_format_for(o.records_path));
-        });
-    }
-    save([&] { write_page(true); });
-    if (log && !log->failure().empty()) status = 1;  // said on stderr when it happened
-    if (standings.repeated_games() > 0) {
-        std::cerr << "othello-match: warning: " << standings.repeated_games() << " of "
-                  << standings.games()
-                  << " games repeat an earlier game between the same engines move for move; the "
-                     "statistics treat them as independent (use more openings, e.g. --openings "
-                     "balanced or random:K)\n";
-    }
+    int status = outputs.finish(standings) ? 0 : 1;
+    warn_about_repeated_games(standings);
     if (!stopped.empty()) {
         std::cerr << "othello-match: " << printable_lines(stopped)
                   << "\nothello-match: the match stopped after " << standings.games() << " of "

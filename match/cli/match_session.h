@@ -1,9 +1,16 @@
 // The match session: `othello-match` with its options parsed. Checks every output before the
 // first game, resumes from the journal, plays the (remaining) games, stops early on an SPRT
-// decision, refreshes the report page, and writes the results, records and page at the end.
+// decision, and hands every game and the end of the match to its outputs (match_outputs.h).
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/cli/match_output.h"
 #include "match/results/match_options.h"
+#include "match/run/match_runner.h"
+#include "match/stats/standings.h"
 
 namespace othello {
 
@@ -11,5 +18,12 @@ namespace othello {
 // or an engine failed to start. Throws std::exception for what stops the match before its first
 // game (an output refused, a journal of another match), with a message to print.
 int run_match_session(const MatchOptions& options);
+
+// Plays `games` on `runner`, each game counted in `standings` and handed to `output`, until all
+// are played or, with `sprt_stop`, the SPRT test of the first engine against the second decides.
+// Returns why the match stopped before its end (an output could not record a game), or "".
+std::string play_games(MatchRunner& runner, const std::vector<ScheduledGame>& games,
+                       Standings& standings, MatchOutput& output,
+                       const std::optional<SprtParameters>& sprt_stop);
 
 }  // namespace othello

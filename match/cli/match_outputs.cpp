@@ -1,0 +1,113 @@
+// MatchOutputs: the journal gets each game on the thread that played it, before it counts; the
+// page is rewritten every --report-every games (else every few seconds) and at the end; the
+// final outputs are each attempted, whatever happened to the others.
+#include "match/cli/match_outputs.h"
+
+#include <exception>
+#include <functional>
+#include <iostream>
+#include <utility>
+
+#include "engine/ascii_text.h"
+#include "match/report/html_report.h"
+#include "match/report/report.h"
+#include "match/results/game_record_schema.h"
+#include "match/results/game_record_writer.h"
+#include "match/stats/results_summary.h"
+
+namespace othello {
+
+MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
+                           const Standings& standings, std::vector<GameRecord> resumed,
+                           long planned_games, long games_to_play, const ProtocolLog* log)
+    : options_(options),
+      config_(std::move(config)),
+      planned_games_(planned_games),
+      log_(log),
+      keep_records_(!options.results_path.empty() || !options.records_path.empty() ||
+                    !options.html_path.empty()),
+      last_page_(std::chrono::steady_clock::now()) {
+    if (!options.results_path.empty()) {
+        journal_ = std::make_unique<ResultsJournal>(journal_path_for(options.results_path), config_,
+                                                    resumed);
+        if (!resumed.empty())
+            std::cerr << "Resuming: " << resumed.size() << " games already played.\n";
+    }
+    records_ = std::move(resumed);
+    write_page(standings, false);
+    // Grown under the runner's lock otherwise, copying every record kept so far each time.
+    if (keep_records_) records_.reserve(records_.size() + games_to_play);
+    progress_.emplace(games_to_play, options.progress);
+}
+
+void MatchOutputs::on_games_played(const std::vector<GameRecord>& games) {
+    if (journal_) journal_->append(games);
+}
+
+void MatchOutputs::on_game(GameRecord& game, const Standings& standings) {
+    if (keep_records_) records_.push_back(std::move(game));  // game is not read after this
+    ++played_;
+    const EngineTally& first = standings.tally(0);
+    progress_->update(played_, first.total.wins, first.total.losses, first.total.draws);
+    if (options_.report_every > 0 && played_ % options_.report_every == 0) {
+        progress_->finish();
+        print_report(std::cout, standings, options_.sprt);
+        std::cout << std::endl;
+        write_page(standings, false);
+    } else if (options_.report_every == 0 && !options_.html_path.empty() &&
+               std::chrono::steady_clock::now() - last_page_ > std::chrono::seconds(5)) {
+        write_page(standings, false);
+    }
+}
+
+// The table of the games played is printed even when the match could not go on.
+bool MatchOutputs::finish(const Standings& standings) {
+    progress_->finish();
+    print_report(std::cout, standings, options_.sprt);
+    bool written = true;
+    const auto save = [&](const std::function<void()>& write) {
+        try {
+            write();
+        } catch (const std::exception& e) {
+            std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
+            written = false;
+        }
+    };
+    if (!options_.results_path.empty()) {
+        save([&] {
+            write_results(options_.results_path, records_, results_summary(standings), config_,
+                          results_ratings(standings));
+        });
+    }
+    if (!options_.records_path.empty()) {
+        save([&] {
+            write_game_records(options_.records_path, records_,
+                               game_record_format_for(options_.records_path));
+        });
+    }
+    save([&] { write_page(standings, true); });
+    if (log_ && !log_->failure().empty()) written = false;  // said on stderr when it happened
+    return written;
+}
+
+// A page that cannot be written mid-match is a warning: the games go on being recorded.
+void MatchOutputs::write_page(const Standings& standings, bool finished) {
+    if (options_.html_path.empty()) return;
+    last_page_ = std::chrono::steady_clock::now();
+    ReportInput page;
+    page.engines = standings.names();
+    for (const auto& r : records_) page.games.push_back(to_json(r));
+    page.settings = config_;
+    page.sprt = options_.sprt;
+    page.planned_games = planned_games_;  // this shard's, if sharded
+    page.finished = finished;
+    page.ratings = results_ratings(standings);
+    if (finished) return write_html_report(options_.html_path, page);
+    try {
+        write_html_report(options_.html_path, page);
+    } catch (const std::exception& e) {
+        std::cerr << "othello-match: warning: " << printable_lines(e.what()) << "\n";
+    }
+}
+
+}  // namespace othello

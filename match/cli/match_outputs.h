@@ -1,0 +1,51 @@
+// MatchOutputs: every output othello-match's options ask for, as one MatchOutput — the journal
+// (--results), the progress bar and interim tables (--report-every), the report page (--html),
+// and at the end the table, the results file, the game records (--records) and the final page.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+#include "match/cli/match_output.h"
+#include "match/cli/progress_bar.h"
+#include "match/players/protocol_log.h"
+#include "match/results/match_options.h"
+#include "match/results/results_file.h"
+
+namespace othello {
+
+class MatchOutputs : public MatchOutput {
+  public:
+    // Starts the journal (with --results) holding the `resumed` games, says how many were
+    // resumed, and writes the first report page; `standings` already count the resumed games.
+    // `planned_games`: the games of this run's shard; `games_to_play`: those not resumed. `log`
+    // (null without --log) is the protocol log, whose failure counts at the end. Throws
+    // std::exception when the journal cannot be started.
+    MatchOutputs(const MatchOptions& options, nlohmann::json config, const Standings& standings,
+                 std::vector<GameRecord> resumed, long planned_games, long games_to_play,
+                 const ProtocolLog* log);
+
+    void on_games_played(const std::vector<GameRecord>& games) override;
+    void on_game(GameRecord& game, const Standings& standings) override;
+    bool finish(const Standings& standings) override;
+
+  private:
+    void write_page(const Standings& standings, bool finished);
+
+    const MatchOptions& options_;
+    nlohmann::json config_;
+    long planned_games_;
+    const ProtocolLog* log_;
+    std::unique_ptr<ResultsJournal> journal_;
+    bool keep_records_;  // only when the results file, the records or the page show them
+    // The games played, resumed ones first.
+    std::vector<GameRecord> records_;
+    std::chrono::steady_clock::time_point last_page_;
+    long played_ = 0;                      // in this run
+    std::optional<ProgressBar> progress_;  // started once the first page is written
+};
+
+}  // namespace othello
