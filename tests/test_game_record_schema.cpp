@@ -1,5 +1,5 @@
-// The game record's schema is declared once (match/game_record_schema.h): its table drives the
-// JSON record, the CSV columns and the report page's game columns; the reader keeps its checks;
+// The game record's schema is declared once (match/results/game_record_schema.h): its table drives
+// the JSON record, the CSV columns and the report page's game columns; the reader keeps its checks;
 // and journals written before the table existed still resume through the real othello-match.
 #include <doctest/doctest.h>
 
@@ -161,6 +161,11 @@ TEST_CASE("the reader checks every field: presence, type, range and names") {
           "bad game record: \"id\" is 1e+300, not an integer from 0 to 2147483647");
     CHECK(refused("pair", -1) ==
           "bad game record: \"pair\" is -1, not an integer from 0 to 2147483647");
+    // Discs beyond a board's 64 (2147483647, say) would overflow the read-back checks' sums.
+    CHECK(refused("white_discs", 2147483647) ==
+          "bad game record: \"white_discs\" is 2147483647, not a disc count from 0 to 64");
+    CHECK(refused("black_discs", 65) ==
+          "bad game record: \"black_discs\" is 65, not a disc count from 0 to 64");
     CHECK(refused("black", 5) == "bad game record: \"black\" is 5, not a string");
     CHECK(refused("winner", "purple") ==
           "bad game record: winner 'purple' is not black, white or draw");

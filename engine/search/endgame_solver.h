@@ -1,5 +1,5 @@
 // The exact endgame solver: the final disc difference under perfect play, by alpha-beta over the
-// remaining moves. The referee adjudicates near-finished games with it (match/referee.cpp), and
+// remaining moves. The referee adjudicates near-finished games with it (match/run/referee.cpp), and
 // training labels endgame positions with it (training/self_play, training/search_labeller); the
 // policies themselves never search.
 #pragma once

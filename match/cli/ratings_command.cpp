@@ -1,5 +1,5 @@
 // RatingsCommand: Boost.Program_options for the arguments; the games gathered once each, then
-// the joint rating list of match/ratings.h.
+// the joint rating list of match/stats/ratings.h.
 #include "match/cli/ratings_command.h"
 
 #include <algorithm>

@@ -23,8 +23,8 @@ struct EngineSpec {
     // Policy: the options othello-engine takes as flags, as spec keys of the same names
     // (engine/policy_options.h). Its seed is 0 unless "seed=" gives one: derived from --seed.
     PolicyOptions policy_options;
-    // Engine: the protocol's name, "gtp" or "nboard" (match/engine_protocols.h), and where the
-    // engine is: a command ("dir=", "args=", "stderr=1") or a TCP server ("token=").
+    // Engine: the protocol's name, "gtp" or "nboard" (match/players/engine_protocols.h), and where
+    // the engine is: a command ("dir=", "args=", "stderr=1") or a TCP server ("token=").
     std::string protocol = "gtp";
     EngineConnection connection;
     ClockRules clock;  // "tc=" / "st=": this engine's time control

@@ -1,5 +1,5 @@
-// The report page's template, style sheet and scripts (match/report_page/), compiled in at build
-// time by match/report_page/embed.cmake.
+// The report page's template, style sheet and scripts (match/report/report_page/), compiled in at
+// build time by match/report/report_page/embed.cmake.
 #pragma once
 
 #include <string_view>

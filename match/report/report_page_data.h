@@ -26,7 +26,8 @@ struct ReportInput {
 // merged from shards). Throws std::runtime_error saying what is wrong.
 ReportInput report_input_from_results(const nlohmann::json& results);
 
-// The page's data object (its layout is documented at the top of match/report_page/report.js).
+// The page's data object (its layout is documented at the top of
+// match/report/report_page/report.js).
 nlohmann::json report_page_data(const ReportInput& input);
 
 // One character per square played ("a1" -> 'A', ... see the alphabet in the .cpp), passes left

@@ -59,6 +59,13 @@ template <int GameRecord::*M>
 void read_count(const json& v, GameRecord& r) {
     r.*M = count(v);
 }
+// A side's discs: 0 to 64, so that no sum or margin of them can overflow.
+template <int GameRecord::*M>
+void read_discs(const json& v, GameRecord& r) {
+    const int discs = count(v);
+    if (discs > 64) throw WrongValue("is " + shown(v) + ", not a disc count from 0 to 64");
+    r.*M = discs;
+}
 
 template <std::string GameRecord::*M>
 json write_text(const GameRecord& r) {
@@ -145,9 +152,9 @@ const std::array<GameRecordField, 18> kFields{{
      read_text<&G::opening_name>},
     {"moves", P::Required, true, PageForm::Moves, write_text<&G::moves>, read_text<&G::moves>},
     {"black_discs", P::Required, true, PageForm::AsIs, write_count<&G::black_discs>,
-     read_count<&G::black_discs>},
+     read_discs<&G::black_discs>},
     {"white_discs", P::Required, true, PageForm::AsIs, write_count<&G::white_discs>,
-     read_count<&G::white_discs>},
+     read_discs<&G::white_discs>},
     {"winner", P::Required, true, PageForm::Winner, write_winner, read_winner},
     {"reason", P::Required, true, PageForm::Reason, write_reason, read_reason},
     {"detail", P::Defaulted, true, PageForm::ForfeitText, write_text<&G::detail>,

@@ -110,7 +110,8 @@ std::string_view first_word(std::string_view text) {
 // names, only the board characters. A transcript always holds digits, a board never.
 bool is_board(std::string_view text) {
     const std::string_view word = first_word(text);
-    return !word.empty() && word.find_first_not_of("XxOo*-") == std::string_view::npos;
+    // The characters parse_board reads: X O * for discs, - . for empty, B W as well.
+    return !word.empty() && word.find_first_not_of("XxOo*-.BbWw") == std::string_view::npos;
 }
 
 // A board opening: the 64 squares and the side to move, anything after ';' (the FFO suite's

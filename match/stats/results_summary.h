@@ -10,8 +10,8 @@ namespace othello {
 
 nlohmann::json results_summary(const Standings& standings);
 
-// "ratings": [{"engine", "elo", "error"}, ...] best first (match/ratings.h), for three engines or
-// more; null for two.
+// "ratings": [{"engine", "elo", "error"}, ...] best first (match/stats/ratings.h), for three
+// engines or more; null for two.
 nlohmann::json results_ratings(const Standings& standings);
 
 }  // namespace othello
