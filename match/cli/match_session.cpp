@@ -200,9 +200,6 @@ std::string play_games(MatchRunner& runner, const std::vector<ScheduledGame>& ga
 
 int run_match_session(const MatchOptions& o) {
     check_outputs(o);
-    // Opened first: an unwritable log is an error before any game, not after the last.
-    std::unique_ptr<ProtocolLog> log;
-    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path, o.overwrite);
     const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
     const std::vector<Opening> openings =
         load_openings(o.openings, o.seed, pairs_needed, o.random_order);
@@ -231,6 +228,10 @@ int run_match_session(const MatchOptions& o) {
         resumed = resumed_games(o, config, schedule, names, openings);
     for (const auto& r : resumed) standings.add(r);
     const std::vector<ScheduledGame> pending = games_to_play(games, resumed);
+    // Opened after every check that can refuse the run (so a refused run leaves an existing log
+    // as it was) and before any game: an unwritable log is an error before the first.
+    std::unique_ptr<ProtocolLog> log;
+    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path, o.overwrite);
     MatchOutputs outputs(o, config, standings, std::move(resumed), static_cast<long>(games.size()),
                          static_cast<long>(pending.size()), log.get());
 
