@@ -39,9 +39,13 @@ int main(int argc, char** argv) {
                 counts.overlong);
     std::printf("server memory:             %ld kB at start, %ld kB peak (VmHWM)\n", rss_before,
                 peak);
-    std::printf("drop log:                  %d idle, %d over-long lines, %d refused\n",
-                server.log_lines_with("dropped: idle"), server.log_lines_with("lines over"),
-                server.log_lines_with("refused:"));
+    // A slowloris client is dropped with its line unfinished, not idle: both count as idle.
+    std::printf(
+        "drop log:                  %d idle (%d of them mid-line), %d over-long lines, "
+        "%d refused\n",
+        server.log_lines_with("dropped: idle") + server.log_lines_with("dropped: no complete line"),
+        server.log_lines_with("dropped: no complete line"), server.log_lines_with("lines over"),
+        server.log_lines_with("refused:"));
     std::printf("server after the attack:   %s; exit code %d after SIGTERM\n",
                 still_serving ? "serving" : "NOT serving", exit_code);
     std::printf("wall time:                 %.1f s\n", result.seconds);
