@@ -2,8 +2,10 @@
 // file's text, and what a run left behind.
 #pragma once
 
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -34,6 +36,15 @@ inline std::string slurp(const std::filesystem::path& p) {
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+// Runs `command` through the shell with its two output streams kept in `dir` (out.txt, err.txt),
+// and returns what it left.
+inline Run run_shell(const std::string& command, const std::filesystem::path& dir) {
+    const std::string line = "{ " + command + "; } >'" + (dir / "out.txt").string() + "' 2>'" +
+                             (dir / "err.txt").string() + "'";
+    const int status = std::system(line.c_str());
+    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
 }
 
 }  // namespace othello::testing

@@ -30,10 +30,7 @@ const std::string kFakeNboard = kBin + "/fake-nboard-engine";
 
 // Runs othello-match with `args` (already shell-quoted); its output goes to files in `dir`.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command = kBin + "/othello-match " + args + " --no-progress >" +
-                                (dir / "out.txt").string() + " 2>" + (dir / "err.txt").string();
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell(kBin + "/othello-match " + args + " --no-progress", dir);
 }
 
 nlohmann::json games_of(const fs::path& results) {

@@ -32,10 +32,7 @@ const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
 const std::string kPositions = OTHELLO_SOURCE_DIR "/tests/data/positions.obf";
 
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command =
-        "cd '" + dir.string() + "' && " + kMatch + " " + args + " --no-progress >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell("cd '" + dir.string() + "' && " + kMatch + " " + args + " --no-progress", dir);
 }
 
 nlohmann::json read_json(const fs::path& p) {

@@ -25,11 +25,7 @@ const std::string kFake = kBin + "/fake-gtp-engine";
 // Runs othello-match with `args` (already shell-quoted) from the start position and collects its
 // output.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command = kBin + "/othello-match " + args +
-                                " --openings start --no-progress >" + (dir / "out.txt").string() +
-                                " 2>" + (dir / "err.txt").string();
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell(kBin + "/othello-match " + args + " --openings start --no-progress", dir);
 }
 
 nlohmann::json games_of(const fs::path& results) {

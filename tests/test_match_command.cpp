@@ -28,10 +28,7 @@ const std::string kMatch = kBin + "/othello-match";
 
 // Runs othello-match with `args` (already shell-quoted) and collects its output.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command = kMatch + " " + args + " >" + (dir / "out.txt").string() + " 2>" +
-                                (dir / "err.txt").string();
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell(kMatch + " " + args, dir);
 }
 
 // Every game replays legally from the start to its end and its disc counts and winner agree.

@@ -44,10 +44,7 @@ std::vector<std::string> lines_of(const fs::path& p) {
 Run run_match(const std::string& args, const fs::path& dir) {
     const std::string openings =
         args.find("--openings") == std::string::npos ? " --openings start" : "";
-    const std::string command = kBin + "/othello-match " + args + openings + " --no-progress >" +
-                                (dir / "out.txt").string() + " 2>" + (dir / "err.txt").string();
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell(kBin + "/othello-match " + args + openings + " --no-progress", dir);
 }
 
 nlohmann::json games_of(const fs::path& results) {

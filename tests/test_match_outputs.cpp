@@ -33,21 +33,16 @@ const std::string kWithEngine =
     "--engine 'name=fake,cmd:" + kFake +
     "' --engine policy:random --games 2 --concurrency 1 --openings start ";
 
-// Runs `othello-match ARGS` in `dir`. A runner that waits on a FIFO is killed after 30 s, so the
-// test stops by itself either way (and fails: the status is then 137).
-Run run_in(const fs::path& dir, const std::string& args) {
-    const std::string command = "cd '" + dir.string() + "' && timeout -s KILL 30 " + kMatch + " " +
-                                args + " --no-progress >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+// Runs `othello-match ARGS` in `dir` (a subcommand such as merge or report as it is). A runner
+// that waits on a FIFO is killed after 30 s, so the test stops by itself either way (and fails:
+// the status is then 137).
+Run run_subcommand(const fs::path& dir, const std::string& args) {
+    return run_shell("cd '" + dir.string() + "' && timeout -s KILL 30 " + kMatch + " " + args, dir);
 }
 
-// The same for the merge and report subcommands (they have no progress bar).
-Run run_subcommand(const fs::path& dir, const std::string& args) {
-    const std::string command = "cd '" + dir.string() + "' && timeout -s KILL 30 " + kMatch + " " +
-                                args + " >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+// A match, without the progress bar.
+Run run_in(const fs::path& dir, const std::string& args) {
+    return run_subcommand(dir, args + " --no-progress");
 }
 
 void write_text(const fs::path& p, const std::string& text) {

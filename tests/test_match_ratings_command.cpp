@@ -21,10 +21,7 @@ namespace {
 const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
 
 Run run_in(const fs::path& dir, const std::string& args) {
-    const std::string command =
-        "cd '" + dir.string() + "' && " + kMatch + " " + args + " >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell("cd '" + dir.string() + "' && " + kMatch + " " + args, dir);
 }
 
 nlohmann::json read_json(const fs::path& p) {

@@ -31,10 +31,7 @@ const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
 
 // Runs `othello-match ARGS` (already shell-quoted) in `dir`.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command =
-        "cd " + dir.string() + " && " + kMatch + " " + args + " >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell("cd " + dir.string() + " && " + kMatch + " " + args, dir);
 }
 
 std::vector<std::string> lines_of(const fs::path& p) {

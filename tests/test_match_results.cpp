@@ -29,10 +29,7 @@ const std::string kBook = OTHELLO_SOURCE_DIR "/data/book.db";
 
 // Runs othello-match with `args` (already shell-quoted) in `dir` and collects its output.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command =
-        "cd '" + dir.string() + "' && " + kMatch + " " + args + " --no-progress >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell("cd '" + dir.string() + "' && " + kMatch + " " + args + " --no-progress", dir);
 }
 
 nlohmann::json read_json(const fs::path& p) {

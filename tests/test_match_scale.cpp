@@ -29,10 +29,7 @@ const std::string kBin = OTHELLO_BIN_DIR;
 const std::string kFake = kBin + "/fake-gtp-engine";
 
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command = kBin + "/othello-match " + args + " --no-progress >" +
-                                (dir / "out.txt").string() + " 2>" + (dir / "err.txt").string();
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell(kBin + "/othello-match " + args + " --no-progress", dir);
 }
 
 // The reference: every move sequence played out depth first, positions told apart by their

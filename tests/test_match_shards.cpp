@@ -52,10 +52,7 @@ std::multiset<std::string> sorted_lines(const std::string& text) {
 
 // Runs `othello-match ARGS` (already shell-quoted) in `dir`.
 Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string command =
-        "cd " + dir.string() + " && " + kMatch + " " + args + " >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
+    return run_shell("cd " + dir.string() + " && " + kMatch + " " + args, dir);
 }
 
 const std::string kThree =

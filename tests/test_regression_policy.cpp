@@ -11,23 +11,12 @@
 #include "engine/patterns/regression_policy.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/wthor.h"
+#include "tests/pattern_test_support.h"
 #include "tests/test_support.h"
 
 using namespace othello;
 using namespace othello::patterns;
-
-namespace {
-
-// Weights whose only non-zero entry is the phase bias: every position scores `bias` for the side
-// to move, so a move scores -bias unless it ends the game or makes the opponent pass.
-std::shared_ptr<const PatternWeights> bias_only(double bias) {
-    std::vector<double> real(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
-    for (int phase = 0; phase < kPhaseCount; ++phase)
-        real[phase * kEntriesPerPhase + kBiasEntry] = bias;
-    return std::make_shared<const PatternWeights>(PatternWeights::from_discs(real));
-}
-
-}  // namespace
+using othello::testing::bias_only;
 
 TEST_CASE("every legal move is scored from the position it leads to, best first") {
     RegressionPolicy policy(bias_only(3), 1);

@@ -7,26 +7,15 @@
 
 #include "engine/policies/policy_registry.h"
 #include "tests/endgame_reference.h"
+#include "tests/pattern_test_support.h"
 #include "training/self_play.h"
 
 using namespace othello;
 using namespace othello::patterns;
+using othello::testing::bias_only;
 using namespace othello::training;
 using othello::testing::minimax;
 using othello::testing::random_game_until;
-
-namespace {
-
-// Weights whose only non-zero entry is the phase bias: every position scores `bias` for the side
-// to move.
-std::shared_ptr<const PatternWeights> bias_only(double bias) {
-    std::vector<double> real(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
-    for (int phase = 0; phase < kPhaseCount; ++phase)
-        real[phase * kEntriesPerPhase + kBiasEntry] = bias;
-    return std::make_shared<const PatternWeights>(PatternWeights::from_discs(real));
-}
-
-}  // namespace
 
 TEST_CASE("self-play data is deterministic for a seed and labelled from the side to move") {
     SelfPlayOptions options;
