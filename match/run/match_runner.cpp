@@ -44,7 +44,8 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     // Read without the lock before every game (a game of policy:random takes microseconds: a
     // lock per game would make the threads queue); set under it.
     const auto failed = std::make_unique<std::atomic<bool>[]>(engine_count);
-    std::string fatal;  // guarded by lock
+    std::string fatal;             // guarded by lock
+    bool reporting_failed = false;  // guarded by lock
     const bool board_openings =
         std::any_of(setup_.openings.begin(), setup_.openings.end(),
                     [](const Opening& o) { return !start_board_of(o).empty(); });
@@ -95,11 +96,15 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
         } else if (!guard.try_lock()) {
             return;  // reported with a later batch
         }
+        // Once reporting has failed the match is over: the rest were kept (journalled) and
+        // come back with --resume, but are not handed to a callback that has already failed.
         for (GameRecord& r : p.finished) {
+            if (reporting_failed) break;
             try {
                 if (!on_finished(r)) stop = true;
             } catch (const std::exception& e) {
                 if (fatal.empty()) fatal = e.what();
+                reporting_failed = true;
                 stop = true;
             }
         }
