@@ -39,6 +39,11 @@ int main(int argc, char** argv) {
         "jacobi", po::bool_switch(&run.trainer.jacobi),
         "precondition the conjugate gradient by the normal equations' diagonal (rare pattern "
         "entries converge in far fewer steps)")(
+        "rank-weight", po::value(&run.trainer.rank_weight)->default_value(0.0),
+        "weight of the ranking term: for the positions one move after one parent "
+        "(--children-of, also in saved sets), the fit also minimises how far each one's error "
+        "strays from their mean error, i.e. it learns to order siblings as their labels do, "
+        "which is what the one-ply policy reads; 0: plain least squares")(
         "overlap", po::value(&run.trainer.overlap_plies)->default_value(run.trainer.overlap_plies),
         "plies of neighbouring phases each phase also trains on")(
         "threads", po::value(&run.trainer.threads)->default_value(run.trainer.threads),

@@ -1,7 +1,8 @@
 // The least-squares fit: it lowers the error, does not depend on the thread count, and the Jacobi
-// preconditioner reaches the same solution in fewer steps.
+// preconditioner reaches the same solution in fewer steps; the ranking term orders siblings.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "training/least_squares_trainer.h"
@@ -53,4 +54,69 @@ TEST_CASE("the Jacobi preconditioner reaches the same fit in fewer steps") {
     MESSAGE("after 15 steps: plain CG " << distance(plain) << " from the solution, Jacobi "
                                         << distance(preconditioned));
     CHECK(distance(preconditioned) < 0.75 * distance(plain));
+}
+
+namespace {
+
+// Sum over runs of siblings of (error - the run's mean error)^2: what the ranking term weighs.
+double sibling_spread(const std::vector<double>& fitted, const TrainingSamples& samples) {
+    const PatternWeights weights = PatternWeights::from_discs(fitted);
+    double spread = 0;
+    for (std::size_t begin = 0; begin < samples.size();) {
+        std::size_t end = begin + 1;
+        while (end < samples.size() && samples[end].siblings == samples[begin].siblings) ++end;
+        std::vector<double> errors;
+        for (std::size_t i = begin; i < end; ++i) {
+            const Position p =
+                Position::from_mover(samples[i].player, samples[i].opponent, Color::Black);
+            errors.push_back(weights.evaluate(p) - samples[i].target);
+        }
+        double mean = 0;
+        for (double e : errors) mean += e / static_cast<double>(errors.size());
+        if (samples[begin].siblings != 0)
+            for (double e : errors) spread += (e - mean) * (e - mean);
+        begin = end;
+    }
+    return spread;
+}
+
+}  // namespace
+
+TEST_CASE("the ranking term orders siblings better and ignores what a whole run shares") {
+    // Children of random positions, labelled by their disc difference plus an offset shared by
+    // each run of siblings, as large as the differences: a constant error over a run is free to
+    // the ranking term, so it fits the differences between siblings where plain least squares
+    // spends weights on the offsets.
+    TrainingSamples parents = random_playout_samples(40, 8);
+    TrainingSamples samples = positions_one_move_after(parents, 3);
+    std::uint32_t state = 12345;
+    float offset = 0;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        if (i == 0 || samples[i].siblings != samples[i - 1].siblings) {
+            state = state * 1664525u + 1013904223u;
+            offset = static_cast<float>(state >> 24) / 8.0f - 16.0f;
+        }
+        samples[i].target =
+            static_cast<float>(popcount(samples[i].player) - popcount(samples[i].opponent)) +
+            (samples[i].siblings ? offset : 0.0f);
+    }
+    REQUIRE(std::count_if(samples.begin(), samples.end(),
+                          [](const TrainingSample& s) { return s.siblings != 0; }) > 1000);
+    TrainerOptions options;
+    options.threads = 2;
+    options.iterations = 60;
+    options.jacobi = true;
+    const auto plain = fit_pattern_weights(samples, options, nullptr);
+    options.rank_weight = 4;
+    const auto ranked = fit_pattern_weights(samples, options, nullptr);
+    const double plain_spread = sibling_spread(plain, samples);
+    const double ranked_spread = sibling_spread(ranked, samples);
+    MESSAGE("siblings' error spread: plain " << plain_spread << ", ranked " << ranked_spread);
+    CHECK(ranked_spread < 0.8 * plain_spread);
+    // With no siblings in the data the term changes nothing, to the last bit.
+    for (TrainingSample& s : samples) s.siblings = 0;
+    options.rank_weight = 0;
+    const auto none = fit_pattern_weights(samples, options, nullptr);
+    options.rank_weight = 4;
+    CHECK(fit_pattern_weights(samples, options, nullptr) == none);
 }

@@ -73,6 +73,26 @@ TEST_CASE("a training set survives a save and load, sample for sample") {
     std::filesystem::remove(empty);
 }
 
+TEST_CASE("siblings are kept (version 2); a set without them is written as version 1") {
+    TrainingSamples samples = some_samples();
+    const auto path = temp_file("siblings.samples");
+    save_samples(path, samples);
+    CHECK(bytes_of(path)[8] == 1);
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        samples[i].siblings = static_cast<std::uint32_t>(i / 7);
+    save_samples(path, samples);
+    CHECK(bytes_of(path)[8] == 2);
+    CHECK(std::filesystem::file_size(path) == 24 + 24 * samples.size());
+    const TrainingSamples loaded = load_samples(path);
+    std::filesystem::remove(path);
+    REQUIRE(loaded.size() == samples.size());
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        CHECK(loaded[i].player == samples[i].player);
+        CHECK(loaded[i].target == samples[i].target);
+        CHECK(loaded[i].siblings == samples[i].siblings);
+    }
+}
+
 TEST_CASE("a wrong, truncated or corrupt training-set file is refused with a clear message") {
     const auto good = temp_file("good.samples");
     save_samples(good, some_samples());
@@ -83,16 +103,24 @@ TEST_CASE("a wrong, truncated or corrupt training-set file is refused with a cle
     write_bytes(bad, bytes.substr(0, 10));
     CHECK(load_error(bad) == name + ": truncated header (a training-set file has 24 header bytes)");
     write_bytes(bad, bytes.substr(0, bytes.size() - 1));
-    CHECK(load_error(bad) ==
-          name + ": header says 300 samples, but the file has 6023 bytes " + "(want 6024)");
+    CHECK(load_error(bad) == name + ": header says 300 samples, but the file has 6023 bytes " +
+                                 "(a header of 24 and 20 bytes a sample)");
     std::string magic = bytes;
     magic[3] = 'X';
     write_bytes(bad, magic);
     CHECK(load_error(bad) == name + ": not a training-set file (magic is not OTHSAMPL)");
     std::string version = bytes;
-    version[8] = 2;
+    version[8] = 3;
     write_bytes(bad, version);
-    CHECK(load_error(bad) == name + ": format version is 2, this build reads 1");
+    CHECK(load_error(bad) == name + ": format version is 3, this build reads 1 to 2");
+    version[8] = 2;  // version 2 has 24 bytes a sample
+    write_bytes(bad, version);
+    CHECK(load_error(bad) == name + ": 20 bytes per sample, version 2 has 24");
+    std::string huge = bytes;  // a count whose size in bytes overflows 64 bits
+    const std::uint64_t count = (std::uint64_t{1} << 62) + 300;
+    std::memcpy(&huge[16], &count, 8);
+    write_bytes(bad, huge);
+    CHECK(load_error(bad).find(name + ": header says 4611686018427388204 samples") == 0);
 
     // Sample 5 with a disc on both sides of a square; sample 7 with the label NaN.
     std::string overlap = bytes;

@@ -39,7 +39,10 @@ TEST_CASE("the start position has four positions one move after it, white to mov
 
 TEST_CASE("every K-th sample is expanded") {
     const TrainingSample start = sample_of(Position::start());
-    CHECK(positions_one_move_after({start, start, start}, 2).size() == 8);
+    const TrainingSamples children = positions_one_move_after({start, start, start}, 2);
+    REQUIRE(children.size() == 8);
+    for (std::size_t i = 0; i < children.size(); ++i)
+        CHECK(children[i].siblings == i / 4 + 1);  // numbered by parent, from 1
     CHECK(positions_one_move_after({start, start, start}, 3).size() == 4);
     CHECK(positions_one_move_after({}, 1).empty());
 }
@@ -62,10 +65,12 @@ TEST_CASE("a move the opponent cannot answer gives the mover's next position; a 
             if (after.has_legal_move()) {
                 CHECK(child.player == after.player());
                 CHECK(child.opponent == after.opponent());
+                CHECK(child.siblings == 1);
             } else {
                 ++passes;
                 CHECK(child.player == after.opponent());  // the mover plays again
                 CHECK(child.opponent == after.player());
+                CHECK(child.siblings == 0);  // its value is seen from the other side
             }
         }
         CHECK(children.size() == expected);

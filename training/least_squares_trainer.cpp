@@ -20,16 +20,20 @@ constexpr int kRowWidth = kFeatureCount + 1;  // the selected entries and the bi
 struct PhaseProblem {
     std::vector<std::uint32_t> rows;  // kRowWidth entries per sample
     std::vector<double> targets;
+    std::vector<std::uint32_t> siblings;  // per sample, only for a ranking term
+    double rank_weight = 0;
 };
 
 int ply_of(const TrainingSample& s) {
     return popcount(s.player | s.opponent) - 4;
 }
 
-PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overlap) {
+PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overlap,
+                           double rank_weight) {
     const int first = phase * kPliesPerPhase - overlap;
     const int last = phase == kPhaseCount - 1 ? 60 : (phase + 1) * kPliesPerPhase - 1 + overlap;
     PhaseProblem problem;
+    problem.rank_weight = rank_weight;
     for (const TrainingSample& s : samples) {
         const int ply = ply_of(s);
         if (ply < first || ply > last) continue;
@@ -37,8 +41,28 @@ PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overla
                        [&](std::uint32_t e) { problem.rows.push_back(e); });
         problem.rows.push_back(kBiasEntry);
         problem.targets.push_back(s.target);
+        if (rank_weight > 0) problem.siblings.push_back(s.siblings);
     }
     return problem;
+}
+
+// values = (I + rank_weight * C) values, where C subtracts from each value in a run of siblings
+// the run's mean (and zeroes the rest): the matrix the ranking term puts between A^T and A.
+void apply_rank_term(const PhaseProblem& problem, std::vector<double>& values) {
+    const std::vector<std::uint32_t>& siblings = problem.siblings;
+    const std::size_t n = siblings.size();
+    for (std::size_t begin = 0; begin < n;) {
+        std::size_t end = begin + 1;
+        while (end < n && siblings[end] == siblings[begin]) ++end;
+        if (siblings[begin] != 0 && end - begin > 1) {
+            double mean = 0;
+            for (std::size_t r = begin; r < end; ++r) mean += values[r];
+            mean /= static_cast<double>(end - begin);
+            for (std::size_t r = begin; r < end; ++r)
+                values[r] += problem.rank_weight * (values[r] - mean);
+        }
+        begin = end;
+    }
 }
 
 double dot(const std::vector<double>& a, const std::vector<double>& b) {
@@ -47,17 +71,38 @@ double dot(const std::vector<double>& a, const std::vector<double>& b) {
     return sum;
 }
 
-// out = (A^T A + lambda I) p
+// out = A^T values
+void scatter(const PhaseProblem& problem, const std::vector<double>& values,
+             std::vector<double>& out) {
+    for (std::size_t r = 0; r < values.size(); ++r) {
+        const std::uint32_t* row = problem.rows.data() + r * kRowWidth;
+        for (int k = 0; k < kRowWidth; ++k) out[row[k]] += values[r];
+    }
+}
+
+// out = (A^T (I + rank_weight * C) A + lambda I) p; `sums` is scratch space for A p.
 void normal_product(const PhaseProblem& problem, double lambda, const std::vector<double>& p,
-                    std::vector<double>& out) {
+                    std::vector<double>& out, std::vector<double>& sums) {
     for (std::size_t i = 0; i < p.size(); ++i) out[i] = lambda * p[i];
     const std::size_t n = problem.targets.size();
+    if (problem.siblings.empty()) {  // plain least squares: one pass, gather and scatter
+        for (std::size_t r = 0; r < n; ++r) {
+            const std::uint32_t* row = problem.rows.data() + r * kRowWidth;
+            double sum = 0;
+            for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
+            for (int k = 0; k < kRowWidth; ++k) out[row[k]] += sum;
+        }
+        return;
+    }
+    sums.resize(n);
     for (std::size_t r = 0; r < n; ++r) {
         const std::uint32_t* row = problem.rows.data() + r * kRowWidth;
         double sum = 0;
         for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
-        for (int k = 0; k < kRowWidth; ++k) out[row[k]] += sum;
+        sums[r] = sum;
     }
+    apply_rank_term(problem, sums);
+    scatter(problem, sums, out);
 }
 
 // Solves one phase; returns its kEntriesPerPhase weights and the final training RMS error.
@@ -70,20 +115,25 @@ std::vector<double> solve_phase(const PhaseProblem& problem, const TrainerOption
     std::vector<double> inverse(kEntriesPerPhase, 1.0);
     const std::size_t n = problem.targets.size();
     if (options.jacobi) {
+        // A sample in a run of siblings weighs up to 1 + rank_weight.
         std::vector<double> diagonal(kEntriesPerPhase, options.lambda);
-        for (const std::uint32_t e : problem.rows) diagonal[e] += 1;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double weight =
+                problem.siblings.empty() || problem.siblings[i] == 0 ? 1 : 1 + options.rank_weight;
+            const std::uint32_t* row = problem.rows.data() + i * kRowWidth;
+            for (int k = 0; k < kRowWidth; ++k) diagonal[row[k]] += weight;
+        }
         for (int i = 0; i < kEntriesPerPhase; ++i) inverse[i] = 1 / diagonal[i];
     }
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t* row = problem.rows.data() + i * kRowWidth;
-        for (int k = 0; k < kRowWidth; ++k) r[row[k]] += problem.targets[i];
-    }
+    std::vector<double> targets = problem.targets;
+    if (!problem.siblings.empty()) apply_rank_term(problem, targets);
+    scatter(problem, targets, r);
     std::vector<double> z(kEntriesPerPhase);
     for (int i = 0; i < kEntriesPerPhase; ++i) z[i] = inverse[i] * r[i];
-    std::vector<double> p = z;
+    std::vector<double> p = z, sums;
     double rz = dot(r, z), rr = dot(r, r);
     for (int it = 0; it < options.iterations && rr > 1e-12; ++it) {
-        normal_product(problem, options.lambda, p, q);
+        normal_product(problem, options.lambda, p, q, sums);
         const double alpha = rz / dot(p, q);
         double rz_next = 0;
         rr = 0;
@@ -117,7 +167,8 @@ std::vector<double> fit_pattern_weights(const TrainingSamples& samples,
     std::mutex log_mutex;
     parallel_for(kPhaseCount, options.threads, [&](std::size_t index) {
         const int phase = static_cast<int>(index);
-        const PhaseProblem problem = build_problem(samples, phase, options.overlap_plies);
+        const PhaseProblem problem =
+            build_problem(samples, phase, options.overlap_plies, options.rank_weight);
         double rms = 0;
         const std::vector<double> w = solve_phase(problem, options, &rms);
         std::copy(w.begin(), w.end(),

@@ -1,5 +1,9 @@
 // The least-squares fit of the pattern weights: per phase, minimise
 //   sum over samples (prediction - target)^2 + lambda * |w|^2
+//   + rank_weight * sum over runs of siblings, sum over the run (error - the run's mean error)^2
+// where error = prediction - target. The last term sees only how siblings' predictions differ
+// from one another (a constant error shared by the whole run costs nothing), which is all the
+// one-ply policy reads when it chooses among them.
 // by conjugate gradient on the normal equations, optionally preconditioned by their diagonal
 // (Jacobi). Phases are independent problems; the threads
 // take whole phases, so the result does not depend on the thread count or timing.
@@ -25,6 +29,9 @@ struct TrainerOptions {
     // bias is in every row, a rare edge configuration in a handful), which plain CG pays for in
     // iterations: it fits the frequent entries first and leaves the rare ones near zero.
     bool jacobi = false;
+    // The weight of the ranking term over runs of siblings (TrainingSample::siblings); 0 leaves
+    // the fit exactly plain least squares.
+    double rank_weight = 0;
 };
 
 // Returns the fitted weights in discs, phase-major (kPhaseCount * kEntriesPerPhase).

@@ -77,9 +77,18 @@ TrainingData load_data(const DataSource& source, std::ostream& log) {
 void use_saved_samples(TrainingData& data, const std::vector<std::filesystem::path>& files,
                        std::ostream& log) {
     data.train = TrainingSamples{};  // frees the loaded positions before the saved ones come
+    std::uint32_t last_siblings = 0;
     for (const auto& file : files) {
         TrainingSamples saved = load_samples(file);
         log << boost::format("%s: %d saved training positions\n") % file.string() % saved.size();
+        // Each file numbers its sibling runs from 1: shifted, no run continues into the next
+        // file's.
+        const std::uint32_t shift = last_siblings;
+        for (TrainingSample& s : saved) {
+            if (s.siblings == 0) continue;
+            s.siblings += shift;
+            last_siblings = std::max(last_siblings, s.siblings);
+        }
         if (data.train.empty())
             data.train = std::move(saved);
         else
@@ -141,9 +150,14 @@ std::shared_ptr<const PatternWeights> fit_round(const TrainingSamples& train,
     auto weights =
         std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
     log << boost::format(
-               "fit: %.1f s with %d threads, %d iterations%s, lambda %g; %d weights clamped\n") %
+               "fit: %.1f s with %d threads, %d iterations%s, lambda %g%s; %d weights "
+               "clamped\n") %
                seconds_since(start) % options.threads % options.iterations %
-               (options.jacobi ? " (Jacobi)" : "") % options.lambda % clamped;
+               (options.jacobi ? " (Jacobi)" : "") % options.lambda %
+               (options.rank_weight > 0
+                    ? (boost::format(", rank weight %g") % options.rank_weight).str()
+                    : std::string()) %
+               clamped;
     return weights;
 }
 
@@ -169,6 +183,8 @@ void write_average(const std::vector<std::filesystem::path>& files,
 
 void run_pipeline(PipelineOptions options, std::ostream& log) {
     if (options.keep_every < 1) throw std::invalid_argument("--keep-every must be 1 or more");
+    if (!(options.trainer.rank_weight >= 0 && options.trainer.rank_weight <= 1000))
+        throw std::invalid_argument("--rank-weight must be from 0 to 1000");
     if (options.children_of < 0) throw std::invalid_argument("--children-of must be 0 or more");
     // The new positions have no game and no label of their own: the search must label them
     // all, with nothing blended in.

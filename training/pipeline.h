@@ -45,7 +45,7 @@ struct TrainingData {
 TrainingData load_data(const DataSource& source, std::ostream& log);
 
 // Replaces the training positions by the union of these training-set files (the validation
-// positions stay).
+// positions stay); each file's sibling numbers are shifted past the previous files'.
 void use_saved_samples(TrainingData& data, const std::vector<std::filesystem::path>& files,
                        std::ostream& log);
 

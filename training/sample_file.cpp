@@ -1,6 +1,7 @@
 // Reading and writing training-set files; the format is described in sample_file.h.
 #include "training/sample_file.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -16,23 +17,26 @@ static_assert(std::endian::native == std::endian::little,
 namespace {
 
 constexpr char kMagic[8] = {'O', 'T', 'H', 'S', 'A', 'M', 'P', 'L'};
-constexpr std::uint32_t kVersion = 1;
 constexpr std::size_t kHeaderBytes = 24;
-constexpr std::size_t kSampleBytes = 20;
+// Bytes per sample, by format version (index).
+constexpr std::size_t kSampleBytes[] = {0, 20, 24};
+constexpr std::uint32_t kLastVersion = 2;
 // Samples per read or write: large blocks, not one stream call per sample.
 constexpr std::size_t kBlockSamples = 1 << 16;
 
-void encode(const TrainingSample& s, char* out) {
+void encode(const TrainingSample& s, std::uint32_t version, char* out) {
     std::memcpy(out, &s.player, 8);
     std::memcpy(out + 8, &s.opponent, 8);
     std::memcpy(out + 16, &s.target, 4);
+    if (version >= 2) std::memcpy(out + 20, &s.siblings, 4);
 }
 
-TrainingSample decode(const char* in) {
+TrainingSample decode(const char* in, std::uint32_t version) {
     TrainingSample s;
     std::memcpy(&s.player, in, 8);
     std::memcpy(&s.opponent, in + 8, 8);
     std::memcpy(&s.target, in + 16, 4);
+    if (version >= 2) std::memcpy(&s.siblings, in + 20, 4);
     return s;
 }
 
@@ -42,7 +46,11 @@ void save_samples(const std::filesystem::path& path, const TrainingSamples& samp
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     if (!file) throw SampleFileError(path.string() + ": cannot open for writing");
     char header[kHeaderBytes];
-    const std::uint32_t version = kVersion, sample_bytes = kSampleBytes;
+    const bool siblings = std::any_of(samples.begin(), samples.end(),
+                                      [](const TrainingSample& s) { return s.siblings != 0; });
+    const std::uint32_t version = siblings ? 2 : 1;
+    const std::size_t bytes = kSampleBytes[version];
+    const std::uint32_t sample_bytes = static_cast<std::uint32_t>(bytes);
     const std::uint64_t count = samples.size();
     std::memcpy(header, kMagic, 8);
     std::memcpy(header + 8, &version, 4);
@@ -52,8 +60,8 @@ void save_samples(const std::filesystem::path& path, const TrainingSamples& samp
     std::string block;
     for (std::size_t first = 0; first < samples.size(); first += kBlockSamples) {
         const std::size_t n = std::min(kBlockSamples, samples.size() - first);
-        block.resize(n * kSampleBytes);
-        for (std::size_t i = 0; i < n; ++i) encode(samples[first + i], &block[i * kSampleBytes]);
+        block.resize(n * bytes);
+        for (std::size_t i = 0; i < n; ++i) encode(samples[first + i], version, &block[i * bytes]);
         file.write(block.data(), static_cast<std::streamsize>(block.size()));
     }
     file.flush();
@@ -77,30 +85,33 @@ TrainingSamples load_samples(const std::filesystem::path& path) {
     std::memcpy(&version, header + 8, 4);
     std::memcpy(&sample_bytes, header + 12, 4);
     std::memcpy(&count, header + 16, 8);
-    if (version != kVersion)
+    if (version < 1 || version > kLastVersion)
         throw SampleFileError(name + ": format version is " + std::to_string(version) +
-                              ", this build reads " + std::to_string(kVersion));
-    if (sample_bytes != kSampleBytes)
+                              ", this build reads 1 to " + std::to_string(kLastVersion));
+    const std::size_t bytes = kSampleBytes[version];
+    if (sample_bytes != bytes)
         throw SampleFileError(name + ": " + std::to_string(sample_bytes) +
-                              " bytes per sample, this build reads " +
-                              std::to_string(kSampleBytes));
+                              " bytes per sample, version " + std::to_string(version) + " has " +
+                              std::to_string(bytes));
     const auto size = std::filesystem::file_size(path);
-    if (size != kHeaderBytes + count * kSampleBytes)
+    // Checked by division: a hostile count must not overflow the expected size.
+    if (size < kHeaderBytes || (size - kHeaderBytes) % bytes != 0 ||
+        (size - kHeaderBytes) / bytes != count)
         throw SampleFileError(name + ": header says " + std::to_string(count) +
                               " samples, but the file has " + std::to_string(size) +
-                              " bytes (want " +
-                              std::to_string(kHeaderBytes + count * kSampleBytes) + ")");
+                              " bytes (a header of " + std::to_string(kHeaderBytes) + " and " +
+                              std::to_string(bytes) + " bytes a sample)");
     TrainingSamples samples;
     samples.reserve(count);
     std::string block;
     for (std::uint64_t first = 0; first < count; first += kBlockSamples) {
         const std::size_t n =
             static_cast<std::size_t>(std::min<std::uint64_t>(kBlockSamples, count - first));
-        block.resize(n * kSampleBytes);
+        block.resize(n * bytes);
         if (!file.read(block.data(), static_cast<std::streamsize>(block.size())))
             throw SampleFileError(name + ": read failed");
         for (std::size_t i = 0; i < n; ++i) {
-            const TrainingSample s = decode(&block[i * kSampleBytes]);
+            const TrainingSample s = decode(&block[i * bytes], version);
             // Search labels may lie a little beyond +-64 (an evaluation is not bounded), so
             // only a label that is no number at all is refused.
             if ((s.player & s.opponent) || !std::isfinite(s.target)) {

@@ -3,11 +3,13 @@
 //
 // File format (little-endian), 24-byte header then the samples:
 //   offset  0  8 bytes   magic "OTHSAMPL"
-//   offset  8  uint32    format version (1)
-//   offset 12  uint32    bytes per sample (20)
+//   offset  8  uint32    format version: 1, or 2 where some sample has siblings
+//   offset 12  uint32    bytes per sample (20 in version 1, 24 in version 2)
 //   offset 16  uint64    number of samples
 //   offset 24  samples: uint64 discs of the side to move, uint64 opponent's discs, float32 label
-//              (final disc difference from the side to move; search labels may pass +-64)
+//              (final disc difference from the side to move; search labels may pass +-64),
+//              and in version 2 uint32 siblings (TrainingSample::siblings)
+// A set with no siblings is written as version 1, byte for byte what earlier builds wrote.
 #pragma once
 
 #include <filesystem>

@@ -79,14 +79,21 @@ TrainingSamples random_playout_samples(int games, std::uint64_t seed) {
 TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every) {
     if (every < 1) throw std::invalid_argument("positions_one_move_after: every must be 1 or more");
     TrainingSamples out;
+    std::uint32_t parent = 0;
     for (std::size_t i = 0; i < samples.size(); i += static_cast<std::size_t>(every)) {
         const Position p =
             Position::from_mover(samples[i].player, samples[i].opponent, Color::Black);
+        ++parent;
         for (int sq : Bits(p.legal_moves())) {
             Position after = p.play_unchecked(Square::from_index(sq));
-            if (!after.has_legal_move()) after = after.pass();
+            std::uint32_t siblings = parent;
+            if (!after.has_legal_move()) {
+                // Seen by the mover again: its value has the other sign from its siblings'.
+                after = after.pass();
+                siblings = 0;
+            }
             if (!after.has_legal_move()) continue;  // the game is over
-            out.push_back({after.player(), after.opponent(), 0.0f});
+            out.push_back({after.player(), after.opponent(), 0.0f, siblings});
         }
     }
     return out;

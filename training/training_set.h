@@ -17,6 +17,11 @@ struct TrainingSample {
     Bitboard player = 0;  // discs of the side to move (which always has a legal move)
     Bitboard opponent = 0;
     float target = 0;  // final disc difference from the side to move
+    // Nonzero for a position one move after a parent (positions_one_move_after) where the
+    // parent's opponent moves next: its siblings, the parent's other such children, follow it
+    // with the same number. The one-ply policy chooses among exactly these; the fit's ranking
+    // term (TrainerOptions::rank_weight) reads the runs. 0: no siblings.
+    std::uint32_t siblings = 0;
 };
 
 using TrainingSamples = std::vector<TrainingSample>;
@@ -58,8 +63,9 @@ TrainingSamples random_playout_samples(int games, std::uint64_t seed);
 // legal moves, the position the move leads to, seen by the side that moves next (the mover again
 // when its opponent must pass; none when the game is over). These are the positions the one-ply
 // policy compares, bad moves' as well as good ones', while game records hold mostly the good ones.
-// Their targets are 0, for a search to label (relabel_by_search). Throws std::invalid_argument
-// when every < 1.
+// Their targets are 0, for a search to label (relabel_by_search). The children of one parent are
+// consecutive and, except those after which the mover moves again, share a `siblings` number
+// (1, 2, ... by parent). Throws std::invalid_argument when every < 1.
 TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every);
 
 // One finished game per line as a transcript ("f5d6c3..."), '#' comments and blank lines allowed.
