@@ -145,7 +145,7 @@ TEST_CASE("SIGKILL 20 times, --resume each time: exactly 1000 games, files parse
         auto args = base;
         if (round > 0) args.push_back("--resume");
         // Kill once the match has finished a random 0-15 more games (at most 20 x 15 = 300 of
-        // the 1000), a few milliseconds later still: the moment depends on progress, not on how
+        // the 1000), up to a millisecond later still: the moment depends on progress, not on how
         // fast this machine is, so every round is cut short mid-match.
         const int target = journal_lines() + static_cast<int>(rng.below(16));
         bp::child child(bp::exe = kBin + "/othello-match", bp::args = args, bp::std_out > bp::null,
@@ -155,7 +155,7 @@ TEST_CASE("SIGKILL 20 times, --resume each time: exactly 1000 games, files parse
                std::chrono::steady_clock::now() < give_up) {
             std::this_thread::sleep_for(std::chrono::microseconds(200));
         }
-        std::this_thread::sleep_for(std::chrono::microseconds(rng.below(3000)));
+        std::this_thread::sleep_for(std::chrono::microseconds(rng.below(1000)));
         if (child.running()) {
             ::kill(child.id(), SIGKILL);
             ++kills;

@@ -67,9 +67,10 @@ struct Match {
     MatchRunner runner;
     Standings standings;
 
-    explicit Match(int games)
+    explicit Match(int games, int concurrency = 2, bool stops_early = false)
         : schedule(make_schedule(2, TournamentKind::RoundRobin, games, 1)),
-          runner(MatchSetup{engines, load_openings("start", 1, 1), {}, 2}),
+          runner(MatchSetup{engines, load_openings("start", 1, 1), {}, concurrency, 1, -1,
+                            nullptr, false, stops_early}),
           standings({engines[0].name, engines[1].name}) {}
 };
 
@@ -122,4 +123,29 @@ TEST_CASE("play_games stops once the SPRT test of the first engine against the s
     CHECK(match.standings.games() == static_cast<long>(output.counted.size()));
     const Pentanomial p = match.standings.pentanomial(0, 1);
     CHECK(sprt_decide(sprt_llr(p, sprt), sprt) == SprtDecision::AcceptH0);
+}
+
+TEST_CASE("a match that may stop early stops at the game that decides, not at a batch's end") {
+    // One worker, games reported one at a time: the SPRT state of the games before the last is
+    // still undecided (the same games, replayed without the test, say so).
+    SprtParameters sprt;
+    sprt.elo0 = 0;
+    sprt.elo1 = 200;
+    Match match(2000, 1, true);
+    RecordingOutput output;
+    CHECK(play_games(match.runner, match.schedule, match.standings, output, sprt).empty());
+    const long n = match.standings.games();
+    REQUIRE(n > 2);
+    CHECK(n < 64);  // a batch would have been 64 games
+    const auto decision = [&](long games) {
+        Match replay(static_cast<int>(games), 1);
+        RecordingOutput ignored;
+        play_games(replay.runner, replay.schedule, replay.standings, ignored, std::nullopt);
+        const Pentanomial p = replay.standings.pentanomial(0, 1);
+        return sprt_decide(p.pairs() > 0 ? sprt_llr(p, sprt)
+                                         : sprt_llr(replay.standings.head_to_head(0, 1), sprt),
+                           sprt);
+    };
+    CHECK(decision(n) != SprtDecision::Continue);
+    CHECK(decision(n - 1) == SprtDecision::Continue);
 }

@@ -235,10 +235,11 @@ int run_match_session(const MatchOptions& o) {
     MatchOutputs outputs(o, config, standings, std::move(resumed), static_cast<long>(games.size()),
                          static_cast<long>(pending.size()), log.get());
 
-    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
-                                  o.adjudicate_empties, log.get(), o.affinity});
-    if (o.affinity) warn_about_shared_cpus(o.concurrency, static_cast<int>(pending.size()));
     const bool sprt_can_stop = o.engines.size() == 2 && o.shard.whole();
+    MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
+                                  o.adjudicate_empties, log.get(), o.affinity,
+                                  sprt_can_stop && o.sprt.has_value()});
+    if (o.affinity) warn_about_shared_cpus(o.concurrency, static_cast<int>(pending.size()));
     // Why the match stopped before its end (a full disk), if it did.
     const std::string stopped =
         play_games(runner, pending, standings, outputs, sprt_can_stop ? o.sprt : std::nullopt);

@@ -71,6 +71,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     // on its own at once, as before.
     constexpr std::size_t kBatchGames = 64;
     constexpr auto kBatchTime = std::chrono::milliseconds(2);
+    const std::size_t batch_games = setup_.stops_early ? 1 : kBatchGames;
     struct Pending {
         std::vector<GameRecord> played;    // not yet kept
         std::vector<GameRecord> finished;  // kept, not yet reported
@@ -91,7 +92,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     auto report = [&](Pending& p, bool wait) {
         if (p.finished.empty()) return;
         std::unique_lock guard(lock, std::defer_lock);
-        if (wait || p.finished.size() >= kBatchGames) {
+        if (wait || p.finished.size() >= batch_games) {
             guard.lock();
         } else if (!guard.try_lock()) {
             return;  // reported with a later batch
@@ -166,7 +167,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
             pending.played.push_back(std::move(r));
             const bool slow =
                 std::chrono::steady_clock::now() - pending.batch_started >= kBatchTime;
-            if (!slow && pending.played.size() < kBatchGames) continue;
+            if (!slow && pending.played.size() < batch_games) continue;
             keep(pending);
             report(pending, slow);
         }

@@ -35,6 +35,10 @@ struct MatchSetup {
     // --affinity: worker slot i runs on cpus_for_slot(allowed_cpus(), i, workers), and so do the
     // engine processes it starts.
     bool affinity = false;
+    // The GameFinished callback may stop the match (an SPRT decision): games are then reported
+    // one at a time, not in batches, so the match stops at the game that decides, with at most
+    // the games still in play (concurrency - 1) after it.
+    bool stops_early = false;
 };
 
 class MatchRunner {
