@@ -9,11 +9,13 @@
 # The opening book is measured too: `book,regression` against `regression` on openings drawn from
 # the book itself (othello-book lines, 6 and 10 plies), and against GRhino.
 # Game counts (environment): GAMES (in-process opponents, 1000), RHINO_GAMES (levels 1-3, 1000 per
-# opening set), RHINO4_GAMES (level 4, 40: about 10 CPU seconds a game), ROUND_GAMES (per round
-# and opponent, 200), BOOK_GAMES (1000 at most), ROUNDS_DIR (build/training), CONCURRENCY (games
-# at once, default: all cores; gtp-rhino's levels are fixed depths, so it changes only the time).
-# About 35 minutes of wall time on an idle 2-core machine with the defaults (level 3, level 4 and
-# the rounds cost most).
+# opening set), RHINO4_GAMES (level 4, 200 per opening set: about 10 CPU seconds a game),
+# ROUND_GAMES (per round and opponent, 200), BOOK_GAMES (1000 at most), ROUNDS_DIR
+# (build/training), CONCURRENCY (games at once, default: all cores; gtp-rhino's levels are fixed
+# depths, so it changes only the time). With no round files in ROUNDS_DIR, the rounds table of
+# the docs/strength.md in place is kept, marked as such. About 70 minutes of wall time on an idle
+# 2-core machine with the defaults (level 4 costs most), about 10 on 16 cores. RHINO (the
+# gtp-rhino program) and WTHOR_DIR (othello-train's --wthor-dir) point elsewhere if need be.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
@@ -21,12 +23,12 @@ match="$build/bin/othello-match"
 train="$build/bin/othello-train"
 games="${GAMES:-1000}"
 rhino_games="${RHINO_GAMES:-1000}"
-rhino4_games="${RHINO4_GAMES:-40}"
+rhino4_games="${RHINO4_GAMES:-200}"
 round_games="${ROUND_GAMES:-200}"
 book_games="${BOOK_GAMES:-1000}"
 rounds_dir="${ROUNDS_DIR:-$build/training}"
 concurrency="${CONCURRENCY:-$(nproc)}"
-rhino=/usr/games/gtp-rhino
+rhino="${RHINO:-/usr/games/gtp-rhino}"
 out="$root/docs/strength.md"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -67,8 +69,8 @@ for openings in random:8 balanced; do
         match_row "gtp-rhino -l $level" "$openings" "$rhino_games" policy:regression \
             "cmd:$rhino -l $level"
     done
+    match_row "gtp-rhino -l 4" "$openings" "$rhino4_games" policy:regression "cmd:$rhino -l 4"
 done
-match_row "gtp-rhino -l 4" random:8 "$rhino4_games" policy:regression "cmd:$rhino -l 4"
 book_engine="cmd:$build/bin/othello-engine --policy book,regression"
 for plies in 6 10; do
     # Lines reaching distinct positions up to symmetry (the book has 328 of them 6 plies in), each
@@ -84,7 +86,9 @@ for level in 2 3; do
         "cmd:$rhino -l $level"
 done
 
-"$train" --evaluate "$root/data/weights.bin" > "$tmp/evaluate.txt"
+wthor=()
+[ -n "${WTHOR_DIR:-}" ] && wthor=(--wthor-dir "$WTHOR_DIR")
+"$train" --evaluate "$root/data/weights.bin" "${wthor[@]}" > "$tmp/evaluate.txt"
 agreement="$(grep '^expert agreement' "$tmp/evaluate.txt")"
 "$build/bin/othello-regression-bench" --strength-games 0 > "$tmp/bench.txt"
 
@@ -99,7 +103,7 @@ if compgen -G "$rounds_dir/round-*.bin" > /dev/null; then
         name="$(basename "$file" .bin)"
         mkdir -p "$tmp/$name"
         cp "$file" "$tmp/$name/weights.bin"
-        row="| ${name#round-} | $("$train" --evaluate "$file" | sed -n 's/^expert agreement on [0-9]* held-out games: \([0-9.]*%\).*/\1/p')"
+        row="| ${name#round-} | $("$train" --evaluate "$file" "${wthor[@]}" | sed -n 's/^expert agreement on [0-9]* held-out games: \([0-9.]*%\).*/\1/p')"
         for opponent in policy:mobility "cmd:$rhino -l 1" "cmd:$rhino -l 2" "cmd:$rhino -l 3"; do
             OTHELLO_DATA_DIR="$tmp/$name" "$match" --engine policy:regression --engine "$opponent" \
                 --games "$round_games" --openings random:8 --concurrency "$concurrency" --no-progress \
@@ -114,7 +118,14 @@ $row |"
     done
 fi
 
-commit="$(git -C "$root" rev-parse --short HEAD)"
+# Without the round files (a fresh clone, another machine), the table of the report in place.
+kept_rounds=""
+if [ -z "$rounds_table" ] && [ -f "$out" ]; then
+    kept_rounds="$(sed -n '/^## Training rounds$/,/^## /p' "$out" | sed '1d;$d')"
+fi
+
+# COMMIT names the commit where the tree is a copy without git (another machine).
+commit="${COMMIT:-$(git -C "$root" rev-parse --short HEAD)}"
 {
     cat <<HEAD
 # Strength of the regression policy
@@ -154,6 +165,12 @@ HEAD
         printf 'train-weights.sh ships (before: 3f; before that, 3-4-5m, the mean of rounds 3-5).\n'
         printf 'Ideas tried outside these rounds, with their measurements: docs/training-log.md.\n\n'
         printf '%s\n' "$rounds_table"
+    elif [ -n "$kept_rounds" ]; then
+        printf '\n## Training rounds\n\n'
+        printf '(Kept from the previous report: %s held no round files when this one was made.)\n' \
+            "${rounds_dir#"$root/"}"
+        grep -v '^(Kept from the previous report' <<<"$kept_rounds"
+        printf '\n'
     fi
     printf '\n## Match details\n'
     cat "$tmp/details.md"
