@@ -69,8 +69,15 @@ struct Match {
 
     explicit Match(int games, int concurrency = 2, bool stops_early = false)
         : schedule(make_schedule(2, TournamentKind::RoundRobin, games, 1)),
-          runner(MatchSetup{engines, load_openings("start", 1, 1), {}, concurrency, 1, -1,
-                            nullptr, false, stops_early}),
+          runner(MatchSetup{engines,
+                            load_openings("start", 1, 1),
+                            {},
+                            concurrency,
+                            1,
+                            -1,
+                            nullptr,
+                            false,
+                            stops_early}),
           standings({engines[0].name, engines[1].name}) {}
 };
 
@@ -142,9 +149,9 @@ TEST_CASE("a match that may stop early stops at the game that decides, not at a 
         RecordingOutput ignored;
         play_games(replay.runner, replay.schedule, replay.standings, ignored, std::nullopt);
         const Pentanomial p = replay.standings.pentanomial(0, 1);
-        return sprt_decide(p.pairs() > 0 ? sprt_llr(p, sprt)
-                                         : sprt_llr(replay.standings.head_to_head(0, 1), sprt),
-                           sprt);
+        return sprt_decide(
+            p.pairs() > 0 ? sprt_llr(p, sprt) : sprt_llr(replay.standings.head_to_head(0, 1), sprt),
+            sprt);
     };
     CHECK(decision(n) != SprtDecision::Continue);
     CHECK(decision(n - 1) == SprtDecision::Continue);

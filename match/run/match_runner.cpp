@@ -44,7 +44,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     // Read without the lock before every game (a game of policy:random takes microseconds: a
     // lock per game would make the threads queue); set under it.
     const auto failed = std::make_unique<std::atomic<bool>[]>(engine_count);
-    std::string fatal;             // guarded by lock
+    std::string fatal;              // guarded by lock
     bool reporting_failed = false;  // guarded by lock
     const bool board_openings =
         std::any_of(setup_.openings.begin(), setup_.openings.end(),
