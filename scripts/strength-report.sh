@@ -14,7 +14,7 @@
 # (build/training), CONCURRENCY (games at once, default: all cores; gtp-rhino's levels are fixed
 # depths, so it changes only the time). With no round files in ROUNDS_DIR, the rounds table of
 # the docs/strength.md in place is kept, marked as such. About 70 minutes of wall time on an idle
-# 2-core machine with the defaults (level 4 costs most), about 10 on 16 cores. RHINO (the
+# 2-core machine with the defaults (level 4 costs most), about 15 on 16 cores. RHINO (the
 # gtp-rhino program) and WTHOR_DIR (othello-train's --wthor-dir) point elsewhere if need be.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -30,6 +30,9 @@ rounds_dir="${ROUNDS_DIR:-$build/training}"
 concurrency="${CONCURRENCY:-$(nproc)}"
 rhino="${RHINO:-/usr/games/gtp-rhino}"
 out="$root/docs/strength.md"
+# COMMIT names the commit where the tree is a copy without git (another machine); asked first, so
+# that a copy without either fails before the matches, not after.
+commit="${COMMIT:-$(git -C "$root" rev-parse --short HEAD)}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 for program in "$match" "$train" "$build/bin/othello-book" "$build/bin/othello-regression-bench" \
@@ -88,7 +91,7 @@ done
 
 wthor=()
 [ -n "${WTHOR_DIR:-}" ] && wthor=(--wthor-dir "$WTHOR_DIR")
-"$train" --evaluate "$root/data/weights.bin" "${wthor[@]}" > "$tmp/evaluate.txt"
+"$train" --evaluate "$root/data/weights.bin" ${wthor[@]+"${wthor[@]}"} > "$tmp/evaluate.txt"
 agreement="$(grep '^expert agreement' "$tmp/evaluate.txt")"
 "$build/bin/othello-regression-bench" --strength-games 0 > "$tmp/bench.txt"
 
@@ -103,7 +106,7 @@ if compgen -G "$rounds_dir/round-*.bin" > /dev/null; then
         name="$(basename "$file" .bin)"
         mkdir -p "$tmp/$name"
         cp "$file" "$tmp/$name/weights.bin"
-        row="| ${name#round-} | $("$train" --evaluate "$file" "${wthor[@]}" | sed -n 's/^expert agreement on [0-9]* held-out games: \([0-9.]*%\).*/\1/p')"
+        row="| ${name#round-} | $("$train" --evaluate "$file" ${wthor[@]+"${wthor[@]}"} | sed -n 's/^expert agreement on [0-9]* held-out games: \([0-9.]*%\).*/\1/p')"
         for opponent in policy:mobility "cmd:$rhino -l 1" "cmd:$rhino -l 2" "cmd:$rhino -l 3"; do
             OTHELLO_DATA_DIR="$tmp/$name" "$match" --engine policy:regression --engine "$opponent" \
                 --games "$round_games" --openings random:8 --concurrency "$concurrency" --no-progress \
@@ -121,11 +124,10 @@ fi
 # Without the round files (a fresh clone, another machine), the table of the report in place.
 kept_rounds=""
 if [ -z "$rounds_table" ] && [ -f "$out" ]; then
-    kept_rounds="$(sed -n '/^## Training rounds$/,/^## /p' "$out" | sed '1d;$d')"
+    kept_rounds="$(sed -n '/^## Training rounds$/,/^## /p' "$out" | sed '1d;$d' |
+        sed '/^(Kept from the previous report/d' | sed '/./,$!d')"
 fi
 
-# COMMIT names the commit where the tree is a copy without git (another machine).
-commit="${COMMIT:-$(git -C "$root" rev-parse --short HEAD)}"
 {
     cat <<HEAD
 # Strength of the regression policy
@@ -167,10 +169,9 @@ HEAD
         printf '%s\n' "$rounds_table"
     elif [ -n "$kept_rounds" ]; then
         printf '\n## Training rounds\n\n'
-        printf '(Kept from the previous report: %s held no round files when this one was made.)\n' \
+        printf '(Kept from the previous report: %s held no round files when this one was made.)\n\n' \
             "${rounds_dir#"$root/"}"
-        grep -v '^(Kept from the previous report' <<<"$kept_rounds"
-        printf '\n'
+        printf '%s\n' "$kept_rounds"
     fi
     printf '\n## Match details\n'
     cat "$tmp/details.md"

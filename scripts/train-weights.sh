@@ -19,7 +19,8 @@
 #             in round 5), blended with the game label as the table says; 60 steps. Fewer empties
 #             keep their exact (self-play) or theoretical (WTHOR) labels. Each round distils a
 #             4- or 6-ply search of its predecessor into the one-ply evaluation, and saves its
-#             labelled positions (round-K.samples, 20 bytes each: 260 MB for 13 million) so that
+#             labelled positions (round-K.samples, 20 bytes each: 260 MB for 13 million; 24 in
+#             round-3c.samples, whose positions keep their siblings' number) so that
 #             later fits, of another feature set say, need no search (othello-train --samples).
 # The shipped data/weights.bin is a fit afresh of round 3's saved positions together with the
 # positions one move after every 16th of them, labelled by a depth-4 search over round-3f (round

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "training/least_squares_trainer.h"
 
@@ -58,24 +59,21 @@ TEST_CASE("the Jacobi preconditioner reaches the same fit in fewer steps") {
 
 namespace {
 
-// Sum over runs of siblings of (error - the run's mean error)^2: what the ranking term weighs.
+// Sum over the groups of siblings (one number each) of (error - the group's mean error)^2: what
+// the ranking term weighs.
 double sibling_spread(const std::vector<double>& fitted, const TrainingSamples& samples) {
     const PatternWeights weights = PatternWeights::from_discs(fitted);
+    std::map<std::uint32_t, std::vector<double>> errors;
+    for (const TrainingSample& s : samples) {
+        if (s.siblings == 0) continue;
+        const Position p = Position::from_mover(s.player, s.opponent, Color::Black);
+        errors[s.siblings].push_back(weights.evaluate(p) - s.target);
+    }
     double spread = 0;
-    for (std::size_t begin = 0; begin < samples.size();) {
-        std::size_t end = begin + 1;
-        while (end < samples.size() && samples[end].siblings == samples[begin].siblings) ++end;
-        std::vector<double> errors;
-        for (std::size_t i = begin; i < end; ++i) {
-            const Position p =
-                Position::from_mover(samples[i].player, samples[i].opponent, Color::Black);
-            errors.push_back(weights.evaluate(p) - samples[i].target);
-        }
+    for (const auto& [group, e] : errors) {
         double mean = 0;
-        for (double e : errors) mean += e / static_cast<double>(errors.size());
-        if (samples[begin].siblings != 0)
-            for (double e : errors) spread += (e - mean) * (e - mean);
-        begin = end;
+        for (double x : e) mean += x / static_cast<double>(e.size());
+        for (double x : e) spread += (x - mean) * (x - mean);
     }
     return spread;
 }
@@ -100,6 +98,9 @@ TEST_CASE("the ranking term orders siblings better and ignores what a whole run 
             static_cast<float>(popcount(samples[i].player) - popcount(samples[i].opponent)) +
             (samples[i].siblings ? offset : 0.0f);
     }
+    // A child after which the mover moves again has no siblings and may sit among the others:
+    // every third child here, so that most groups have one in their middle.
+    for (std::size_t i = 1; i < samples.size(); i += 3) samples[i].siblings = 0;
     REQUIRE(std::count_if(samples.begin(), samples.end(),
                           [](const TrainingSample& s) { return s.siblings != 0; }) > 1000);
     TrainerOptions options;
@@ -112,7 +113,7 @@ TEST_CASE("the ranking term orders siblings better and ignores what a whole run 
     const double plain_spread = sibling_spread(plain, samples);
     const double ranked_spread = sibling_spread(ranked, samples);
     MESSAGE("siblings' error spread: plain " << plain_spread << ", ranked " << ranked_spread);
-    CHECK(ranked_spread < 0.8 * plain_spread);
+    CHECK(ranked_spread < 0.4 * plain_spread);  // runs cut at every such child: 0.63
     // With no siblings in the data the term changes nothing, to the last bit.
     for (TrainingSample& s : samples) s.siblings = 0;
     options.rank_weight = 0;

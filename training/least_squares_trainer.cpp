@@ -1,7 +1,8 @@
-// Conjugate gradient on the normal equations (A^T A + lambda I) w = A^T y, one phase at a time,
-// optionally preconditioned by their diagonal. A row of A holds a 1 for each of its kFeatureCount
-// entries and for the bias, so A p and A^T r are gathers and scatters over the precomputed
-// entries: one pass over the phase's samples per step.
+// Conjugate gradient on the normal equations (A^T M A + lambda I) w = A^T M y, one phase at a
+// time, optionally preconditioned by their diagonal; M is I for plain least squares and
+// I + rank_weight * C with the ranking term (apply_rank_term). A row of A holds a 1 for each of
+// its kFeatureCount entries and for the bias, so A p and A^T r are gathers and scatters over the
+// precomputed entries: one pass over the phase's samples per step.
 #include "training/least_squares_trainer.h"
 
 #include <cmath>
@@ -47,19 +48,30 @@ PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overla
 }
 
 // values = (I + rank_weight * C) values, where C subtracts from each value in a run of siblings
-// the run's mean (and zeroes the rest): the matrix the ranking term puts between A^T and A.
+// the run's mean (and zeroes the rest): the matrix the ranking term puts between A^T and A. A
+// run is the samples of one nonzero number; a child after which the mover moves again (0) may
+// sit among them and is not part of it.
 void apply_rank_term(const PhaseProblem& problem, std::vector<double>& values) {
     const std::vector<std::uint32_t>& siblings = problem.siblings;
     const std::size_t n = siblings.size();
     for (std::size_t begin = 0; begin < n;) {
+        const std::uint32_t run = siblings[begin];
+        if (run == 0) {
+            ++begin;
+            continue;
+        }
         std::size_t end = begin + 1;
-        while (end < n && siblings[end] == siblings[begin]) ++end;
-        if (siblings[begin] != 0 && end - begin > 1) {
-            double mean = 0;
-            for (std::size_t r = begin; r < end; ++r) mean += values[r];
-            mean /= static_cast<double>(end - begin);
-            for (std::size_t r = begin; r < end; ++r)
-                values[r] += problem.rank_weight * (values[r] - mean);
+        while (end < n && (siblings[end] == run || siblings[end] == 0)) ++end;
+        double sum = 0;
+        int members = 0;
+        for (std::size_t r = begin; r < end; ++r) {
+            if (siblings[r] != run) continue;
+            sum += values[r];
+            ++members;
+        }
+        const double mean = sum / members;
+        for (std::size_t r = begin; r < end; ++r) {
+            if (siblings[r] == run) values[r] += problem.rank_weight * (values[r] - mean);
         }
         begin = end;
     }

@@ -24,10 +24,12 @@ struct TrainerOptions {
     // A phase also trains on samples this many plies beyond its edges, which smooths the step
     // between neighbouring phases and lends sparse phases their neighbours' data.
     int overlap_plies = 2;
-    // Divide each step's residual by the diagonal of A^T A + lambda I (the number of times an
-    // entry is selected, plus lambda). Entries' frequencies differ by orders of magnitude (the
-    // bias is in every row, a rare edge configuration in a handful), which plain CG pays for in
-    // iterations: it fits the frequent entries first and leaves the rare ones near zero.
+    // Divide each step's residual by the diagonal of the normal equations (the number of times
+    // an entry is selected, plus lambda; a sample with siblings counts 1 + rank_weight times,
+    // a little more than the ranking term's exact diagonal: any positive diagonal will do).
+    // Entries' frequencies differ by orders of magnitude (the bias is in every row, a rare edge
+    // configuration in a handful), which plain CG pays for in iterations: it fits the frequent
+    // entries first and leaves the rare ones near zero.
     bool jacobi = false;
     // The weight of the ranking term over runs of siblings (TrainingSample::siblings); 0 leaves
     // the fit exactly plain least squares.

@@ -6,6 +6,7 @@
 #include <boost/format.hpp>
 #include <chrono>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 
 #include "engine/patterns/regression_policy.h"
@@ -86,6 +87,9 @@ void use_saved_samples(TrainingData& data, const std::vector<std::filesystem::pa
         const std::uint32_t shift = last_siblings;
         for (TrainingSample& s : saved) {
             if (s.siblings == 0) continue;
+            if (s.siblings > std::numeric_limits<std::uint32_t>::max() - shift)
+                throw SampleFileError(file.string() +
+                                      ": too many runs of siblings in the training sets together");
             s.siblings += shift;
             last_siblings = std::max(last_siblings, s.siblings);
         }

@@ -1,5 +1,6 @@
 // MatchRunner: a shared index into the game list; each worker owns one player per engine and
-// keeps and reports its games in batches when they take microseconds.
+// keeps and reports its games in batches when they take microseconds (one at a time when the
+// match may stop early).
 #include "match/run/match_runner.h"
 
 #include <algorithm>
