@@ -20,6 +20,20 @@ inline int minimax(const Position& p) {
     return best;
 }
 
+// Perfect play by plain fail-hard alpha-beta through the public rules: no ordering, no table, no
+// stability, so it checks the solver's pruning on positions too large for full minimax.
+inline int alpha_beta(const Position& p, int alpha = -64, int beta = 64) {
+    if (p.is_game_over()) return p.final_disc_difference(p.side_to_move());
+    const Bitboard moves = p.legal_moves();
+    if (!moves) return -alpha_beta(p.pass(), -beta, -alpha);
+    for (int sq : Bits(moves)) {
+        alpha =
+            std::max(alpha, -alpha_beta(p.play_unchecked(Square::from_index(sq)), -beta, -alpha));
+        if (alpha >= beta) break;
+    }
+    return alpha;
+}
+
 // A random game played until `empties` squares are left (or it ends earlier).
 inline Game random_game_until(Rng& rng, int empties) {
     Game game;

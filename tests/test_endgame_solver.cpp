@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <thread>
+#include <vector>
 
 #include "engine/notation.h"
 #include "engine/search/endgame_solver.h"
@@ -11,6 +13,7 @@
 using namespace othello;
 using namespace othello::search;
 
+using othello::testing::alpha_beta;
 using othello::testing::minimax;
 using othello::testing::random_game_until;
 
@@ -30,6 +33,44 @@ TEST_CASE("the solver agrees with brute-force minimax on random endgames") {
     }
     CHECK(compared == 300);
     CHECK(nonzero > 200);
+}
+
+TEST_CASE("the solver agrees with plain alpha-beta where its table, ordering and stability cut") {
+    // 9 to 13 empties: the transposition table and the sorted moves are used from 9 on.
+    Rng rng(77);
+    int nonzero = 0;
+    for (int i = 0; i < 40; ++i) {
+        const int empties = 9 + i % 5;
+        const Game game = random_game_until(rng, empties);
+        const Position& p = game.current();
+        const int expected = alpha_beta(p);
+        CHECK_MESSAGE(solve_endgame(p) == expected, to_board_string(p));
+        if (expected != 0) ++nonzero;
+    }
+    CHECK(nonzero > 25);
+}
+
+TEST_CASE("the table kept between solves changes no value, only the work") {
+    Rng rng(5);
+    std::vector<Position> positions;
+    while (positions.size() < 12) {
+        const Game game = random_game_until(rng, 14);
+        if (!game.is_over()) positions.push_back(game.current());
+    }
+    std::vector<int> first;
+    std::uint64_t first_nodes = 0;
+    for (const Position& p : positions) first.push_back(solve_endgame(p, &first_nodes));
+    // Again in reverse order, each now finding its own and its neighbours' entries.
+    std::uint64_t again_nodes = 0;
+    for (std::size_t i = positions.size(); i-- > 0;)
+        CHECK(solve_endgame(positions[i], &again_nodes) == first[i]);
+    CHECK(again_nodes < first_nodes / 4);
+    // A thread of its own starts with an empty table and finds the same values.
+    std::vector<int> other(positions.size());
+    std::thread([&] {
+        for (std::size_t i = 0; i < positions.size(); ++i) other[i] = solve_endgame(positions[i]);
+    }).join();
+    CHECK(other == first);
 }
 
 TEST_CASE("the solver scores finished games and forced passes by the rules") {

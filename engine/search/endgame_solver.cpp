@@ -1,57 +1,208 @@
-// Negamax alpha-beta on bitboards. With many empties the moves are tried in order of the opponent's
-// fewest replies (a cheap and strong ordering for exact endgames); near the end, in board order.
+// Principal-variation alpha-beta on bitboards, in three regimes by the number of empties:
+// - from kTableFromEmpties on, a transposition table keeps each position's bounds and best move
+//   (the same positions are reached by many move orders, and the best move found is tried first
+//   when a position comes back with another window);
+// - from kOrderFromEmpties on, moves are tried in order of the opponent's fewest replies, a cheap
+//   and strong ordering for exact endgames;
+// - below that, sorting costs more than it saves: moves in regions with an odd number of empties
+//   come first (the side that moves last in a region usually gains there), and the last empty
+//   square is scored without generating moves.
+// After its first move every node searches with a null window (can it beat alpha?) and searches
+// again with the full window only when it can: with good ordering most of them cannot.
 #include "engine/search/endgame_solver.h"
 
 #include <algorithm>
 #include <array>
-#include <span>
+#include <memory>
+#include <vector>
 
 #include "engine/movegen.h"
 #include "engine/search/negamax.h"
+#include "engine/stability.h"
 
 namespace othello::search {
 
 namespace {
 
-// Empties from which the solver sorts moves; below it ordering costs more than it saves.
-constexpr int kOrderFromEmpties = 7;
+constexpr int kTableFromEmpties = 9;
+constexpr int kOrderFromEmpties = 6;
+// Below this alpha the opponent would need over 28 stable discs for a cut: not worth counting.
+constexpr int kStabilityFromAlpha = 8;
+
+// The four 4x4 quadrants: the usual stand-in for the board's regions.
+constexpr std::array<Bitboard, 4> kQuadrants = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
+                                                0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};
+
+constexpr Bitboard kCorners = 0x8100000000000081ULL;
+
+// The empty squares of every quadrant that holds an odd number of them.
+Bitboard odd_regions(Bitboard empty) {
+    Bitboard odd = 0;
+    for (Bitboard q : kQuadrants)
+        if (popcount(empty & q) & 1) odd |= empty & q;
+    return odd;
+}
+
+// Bounds on a position's exact value, and the best move found for it. The exact value of a
+// position depends on nothing else, so entries stay true across solves and the table is kept.
+struct TableEntry {
+    Bitboard player = 0, opponent = 0;  // no real position has no discs: 0/0 is an empty slot
+    std::int8_t lower = -64, upper = 64;
+    std::int8_t best = -1;
+};
+
+class TranspositionTable {
+  public:
+    static constexpr int kBits = 18;  // 262,144 entries of 24 bytes: 6 MiB a thread
+
+    TranspositionTable() : entries_(std::size_t{1} << kBits) {}
+
+    const TableEntry* find(Bitboard player, Bitboard opponent) const {
+        const TableEntry& e = entries_[index(player, opponent)];
+        return e.player == player && e.opponent == opponent ? &e : nullptr;
+    }
+
+    // Records that the value lies in [lower, upper], narrowing what is known (both are true
+    // bounds, so they combine); a different position in the slot is replaced.
+    void store(Bitboard player, Bitboard opponent, int lower, int upper, int best) {
+        TableEntry& e = entries_[index(player, opponent)];
+        if (e.player != player || e.opponent != opponent) e = TableEntry{player, opponent};
+        e.lower = static_cast<std::int8_t>(std::max<int>(e.lower, lower));
+        e.upper = static_cast<std::int8_t>(std::min<int>(e.upper, upper));
+        if (best >= 0) e.best = static_cast<std::int8_t>(best);
+    }
+
+  private:
+    static std::size_t index(Bitboard player, Bitboard opponent) {
+        const Bitboard h = (player ^ (opponent * 0x9E3779B97F4A7C15ULL)) * 0xD6E8FEB86659FD93ULL;
+        return static_cast<std::size_t>(h >> (64 - kBits));
+    }
+
+    std::vector<TableEntry> entries_;
+};
+
+// One table a thread, made on the first solve that reaches kTableFromEmpties.
+TranspositionTable& thread_table() {
+    thread_local std::unique_ptr<TranspositionTable> table;
+    if (!table) table = std::make_unique<TranspositionTable>();
+    return *table;
+}
 
 struct Solver {
     std::uint64_t nodes = 0;
+    TranspositionTable* table = nullptr;
+
+    // The value of the board filled by one last move on `square`, by whichever side can make it.
+    int last_move(Bitboard player, Bitboard opponent, int square) {
+        ++nodes;
+        if (const int n = popcount(flips(square, player, opponent)))
+            return 2 * (popcount(player) + n + 1) - 64;
+        if (const int n = popcount(flips(square, opponent, player)))
+            return 64 - 2 * (popcount(opponent) + n + 1);
+        return final_score(player, opponent);
+    }
 
     int search(Bitboard player, Bitboard opponent, int alpha, int beta) {
+        const Bitboard empty = ~(player | opponent);
+        const int empties = popcount(empty);
+        if (empties == 1) return last_move(player, opponent, lowest_index(empty));
         ++nodes;
         const Bitboard moves = legal_moves(player, opponent);
         if (!moves) {
             if (!legal_moves(opponent, player)) return final_score(player, opponent);
             return -search(opponent, player, -beta, -alpha);
         }
-        const int empties = 64 - popcount(player | opponent);
-        if (empties >= kOrderFromEmpties) {
-            struct Child {
-                Bitboard player, opponent;
-                int replies;
-            };
-            std::array<Child, 32> children;
-            int count = 0;
-            for (int sq : Bits(moves)) {
+        if (empties < kOrderFromEmpties)
+            return search_by_regions(player, opponent, moves, empty, alpha, beta);
+        return search_sorted(player, opponent, moves, empties, alpha, beta);
+    }
+
+    // Few empties: odd regions first, fail-soft, no sorting.
+    int search_by_regions(Bitboard player, Bitboard opponent, Bitboard moves, Bitboard empty,
+                          int alpha, int beta) {
+        const Bitboard odd = odd_regions(empty);
+        int best = -65;
+        for (Bitboard part : {moves & odd, moves & ~odd}) {
+            for (int sq : Bits(part)) {
                 const Bitboard flipped = flips(sq, player, opponent);
-                const Bitboard next_player = opponent ^ flipped;
-                const Bitboard next_opponent = player | flipped | bit(sq);
-                children[count++] = {next_player, next_opponent,
-                                     popcount(legal_moves(next_player, next_opponent))};
+                const int value =
+                    -search(opponent ^ flipped, player | flipped | bit(sq), -beta, -alpha);
+                if (value > best) {
+                    best = value;
+                    if (value > alpha) alpha = value;
+                    if (alpha >= beta) return best;
+                }
             }
-            std::stable_sort(children.begin(), children.begin() + count,
-                             [](const Child& a, const Child& b) { return a.replies < b.replies; });
-            return fail_soft_max(std::span(children.data(), count), alpha, beta, -65,
-                                 [&](const Child& c, int a, int b) {
-                                     return -search(c.player, c.opponent, -b, -a);
-                                 });
         }
-        return fail_soft_max(Bits(moves), alpha, beta, -65, [&](int sq, int a, int b) {
+        return best;
+    }
+
+    int search_sorted(Bitboard player, Bitboard opponent, Bitboard moves, int empties, int alpha,
+                      int beta) {
+        // The opponent's stable discs are theirs at the end: the most this side can score is
+        // 64 less two for each of them, and a window above that needs no search.
+        if (alpha >= kStabilityFromAlpha) {
+            const int most = 64 - 2 * popcount(stable_discs(opponent, player | opponent));
+            if (most <= alpha) return most;
+            beta = std::min(beta, most);
+        }
+        int table_best = -1;
+        const bool tabled = empties >= kTableFromEmpties;
+        if (tabled) {
+            if (const TableEntry* e = table->find(player, opponent)) {
+                if (e->lower >= beta) return e->lower;
+                if (e->upper <= alpha) return e->upper;
+                if (e->lower == e->upper) return e->lower;
+                alpha = std::max<int>(alpha, e->lower);
+                beta = std::min<int>(beta, e->upper);
+                table_best = e->best;
+            }
+        }
+        struct Child {
+            Bitboard player, opponent;
+            int square, key;
+        };
+        std::array<Child, 32> children;
+        int count = 0;
+        const Bitboard odd = odd_regions(~(player | opponent));
+        for (int sq : Bits(moves)) {
             const Bitboard flipped = flips(sq, player, opponent);
-            return -search(opponent ^ flipped, player | flipped | bit(sq), -b, -a);
-        });
+            const Bitboard next_player = opponent ^ flipped;
+            const Bitboard next_opponent = player | flipped | bit(sq);
+            // Fewest replies first; among equals, a move in an odd region.
+            const Bitboard replies = legal_moves(next_player, next_opponent);
+            int key = 4 * (popcount(replies) + popcount(replies & kCorners)) - ((odd >> sq) & 1);
+            if (sq == table_best) key = -1000;
+            children[count++] = {next_player, next_opponent, sq, key};
+        }
+        std::sort(children.begin(), children.begin() + count,
+                  [](const Child& a, const Child& b) { return a.key < b.key; });
+
+        const int window_alpha = alpha;
+        int best = -65, best_square = -1;
+        for (int i = 0; i < count; ++i) {
+            const Child& c = children[i];
+            int value;
+            if (i == 0) {
+                value = -search(c.player, c.opponent, -beta, -alpha);
+            } else {
+                value = -search(c.player, c.opponent, -alpha - 1, -alpha);
+                if (value > alpha && value < beta)
+                    value = -search(c.player, c.opponent, -beta, -alpha);
+            }
+            if (value > best) {
+                best = value;
+                best_square = c.square;
+                if (value > alpha) alpha = value;
+                if (alpha >= beta) break;
+            }
+        }
+        if (tabled) {
+            const int lower = best >= beta ? best : (best > window_alpha ? best : -64);
+            const int upper = best <= window_alpha ? best : (best >= beta ? 64 : best);
+            table->store(player, opponent, lower, upper, best > window_alpha ? best_square : -1);
+        }
+        return best;
     }
 };
 
@@ -59,6 +210,7 @@ struct Solver {
 
 int solve_endgame(const Position& p, std::uint64_t* nodes) {
     Solver solver;
+    if (p.empty_count() >= kTableFromEmpties) solver.table = &thread_table();
     const int value = solver.search(p.player(), p.opponent(), -64, 64);
     if (nodes) *nodes += solver.nodes;
     return value;

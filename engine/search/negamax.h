@@ -1,6 +1,6 @@
-// The pieces every negamax search shares (the exact endgame solver here, and training's search
-// labeller over the pattern weights): the final score of a finished game and the fail-soft
-// alpha-beta loop.
+// The pieces the project's negamax searches share: the final score of a finished game (the exact
+// endgame solver here and training's search labeller over the pattern weights) and the fail-soft
+// alpha-beta loop (the labeller's; the solver has its own principal-variation loop).
 #pragma once
 
 #include "engine/bitboard.h"
