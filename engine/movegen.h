@@ -13,6 +13,11 @@
 
 namespace othello {
 
+// Room for the moves of any pair of bitboards: a move needs an empty square, and at most 60 are
+// empty while the four centre squares hold discs; reachable positions have at most 33 moves.
+// Arrays of moves or children are sized by it, not by what games usually show.
+inline constexpr int kMaxLegalMoves = 64;
+
 namespace detail {
 
 // Shift every disc one step in a direction, dropping what falls off the board's left or right edge.

@@ -47,7 +47,7 @@ struct Searcher {
             Bitboard player, opponent;
             std::int32_t order;
         };
-        std::array<Child, 32> children;
+        std::array<Child, kMaxLegalMoves> children;
         int count = 0;
         for (int sq : Bits(moves)) {
             const Bitboard flipped = flips(sq, player, opponent);

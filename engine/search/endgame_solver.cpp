@@ -1,14 +1,16 @@
 // Principal-variation alpha-beta on bitboards, in three regimes by the number of empties:
-// - from kTableFromEmpties on, a transposition table keeps each position's bounds and best move
-//   (the same positions are reached by many move orders, and the best move found is tried first
-//   when a position comes back with another window);
+// - from kTableFromEmpties on, in solves of kTableFromRootEmpties or more, a transposition table
+//   keeps each position's bounds and best move (the same positions are reached by many move
+//   orders, and the best move found is tried first when a position comes back with another
+//   window); smaller solves gain nothing from it;
 // - from kOrderFromEmpties on, moves are tried in order of the opponent's fewest replies, a cheap
 //   and strong ordering for exact endgames;
 // - below that, sorting costs more than it saves: moves in regions with an odd number of empties
 //   come first (the side that moves last in a region usually gains there), and the last empty
 //   square is scored without generating moves.
-// After its first move every node searches with a null window (can it beat alpha?) and searches
-// again with the full window only when it can: with good ordering most of them cannot.
+// From kOrderFromEmpties on, a node searches its moves after the first with a null window (can
+// it beat alpha?) and again with the full window only when one can: with good ordering most of
+// them cannot. A cut-off by the opponent's stable discs spares the search of hopeless windows.
 #include "engine/search/endgame_solver.h"
 
 #include <algorithm>
@@ -24,6 +26,7 @@ namespace othello::search {
 
 namespace {
 
+constexpr int kTableFromRootEmpties = 12;
 constexpr int kTableFromEmpties = 9;
 constexpr int kOrderFromEmpties = 6;
 // Below this alpha the opponent would need over 28 stable discs for a cut: not worth counting.
@@ -53,7 +56,7 @@ struct TableEntry {
 
 class TranspositionTable {
   public:
-    static constexpr int kBits = 18;  // 262,144 entries of 24 bytes: 6 MiB a thread
+    static constexpr int kBits = 16;  // 65,536 entries of 24 bytes: 1.5 MiB a thread
 
     TranspositionTable() : entries_(std::size_t{1} << kBits) {}
 
@@ -81,7 +84,7 @@ class TranspositionTable {
     std::vector<TableEntry> entries_;
 };
 
-// One table a thread, made on the first solve that reaches kTableFromEmpties.
+// One table a thread, made on its first solve of kTableFromRootEmpties or more.
 TranspositionTable& thread_table() {
     thread_local std::unique_ptr<TranspositionTable> table;
     if (!table) table = std::make_unique<TranspositionTable>();
@@ -147,7 +150,7 @@ struct Solver {
             beta = std::min(beta, most);
         }
         int table_best = -1;
-        const bool tabled = empties >= kTableFromEmpties;
+        const bool tabled = table && empties >= kTableFromEmpties;
         if (tabled) {
             if (const TableEntry* e = table->find(player, opponent)) {
                 if (e->lower >= beta) return e->lower;
@@ -162,7 +165,7 @@ struct Solver {
             Bitboard player, opponent;
             int square, key;
         };
-        std::array<Child, 32> children;
+        std::array<Child, kMaxLegalMoves> children;
         int count = 0;
         const Bitboard odd = odd_regions(~(player | opponent));
         for (int sq : Bits(moves)) {
@@ -210,7 +213,7 @@ struct Solver {
 
 int solve_endgame(const Position& p, std::uint64_t* nodes) {
     Solver solver;
-    if (p.empty_count() >= kTableFromEmpties) solver.table = &thread_table();
+    if (p.empty_count() >= kTableFromRootEmpties) solver.table = &thread_table();
     const int value = solver.search(p.player(), p.opponent(), -64, 64);
     if (nodes) *nodes += solver.nodes;
     return value;

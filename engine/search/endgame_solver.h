@@ -14,7 +14,7 @@ namespace othello::search {
 // as Position::final_disc_difference (empty squares go to the winner). Exponential in the number of
 // empty squares: about 2 ms of one core at 14, 70 ms at 18 and 0.4 s at 20 on average
 // (othello-solver-bench). `nodes`, when given, is increased by the number of positions visited.
-// Each thread keeps a transposition table of 6 MiB from its first solve with 9 or more empties
+// Each thread keeps a transposition table of 1.5 MiB from its first solve of 12 or more empties
 // on; what it holds is true of any later solve, so it changes the work, never a value.
 int solve_endgame(const Position& p, std::uint64_t* nodes = nullptr);
 
