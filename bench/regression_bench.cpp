@@ -5,16 +5,17 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <thread>
 
+#include "bench/thread_cpu_time.h"
 #include "engine/patterns/regression_policy.h"
 #include "engine/policies/mobility_policy.h"
 #include "engine/random_playout.h"
 
 namespace po = boost::program_options;
 using namespace othello;
+using othello::bench::thread_cpu_seconds;
 using namespace othello::patterns;
 
 namespace {
@@ -23,13 +24,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// CPU seconds this thread has run: on a shared machine the wall clock also counts other work.
-double thread_cpu_seconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 std::vector<Position> sample_positions(int games, std::uint64_t seed) {

@@ -5,25 +5,19 @@
 // CPU time of the solving thread.
 #include <boost/program_options.hpp>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <vector>
 
+#include "bench/thread_cpu_time.h"
 #include "engine/game.h"
 #include "engine/policies/mobility_policy.h"
 #include "engine/search/endgame_solver.h"
 
 namespace po = boost::program_options;
 using namespace othello;
+using othello::bench::thread_cpu_seconds;
 
 namespace {
-
-// CPU seconds this thread has run: on a shared machine the wall clock also counts other work.
-double thread_cpu_seconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 // A game whose first `random_plies` moves are random and the rest the mobility policy's, played
 // until `empties` squares are left. Games that end sooner are dropped.

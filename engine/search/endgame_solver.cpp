@@ -117,31 +117,24 @@ struct Solver {
         }
         if (empties < kOrderFromEmpties)
             return search_by_regions(player, opponent, moves, empty, alpha, beta);
-        return search_sorted(player, opponent, moves, empties, alpha, beta);
+        return search_sorted(player, opponent, moves, empty, empties, alpha, beta);
     }
 
-    // Few empties: odd regions first, fail-soft, no sorting.
+    // Few empties: odd regions first, then the rest, each in board order; fail-soft.
     int search_by_regions(Bitboard player, Bitboard opponent, Bitboard moves, Bitboard empty,
                           int alpha, int beta) {
         const Bitboard odd = odd_regions(empty);
-        int best = -65;
-        for (Bitboard part : {moves & odd, moves & ~odd}) {
-            for (int sq : Bits(part)) {
+        const std::array<Bitboard, 2> parts = {moves & odd, moves & ~odd};
+        return fail_soft_max(parts, alpha, beta, -65, [&](Bitboard part, int a, int b) {
+            return fail_soft_max(Bits(part), a, b, -65, [&](int sq, int a2, int b2) {
                 const Bitboard flipped = flips(sq, player, opponent);
-                const int value =
-                    -search(opponent ^ flipped, player | flipped | bit(sq), -beta, -alpha);
-                if (value > best) {
-                    best = value;
-                    if (value > alpha) alpha = value;
-                    if (alpha >= beta) return best;
-                }
-            }
-        }
-        return best;
+                return -search(opponent ^ flipped, player | flipped | bit(sq), -b2, -a2);
+            });
+        });
     }
 
-    int search_sorted(Bitboard player, Bitboard opponent, Bitboard moves, int empties, int alpha,
-                      int beta) {
+    int search_sorted(Bitboard player, Bitboard opponent, Bitboard moves, Bitboard empty,
+                      int empties, int alpha, int beta) {
         // The opponent's stable discs are theirs at the end: the most this side can score is
         // 64 less two for each of them, and a window above that needs no search.
         if (alpha >= kStabilityFromAlpha) {
@@ -167,7 +160,7 @@ struct Solver {
         };
         std::array<Child, kMaxLegalMoves> children;
         int count = 0;
-        const Bitboard odd = odd_regions(~(player | opponent));
+        const Bitboard odd = odd_regions(empty);
         for (int sq : Bits(moves)) {
             const Bitboard flipped = flips(sq, player, opponent);
             const Bitboard next_player = opponent ^ flipped;

@@ -1,6 +1,7 @@
 // The pieces the project's negamax searches share: the final score of a finished game (the exact
 // endgame solver here and training's search labeller over the pattern weights) and the fail-soft
-// alpha-beta loop (the labeller's; the solver has its own principal-variation loop).
+// alpha-beta loop (the labeller's, and the solver's below 6 empties; above, the solver has its
+// own principal-variation loop).
 #pragma once
 
 #include "engine/bitboard.h"
