@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "engine/version.h"
+#include "training/move_sample_file.h"
+#include "training/network_tools.h"
 #include "training/pipeline.h"
 
 namespace po = boost::program_options;
@@ -18,7 +20,7 @@ int main(int argc, char** argv) {
     PipelineOptions run;
     // Files are read as plain strings: a path option would want quotes around spaces.
     std::string wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights, evaluate,
-        label_weights;
+        label_weights, export_moves, network_logits, moves, agreement_of, network, kernel;
     std::vector<std::string> sample_files, average;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")("version", "print 'othello-train VERSION'")(
@@ -90,6 +92,20 @@ int main(int argc, char** argv) {
         "evaluate", po::value(&evaluate),
         "fit nothing: report this weights file's errors and expert agreement on the data")(
         "export-csv", po::value(&csv), "write the training set as CSV here")(
+        "agreement-of", po::value(&agreement_of),
+        "fit nothing: report the expert agreement of this policy (e.g. network, book,network, "
+        "regression; --network and --evaluate FILE name its files) on the held-out games")(
+        "network", po::value(&network), "network weights file for --agreement-of")(
+        "network-logits", po::value(&network_logits),
+        "fit nothing: write this network file's 64 float32 logits for each position of --moves "
+        "FILE to --output (the trainer's parity check)")("moves", po::value(&moves),
+                                                         "move-sample file for --network-logits")(
+        "kernel", po::value(&kernel)->default_value("avx2"),
+        "--network-logits: avx2 (where the CPU has it, else portable) or portable")(
+        "export-moves", po::value(&export_moves),
+        "fit nothing: write the WTHOR positions with the experts' moves to DIR/train.moves and "
+        "DIR/held-out.moves (the games from --validation-from-year on), for the network "
+        "trainer (training/network/)")(
         "save-samples", po::value(&save_samples_file),
         "write the training set (after self-play and relabelling) to this training-set file")(
         "samples", po::value(&sample_files)->composing(),
@@ -124,7 +140,36 @@ int main(int argc, char** argv) {
     run.evaluate = evaluate;
     run.output = output;
     try {
-        if (!average.empty()) {
+        if (!network_logits.empty()) {
+            if (moves.empty() || output.empty())
+                throw std::invalid_argument(
+                    "--network-logits needs --moves FILE and --output FILE");
+            if (kernel != "avx2" && kernel != "portable")
+                throw std::invalid_argument("--kernel is avx2 or portable, not '" + kernel + "'");
+            using Kernel = othello::network::PolicyNetwork::Kernel;
+            const bool avx2 = kernel == "avx2" && othello::network::PolicyNetwork::avx2_available();
+            const std::size_t n = write_network_logits(network_logits, moves, output,
+                                                       avx2 ? Kernel::Avx2 : Kernel::Portable);
+            std::cout << "wrote the logits of " << n << " positions ("
+                      << (avx2 ? "avx2" : "portable") << " kernel) to " << output << "\n";
+        } else if (!agreement_of.empty()) {
+            othello::PolicyOptions policy;
+            policy.seed = run.data.seed;
+            policy.network_path = network;
+            policy.weights_path = evaluate;
+            const Agreement a =
+                held_out_agreement(agreement_of, policy, wthor_dir, run.data.validation_from_year);
+            std::cout << "expert agreement of " << agreement_of << ": " << a.agreed << " of "
+                      << a.positions << " positions (" << 100 * a.share() << "%) of the games from "
+                      << run.data.validation_from_year << " on\n";
+        } else if (!export_moves.empty()) {
+            const MoveSampleCounts counts = export_move_samples(
+                {wthor_dir, run.data.validation_from_year, run.data.games}, export_moves);
+            std::cout << "exported " << counts.train << " training and " << counts.held_out
+                      << " held-out positions of " << counts.games << " games ("
+                      << counts.illegal_games << " illegal records skipped) to " << export_moves
+                      << "\n";
+        } else if (!average.empty()) {
             if (output.empty()) throw std::invalid_argument("--average needs --output FILE");
             write_average({average.begin(), average.end()}, output, std::cout);
         } else {

@@ -64,8 +64,11 @@ const std::vector<PolicyOption>& policy_option_table() {
         file_option("weights", "pattern weights file (regression policy)",
                     &PolicyOptions::weights_path),
         number_option("temperature",
-                      "0: the regression policy plays its best move; higher: softmax sampling",
+                      "0: the regression and network policies play their best move; higher: "
+                      "softmax sampling",
                       &PolicyOptions::temperature),
+        file_option("network", "network weights file (network policy)",
+                    &PolicyOptions::network_path),
     };
     return kOptions;
 }

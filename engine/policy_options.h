@@ -18,7 +18,8 @@ struct PolicyOptions {
     std::string book_path;       // empty: the shipped default book
     double book_randomness = 0;  // 0: the book plays its best-rated move
     std::string weights_path;    // empty: the shipped default weights
-    double temperature = 0;      // 0: the regression policy plays its best move
+    double temperature = 0;      // 0: the regression and network policies play their best move
+    std::string network_path;    // empty: the shipped default network
 };
 
 struct PolicyOption {

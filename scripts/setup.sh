@@ -3,6 +3,9 @@
 #   scripts/setup.sh              Release build in build/ (executables in build/bin/)
 #   scripts/setup.sh --sanitize   AddressSanitizer + UBSan build in build-sanitize/
 #   scripts/setup.sh --tsan       ThreadSanitizer build in build-tsan/
+#   scripts/setup.sh --train      also installs what training the network policy needs (PyTorch
+#                                 and an optimised BLAS from Debian: python3-torch,
+#                                 libopenblas0-pthread), then makes the Release build
 # Targets named after the mode (scripts/setup.sh --tsan match_command_tests ...) are built alone,
 # with what they depend on; without any, everything is built.
 set -euo pipefail
@@ -11,6 +14,11 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config libboost-dev libboost-program-options-dev
           libboost-filesystem-dev libboost-system-dev doctest-dev libsqlite3-dev sqlite3
           nlohmann-json3-dev grhino chromium)
+if [ "${1:-}" = "--train" ]; then
+  # Debian's PyTorch calls the reference BLAS unless an optimised one is installed (30x slower).
+  packages+=(python3-torch python3-numpy libopenblas0-pthread)
+  shift
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

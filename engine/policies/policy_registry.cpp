@@ -6,6 +6,7 @@
 
 #include "engine/ascii_text.h"
 #include "engine/book/book_policy.h"
+#include "engine/network/network_policy.h"
 #include "engine/patterns/regression_policy.h"
 #include "engine/policies/mobility_policy.h"
 #include "engine/policies/random_policy.h"
@@ -64,6 +65,13 @@ const std::vector<PolicyRow>& policy_table() {
          [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
              refuse_fallback("regression", fallback);
              return std::make_unique<patterns::RegressionPolicy>(o);
+         }},
+        {{"network",
+          "the move the neural network predicts an expert plays here (one forward pass, no "
+          "look ahead)"},
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+             refuse_fallback("network", fallback);
+             return std::make_unique<network::NetworkPolicy>(o);
          }},
     };
     return kPolicies;

@@ -1,0 +1,87 @@
+// NetworkPolicy: the likeliest legal move by the network, with seeded ties and softmax.
+#include "engine/network/network_policy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "engine/move_choice.h"
+#include "engine/patterns/regression_policy.h"
+
+namespace othello::network {
+
+std::shared_ptr<const PolicyNetwork> shared_network(const std::filesystem::path& path) {
+    static std::mutex mutex;
+    static std::map<std::filesystem::path, std::shared_ptr<const PolicyNetwork>> loaded;
+    const std::lock_guard lock(mutex);
+    auto& slot = loaded[path];
+    if (!slot) slot = std::make_shared<const PolicyNetwork>(load_network_file(path));
+    return slot;
+}
+
+NetworkPolicy::NetworkPolicy(std::shared_ptr<const PolicyNetwork> network, std::uint64_t seed,
+                             double temperature, std::filesystem::path weights_path)
+    : network_(std::move(network)),
+      rng_(seed),
+      temperature_(temperature),
+      weights_path_(std::move(weights_path)) {}
+
+NetworkPolicy::NetworkPolicy(const PolicyOptions& options)
+    : NetworkPolicy(shared_network(options.network_path.empty()
+                                       ? default_network_path()
+                                       : std::filesystem::path(options.network_path)),
+                    options.seed, options.temperature, options.weights_path) {}
+
+Move NetworkPolicy::choose(const Position& p) {
+    const Bitboard moves = p.legal_moves();
+    if (!moves) return Move::pass();
+    std::array<float, 64> logits;
+    network_->logits(p, logits);
+    if (temperature_ <= 0) {
+        return best_with_seeded_ties(
+            moves, [&](int sq) { return logits[sq]; }, rng_);
+    }
+    std::array<double, 64> score{};
+    std::array<int, 64> square{};
+    std::size_t n = 0;
+    for (int sq : Bits(moves)) {
+        square[n] = sq;
+        score[n++] = logits[sq];
+    }
+    return Square::from_index(square[softmax_draw(std::span(score.data(), n), temperature_, rng_)]);
+}
+
+std::vector<MoveScore> NetworkPolicy::evaluate(const Game& game) {
+    const Position& p = game.current();
+    const Bitboard moves = p.legal_moves();
+    if (!moves) return {};
+    if (!weights_) {
+        weights_ = patterns::shared_weights(weights_path_.empty() ? patterns::default_weights_path()
+                                                                  : weights_path_);
+    }
+    const patterns::RegressionPolicy regression(weights_, 0);
+    std::array<float, 64> logits;
+    network_->logits(p, logits);
+    float best = -INFINITY;
+    for (int sq : Bits(moves)) best = std::max(best, logits[sq]);
+    double total = 0;
+    for (int sq : Bits(moves)) total += std::exp(static_cast<double>(logits[sq] - best));
+    std::vector<std::pair<float, MoveScore>> ranked;
+    for (int sq : Bits(moves)) {
+        const Square s = Square::from_index(sq);
+        char detail[48];
+        std::snprintf(detail, sizeof detail, "network %.1f%%",
+                      100 * std::exp(static_cast<double>(logits[sq] - best)) / total);
+        const double discs = static_cast<double>(regression.score_units(p, s)) /
+                             patterns::PatternWeights::kUnitsPerDisc;
+        ranked.push_back({logits[sq], {s, clamped_to_discs(discs), detail}});
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<MoveScore> scores;
+    for (auto& [logit, score] : ranked) scores.push_back(std::move(score));
+    return scores;
+}
+
+}  // namespace othello::network

@@ -1,0 +1,132 @@
+// Writing and reading move-sample files; the format is described in move_sample_file.h.
+#include "training/move_sample_file.h"
+
+#include <bit>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+
+#include "engine/wthor.h"
+
+namespace othello::training {
+
+static_assert(std::endian::native == std::endian::little,
+              "move-sample files are little-endian; this build writes them with memcpy");
+
+namespace {
+
+constexpr char kMagic[8] = {'O', 'T', 'H', 'M', 'O', 'V', 'E', 'S'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kHeaderBytes = 16;
+constexpr std::uint32_t kRecordBytes = 32;
+
+void encode(const MoveSample& s, Bitboard legal, int empties, char* out) {
+    std::memset(out, 0, kRecordBytes);
+    std::memcpy(out, &s.player, 8);
+    std::memcpy(out + 8, &s.opponent, 8);
+    std::memcpy(out + 16, &legal, 8);
+    out[24] = static_cast<char>(s.move);
+    out[25] = static_cast<char>(static_cast<std::int8_t>(s.result));
+    const auto year = static_cast<std::uint16_t>(s.year);
+    std::memcpy(out + 26, &year, 2);
+    out[28] = static_cast<char>(empties);
+}
+
+// A file opened for writing that must not exist yet: an export never replaces data.
+std::ofstream create_new(const std::filesystem::path& path) {
+    if (std::filesystem::exists(path))
+        throw std::runtime_error(path.string() + ": exists; remove it or choose another folder");
+    std::ofstream file(path, std::ios::binary);
+    if (!file) throw std::runtime_error(path.string() + ": cannot open for writing");
+    char header[kHeaderBytes];
+    std::memcpy(header, kMagic, 8);
+    std::memcpy(header + 8, &kVersion, 4);
+    std::memcpy(header + 12, &kRecordBytes, 4);
+    file.write(header, kHeaderBytes);
+    return file;
+}
+
+}  // namespace
+
+MoveSampleCounts export_move_samples(const MoveSampleExport& options,
+                                     const std::filesystem::path& folder) {
+    std::filesystem::create_directories(folder);
+    const auto train_path = folder / "train.moves";
+    const auto held_out_path = folder / "held-out.moves";
+    std::ofstream train = create_new(train_path);
+    std::ofstream held_out = create_new(held_out_path);
+    MoveSampleCounts counts;
+    char record[kRecordBytes];
+    for (const auto& path : wthor_files_in(options.wthor_dir)) {
+        const WthorFile file = read_wthor(path);
+        const bool is_held_out = file.year >= options.held_out_from_year;
+        for (const WthorGame& wthor_game : file.games) {
+            if (options.max_games && counts.games >= options.max_games) break;
+            Game game;
+            try {
+                game = replay(wthor_game);
+            } catch (const IllegalMove&) {
+                ++counts.illegal_games;
+                continue;
+            }
+            ++counts.games;
+            // The replayed board decides the result; a game that stopped early counts as
+            // recorded.
+            const int black_result = game.is_over()
+                                         ? game.current().final_disc_difference(Color::Black)
+                                         : 2 * wthor_game.black_discs - 64;
+            for (std::size_t i = 0; i < game.moves().size(); ++i) {
+                const Position& p = game.positions()[i];
+                const Move m = game.moves()[i];
+                const Bitboard legal = p.legal_moves();
+                if (m.is_pass() || popcount(legal) < 2) continue;
+                const int result = p.side_to_move() == Color::Black ? black_result : -black_result;
+                encode({p.player(), p.opponent(), m.square().index(), result, file.year}, legal,
+                       p.empty_count(), record);
+                (is_held_out ? held_out : train).write(record, kRecordBytes);
+                ++(is_held_out ? counts.held_out : counts.train);
+            }
+        }
+    }
+    train.flush();
+    held_out.flush();
+    if (!train || !held_out) throw std::runtime_error(folder.string() + ": write failed");
+    return counts;
+}
+
+std::vector<MoveSample> read_move_samples(const std::filesystem::path& path) {
+    const std::string name = path.string();
+    std::ifstream file(path, std::ios::binary);
+    if (!file || !std::filesystem::is_regular_file(path))
+        throw std::runtime_error(name + ": cannot open move-sample file");
+    const std::string bytes{std::istreambuf_iterator<char>(file), {}};
+    std::uint32_t version = 0, record_bytes = 0;
+    if (bytes.size() >= kHeaderBytes) {
+        std::memcpy(&version, bytes.data() + 8, 4);
+        std::memcpy(&record_bytes, bytes.data() + 12, 4);
+    }
+    if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, 8) != 0 ||
+        version != kVersion || record_bytes != kRecordBytes)
+        throw std::runtime_error(name + ": not a move-sample file (OTHMOVES version 1)");
+    if ((bytes.size() - kHeaderBytes) % kRecordBytes != 0)
+        throw std::runtime_error(name + ": truncated: the last record is incomplete");
+    std::vector<MoveSample> samples;
+    for (std::size_t at = kHeaderBytes; at < bytes.size(); at += kRecordBytes) {
+        MoveSample s;
+        std::memcpy(&s.player, bytes.data() + at, 8);
+        std::memcpy(&s.opponent, bytes.data() + at + 8, 8);
+        s.move = static_cast<std::uint8_t>(bytes[at + 24]);
+        s.result = static_cast<std::int8_t>(bytes[at + 25]);
+        std::uint16_t year = 0;
+        std::memcpy(&year, bytes.data() + at + 26, 2);
+        s.year = year;
+        if ((s.player & s.opponent) || s.move > 63 || (bit(s.move) & (s.player | s.opponent)))
+            throw std::runtime_error(name + ": record " +
+                                     std::to_string((at - kHeaderBytes) / kRecordBytes) +
+                                     " is not a position with a move on an empty square");
+        samples.push_back(s);
+    }
+    return samples;
+}
+
+}  // namespace othello::training
