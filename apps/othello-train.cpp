@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     std::string wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights, evaluate,
         label_weights, export_moves, network_logits, moves, agreement_of, network, kernel;
     std::vector<std::string> sample_files, average;
+    double value_weight = 0;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")("version", "print 'othello-train VERSION'")(
         "data", po::value(&run.data.kind)->default_value("wthor"),
@@ -96,6 +97,9 @@ int main(int argc, char** argv) {
         "fit nothing: report the expert agreement of this policy (e.g. network, book,network, "
         "regression; --network and --evaluate FILE name its files) on the held-out games")(
         "network", po::value(&network), "network weights file for --agreement-of")(
+        "value-weight", po::value(&value_weight)->default_value(0.0),
+        "--agreement-of: the network policy's value weight (logits per disc of the pattern "
+        "evaluation)")(
         "network-logits", po::value(&network_logits),
         "fit nothing: write this network file's 64 float32 logits for each position of --moves "
         "FILE to --output (the trainer's parity check)")("moves", po::value(&moves),

@@ -69,6 +69,10 @@ const std::vector<PolicyOption>& policy_option_table() {
                       &PolicyOptions::temperature),
         file_option("network", "network weights file (network policy)",
                     &PolicyOptions::network_path),
+        number_option("value-weight",
+                      "network policy: logits added per disc of the pattern evaluation of each "
+                      "move's result (0: the network alone)",
+                      &PolicyOptions::value_weight),
     };
     return kOptions;
 }

@@ -20,6 +20,10 @@ struct PolicyOptions {
     std::string weights_path;    // empty: the shipped default weights
     double temperature = 0;      // 0: the regression and network policies play their best move
     std::string network_path;    // empty: the shipped default network
+    // The network policy adds this many logits per disc of the pattern evaluation of each move's
+    // result: the network's move prediction and a value over its children, blended. 0: the
+    // network alone.
+    double value_weight = 0;
 };
 
 struct PolicyOption {

@@ -14,11 +14,17 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config libboost-dev libboost-program-options-dev
           libboost-filesystem-dev libboost-system-dev doctest-dev libsqlite3-dev sqlite3
           nlohmann-json3-dev grhino chromium)
-if [ "${1:-}" = "--train" ]; then
-  # Debian's PyTorch calls the reference BLAS unless an optimised one is installed (30x slower).
-  packages+=(python3-torch python3-numpy libopenblas0-pthread)
-  shift
-fi
+# --train may come with the other options, in any place.
+args=()
+for a in "$@"; do
+  if [ "$a" = "--train" ]; then
+    # Debian's PyTorch calls the reference BLAS unless an optimised one is installed (30x slower).
+    packages+=(python3-torch python3-numpy libopenblas0-pthread)
+  else
+    args+=("$a")
+  fi
+done
+set -- ${args[@]+"${args[@]}"}
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

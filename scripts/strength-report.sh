@@ -5,7 +5,12 @@
 # expert move agreement on the held-out WTHOR games (2016 on, never trained on); evaluation speed;
 # and, when scripts/train-weights.sh left its rounds in the work folder, one row per training round
 # (so the gain of every step is visible). Needs /usr/games/gtp-rhino (Debian package grhino).
-# Usage: scripts/strength-report.sh [BUILD_DIR]
+# Usage: scripts/strength-report.sh [--network] [BUILD_DIR]
+#   --network: regenerate only the network policy's section (between its two marker comments),
+#   keeping the rest of docs/strength.md as it is: network (data/network.bin, one forward pass a
+#   move) against gtp-rhino -l 3 on both opening sets (RHINO_GAMES each), -l 4 (RHINO4_GAMES per
+#   opening set) and the regression policy (GAMES, both opening sets), its expert agreement on the
+#   held-out games and othello-network-bench. About 50 minutes on an idle 2-core machine.
 # The opening book is measured too: `book,regression` against `regression` on openings drawn from
 # the book itself (othello-book lines, 6 and 10 plies), and against GRhino.
 # Game counts (environment): GAMES (in-process opponents, 1000), RHINO_GAMES (levels 1-3, 1000 per
@@ -18,6 +23,11 @@
 # gtp-rhino program) and WTHOR_DIR (othello-train's --wthor-dir) point elsewhere if need be.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+only_network=""
+if [ "${1:-}" = "--network" ]; then
+    only_network=1
+    shift
+fi
 build="${1:-$root/build}"
 match="$build/bin/othello-match"
 train="$build/bin/othello-train"
@@ -36,7 +46,7 @@ commit="${COMMIT:-$(git -C "$root" rev-parse --short HEAD)}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 for program in "$match" "$train" "$build/bin/othello-book" "$build/bin/othello-regression-bench" \
-    "$rhino"; do
+    "$build/bin/othello-network-bench" "$rhino"; do
     [ -x "$program" ] || { echo "strength-report.sh: $program is missing" >&2; exit 1; }
 done
 
@@ -63,6 +73,73 @@ match_row() {
     } >> "$tmp/details.md"
 }
 
+wthor=()
+[ -n "${WTHOR_DIR:-}" ] && wthor=(--wthor-dir "$WTHOR_DIR")
+
+# The network policy's section, between two markers so that --network can replace it alone.
+network_section() {
+    : > "$tmp/summary.md"
+    : > "$tmp/details.md"
+    for openings in random:8 balanced; do
+        match_row "gtp-rhino -l 3" "$openings" "$rhino_games" policy:network "cmd:$rhino -l 3"
+    done
+    for openings in random:8 balanced; do
+        match_row "gtp-rhino -l 4" "$openings" "$rhino4_games" policy:network "cmd:$rhino -l 4"
+    done
+    for openings in random:8 balanced; do
+        match_row "regression" "$openings" "$games" policy:network policy:regression
+    done
+    local agreement
+    agreement="$("$train" --agreement-of network ${wthor[@]+"${wthor[@]}"} | grep '^expert agreement')"
+    cat <<NETHEAD
+<!-- network section start: scripts/strength-report.sh --network regenerates it alone -->
+## The network policy
+
+\`network\` (\`data/network.bin\`, as \`scripts/train-network.sh\` trains it): a convolutional move
+predictor, one forward pass a move, no look ahead (engine/network/README.md). Generated at commit
+$commit. Every opening is played with colours swapped; Elo differences are the network's, with
+95% intervals (pentanomial where the pairs allow).
+
+| opponent | openings | result (network first) | Elo |
+|---|---|---|---|
+NETHEAD
+    cat "$tmp/summary.md"
+    printf '\nExpert agreement (`othello-train --agreement-of network`, the policy as it plays):\n%s\n' \
+        "$agreement"
+    printf '\n`othello-network-bench` (one core'"'"'s CPU time):\n\n```\n'
+    "$build/bin/othello-network-bench"
+    printf '```\n\n### Network match details\n'
+    cat "$tmp/details.md"
+    printf '<!-- network section end -->\n'
+}
+
+if [ -n "$only_network" ]; then
+    [ -f "$out" ] || { echo "strength-report.sh: --network needs $out to splice into" >&2; exit 1; }
+    network_section > "$tmp/network.md"
+    if grep -q '^<!-- network section start' "$out"; then
+        awk -v section="$tmp/network.md" '
+            /^<!-- network section start/ { while ((getline line < section) > 0) print line; skip = 1; next }
+            /^<!-- network section end/ { skip = 0; next }
+            !skip' "$out" > "$out.new"
+    else
+        # The first time: the section under a title for both policies, then the regression's
+        # report under its own title (its first line).
+        awk -v section="$tmp/network.md" '
+            NR == 1 {
+                print "# Strength of the search-free policies\n"
+                while ((getline line < section) > 0) print line
+                print "\n# The regression policy"
+                if ($0 !~ /^# /) print
+                next
+            }
+            { print }' "$out" > "$out.new"
+    fi
+    mv "$out.new" "$out"
+    echo "wrote the network section of $out"
+    exit 0
+fi
+
+network_section > "$tmp/network.md"
 : > "$tmp/summary.md"
 : > "$tmp/details.md"
 for openings in random:8 balanced; do
@@ -89,8 +166,6 @@ for level in 2 3; do
         "cmd:$rhino -l $level"
 done
 
-wthor=()
-[ -n "${WTHOR_DIR:-}" ] && wthor=(--wthor-dir "$WTHOR_DIR")
 "$train" --evaluate "$root/data/weights.bin" ${wthor[@]+"${wthor[@]}"} > "$tmp/evaluate.txt"
 agreement="$(grep '^expert agreement' "$tmp/evaluate.txt")"
 "$build/bin/othello-regression-bench" --strength-games 0 > "$tmp/bench.txt"
@@ -130,7 +205,13 @@ fi
 
 {
     cat <<HEAD
-# Strength of the regression policy
+# Strength of the search-free policies
+
+HEAD
+    cat "$tmp/network.md"
+    cat <<HEAD
+
+# The regression policy
 
 Generated by \`scripts/strength-report.sh\` (commit $commit) with the shipped weights
 \`data/weights.bin\` as \`scripts/train-weights.sh\` trains them. The policy plays one ply: every

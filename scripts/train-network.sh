@@ -31,6 +31,7 @@ while [ $# -gt 0 ]; do
     --build) build=$2; shift 2 ;;
     --resume) resume=(--resume); shift ;;
     --positions|--channels|--layers|--batch|--lr|--threads|--device)
+      [ $# -ge 2 ] || { echo "train-network.sh: $1 needs a value" >&2; exit 2; }
       train+=("$1" "$2"); shift 2 ;;
     *) echo "train-network.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -40,7 +41,7 @@ if ! "$python" -c "import torch" 2>/dev/null; then
   exit 1
 fi
 mkdir -p "$work"
-if [ ! -s "$work/moves/held-out.moves" ]; then
+if [ ! -e "$work/moves/held-out.moves" ]; then
   "$build/bin/othello-train" --export-moves "$work/moves" --validation-from-year 2016
 fi
 if [ ${#resume[@]} -eq 0 ] && [ -e "$work/network.pt" ]; then
@@ -50,7 +51,7 @@ fi
 "$python" "$root/training/network/train_network.py" --data "$work/moves" \
   --checkpoint "$work/network.pt" --output "$work/network.bin" --overwrite \
   --channels 48 --layers 8 --positions 6e6 --batch 512 --checkpoint-every 5e5 \
-  "${resume[@]}" "${train[@]}"
+  ${resume[@]+"${resume[@]}"} ${train[@]+"${train[@]}"}
 "$python" "$root/training/network/check_parity.py" --network "$work/network.bin" \
   --moves "$work/moves/held-out.moves" --othello-train "$build/bin/othello-train"
 "$build/bin/othello-train" --agreement-of network --network "$work/network.bin" \

@@ -35,12 +35,14 @@ for library in libc6 libstdc++6 libsqlite3 libboost-program-options; do
   [[ $depends == *"$library"* ]] || fail "Depends lacks $library: $depends"
 done
 for file in bin/othello-engine bin/othello-match bin/othello-book bin/othello-train \
-  share/othello/book.db share/othello/weights.bin share/othello/balanced-openings-8.txt \
+  share/othello/book.db share/othello/weights.bin share/othello/network.bin \
+  share/othello/balanced-openings-8.txt \
   share/doc/othello/README.md \
   share/doc/othello/docs/network.md share/doc/othello/engine/book/README.md; do
   [ -f "$work/root/usr/$file" ] || fail "the package has no usr/$file"
 done
 cmp "$data/weights.bin" "$(dirname "$0")/../data/weights.bin" || fail "weights differ from data/"
+cmp "$data/network.bin" "$(dirname "$0")/../data/network.bin" || fail "network differs from data/"
 
 for program in othello-engine othello-match othello-book othello-train; do
   answer=$("$bin/$program" --version)
@@ -62,6 +64,11 @@ echo "$installed" | tr '\n' ' '
 echo
 [ "$(echo "$installed" | grep -c '^= [a-h][1-8]$')" = 30 ] || fail "the unpacked engine did not play 30 moves"
 [ "$installed" = "$built" ] || fail "the unpacked engine played other moves than the build's"
+# The same with the network policy, read from the unpacked network.bin.
+installed=$(printf '%s' "$gtp" | "$bin/othello-engine" --policy book,network)
+built=$(printf '%s' "$gtp" | "$build_engine" --policy book,network)
+[ "$(echo "$installed" | grep -c '^= [a-h][1-8]$')" = 30 ] || fail "book,network: not 30 moves"
+[ "$installed" = "$built" ] || fail "the unpacked book,network played other moves than the build's"
 
 "$bin/othello-match" --engine "name=installed,cmd:$bin/othello-engine --policy book,regression" \
   --engine "policy:book,regression" --engine "policy:mobility" --games 2 --openings balanced \

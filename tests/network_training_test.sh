@@ -63,4 +63,17 @@ reasons = {g['reason'] for g in games}
 assert games and reasons == {'normal'}, reasons
 PY
 done
+
+# Analysis over GTP and NBoard: every legal move of the start, its disc estimate within +-64 and
+# the network's probability; go plays the move hint lists first.
+evaluate=$(printf 'othello-evaluate\nquit\n' | "$bin/othello-engine" --policy network --network network.bin)
+echo "$evaluate"
+[ "$(grep -cE '^(= )?[a-h][1-8] -?[0-9.]+ network [0-9.]+%$' <<<"$evaluate")" = 4 ] ||
+  fail "othello-evaluate did not list the 4 opening moves with estimates and probabilities"
+nboard=$(printf 'nboard 2\nset game (;GM[Othello]PC[test]PB[b]PW[w]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)\nhint 2\ngo\nquit\n' |
+  "$bin/othello-engine" --protocol nboard --policy network --network network.bin)
+echo "$nboard"
+hinted=$(sed -n 's/^search \([a-hA-H][1-8]\) .*/\1/p' <<<"$nboard" | head -1)
+played=$(sed -n 's/^=== \([a-hA-H][1-8]\)\/.*/\1/p' <<<"$nboard")
+[ -n "$hinted" ] && [ "$hinted" = "$played" ] || fail "NBoard: hint's first move '$hinted', go '$played'"
 echo "network training test passed"

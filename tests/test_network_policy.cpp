@@ -11,6 +11,7 @@
 
 #include "engine/network/network_file.h"
 #include "engine/network/network_policy.h"
+#include "engine/patterns/regression_policy.h"
 #include "engine/policies/policy_registry.h"
 #include "test_support.h"
 
@@ -254,6 +255,43 @@ TEST_CASE("the network policy's analysis: every legal move, its choice first, di
         }
         CHECK(probability == doctest::Approx(100).epsilon(0.01 * scores.size()));
     }
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("a value weight blends in the pattern evaluation of each move's result") {
+    const std::string path = temp_path("net-value.bin");
+    write_bytes(path, serialize_network_file(random_network(8, 2, 6)));
+    PolicyOptions options;
+    options.network_path = path;
+    auto alone = make_policy("network", options);
+    options.value_weight = 1e4;  // the values decide wherever they differ
+    auto valued = make_policy("network", options);
+    patterns::RegressionPolicy regression(options);
+    int decided = 0, differs_from_network = 0;
+    for (const Position& p : testing::random_positions(10, 3)) {
+        const Bitboard moves = p.legal_moves();
+        if (popcount(moves) < 2) continue;
+        int best = -1, count = 0;
+        std::int32_t top = 0;
+        for (int sq : Bits(moves)) {
+            const std::int32_t v = regression.score_units(p, Square::from_index(sq));
+            if (best < 0 || v > top) {
+                top = v;
+                best = sq;
+                count = 1;
+            } else if (v == top) {
+                ++count;
+            }
+        }
+        if (count > 1) continue;
+        const Game game(p);
+        REQUIRE(valued->choose(game) == Move(Square::from_index(best)));
+        CHECK(valued->evaluate(game).front().move == Move(Square::from_index(best)));
+        differs_from_network += alone->choose(game) != Move(Square::from_index(best));
+        ++decided;
+    }
+    CHECK(decided > 100);
+    CHECK(differs_from_network > 0);  // the blend changed the play
     std::filesystem::remove(path);
 }
 

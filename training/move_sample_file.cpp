@@ -32,11 +32,9 @@ void encode(const MoveSample& s, Bitboard legal, int empties, char* out) {
     out[28] = static_cast<char>(empties);
 }
 
-// A file opened for writing that must not exist yet: an export never replaces data.
+// A file opened for writing (a temporary one, renamed when complete), its header written.
 std::ofstream create_new(const std::filesystem::path& path) {
-    if (std::filesystem::exists(path))
-        throw std::runtime_error(path.string() + ": exists; remove it or choose another folder");
-    std::ofstream file(path, std::ios::binary);
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
     if (!file) throw std::runtime_error(path.string() + ": cannot open for writing");
     char header[kHeaderBytes];
     std::memcpy(header, kMagic, 8);
@@ -50,14 +48,23 @@ std::ofstream create_new(const std::filesystem::path& path) {
 
 MoveSampleCounts export_move_samples(const MoveSampleExport& options,
                                      const std::filesystem::path& folder) {
-    std::filesystem::create_directories(folder);
     const auto train_path = folder / "train.moves";
     const auto held_out_path = folder / "held-out.moves";
-    std::ofstream train = create_new(train_path);
-    std::ofstream held_out = create_new(held_out_path);
+    // An export never replaces data, and writes each file under a temporary name first, so that
+    // an interrupted one leaves no file a trainer would take for complete.
+    for (const auto& path : {train_path, held_out_path}) {
+        if (std::filesystem::exists(std::filesystem::symlink_status(path)))
+            throw std::runtime_error(path.string() +
+                                     ": exists; remove it or choose another folder");
+    }
+    std::filesystem::create_directories(folder);
+    auto temporary = [](std::filesystem::path path) { return path += ".partial"; };
+    std::ofstream train = create_new(temporary(train_path));
+    std::ofstream held_out = create_new(temporary(held_out_path));
     MoveSampleCounts counts;
     char record[kRecordBytes];
     for (const auto& path : wthor_files_in(options.wthor_dir)) {
+        if (options.max_games && counts.games >= options.max_games) break;
         const WthorFile file = read_wthor(path);
         const bool is_held_out = file.year >= options.held_out_from_year;
         for (const WthorGame& wthor_game : file.games) {
@@ -88,17 +95,21 @@ MoveSampleCounts export_move_samples(const MoveSampleExport& options,
             }
         }
     }
-    train.flush();
-    held_out.flush();
+    train.close();
+    held_out.close();
     if (!train || !held_out) throw std::runtime_error(folder.string() + ": write failed");
+    std::filesystem::rename(temporary(train_path), train_path);
+    std::filesystem::rename(temporary(held_out_path), held_out_path);
     return counts;
 }
 
 std::vector<MoveSample> read_move_samples(const std::filesystem::path& path) {
     const std::string name = path.string();
+    // Checked before opening: a FIFO would block the open.
+    if (!std::filesystem::is_regular_file(path))
+        throw std::runtime_error(name + ": not a regular file (a move-sample file is expected)");
     std::ifstream file(path, std::ios::binary);
-    if (!file || !std::filesystem::is_regular_file(path))
-        throw std::runtime_error(name + ": cannot open move-sample file");
+    if (!file) throw std::runtime_error(name + ": cannot open move-sample file");
     const std::string bytes{std::istreambuf_iterator<char>(file), {}};
     std::uint32_t version = 0, record_bytes = 0;
     if (bytes.size() >= kHeaderBytes) {

@@ -32,12 +32,13 @@ std::size_t write_network_logits(const std::filesystem::path& network_file,
 }
 
 Agreement held_out_agreement(const std::string& spec, const PolicyOptions& options,
-                             const std::filesystem::path& wthor_dir, int from_year) {
+                             const std::filesystem::path& wthor_dir, int from_year, int max_games) {
     std::vector<Game> games;
     for (const auto& path : wthor_files_in(wthor_dir)) {
         const WthorFile file = read_wthor(path);
         if (file.year < from_year) continue;
         for (const WthorGame& record : file.games) {
+            if (max_games && static_cast<int>(games.size()) >= max_games) break;
             try {
                 games.push_back(replay(record));
             } catch (const IllegalMove&) {

@@ -23,8 +23,9 @@ std::size_t write_network_logits(const std::filesystem::path& network_file,
                                  network::PolicyNetwork::Kernel kernel);
 
 // The expert agreement of the policy `spec` (e.g. "network", "book,regression") on the WTHOR
-// games of `wthor_dir` from `from_year` on.
+// games of `wthor_dir` from `from_year` on (the first `max_games` of them; 0: all).
 Agreement held_out_agreement(const std::string& spec, const PolicyOptions& options,
-                             const std::filesystem::path& wthor_dir, int from_year);
+                             const std::filesystem::path& wthor_dir, int from_year,
+                             int max_games = 0);
 
 }  // namespace othello::training

@@ -89,8 +89,9 @@ NetworkFile load_network_file(const std::filesystem::path& path) {
     const std::string name = path.string();
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
-    if (!std::filesystem::exists(status))
+    if (status.type() == std::filesystem::file_type::not_found)
         throw NetworkFileError(name + ": no such network weights file");
+    if (error) throw NetworkFileError(name + ": " + error.message());
     // A FIFO or a device would block or never end: only a regular file is read.
     if (!std::filesystem::is_regular_file(status))
         throw NetworkFileError(name + ": not a regular file");

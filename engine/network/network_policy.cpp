@@ -11,6 +11,7 @@
 
 namespace othello::network {
 
+// Keyed by the path as given, and never reloaded: a process plays with the file it started with.
 std::shared_ptr<const PolicyNetwork> shared_network(const std::filesystem::path& path) {
     static std::mutex mutex;
     static std::map<std::filesystem::path, std::shared_ptr<const PolicyNetwork>> loaded;
@@ -21,33 +22,57 @@ std::shared_ptr<const PolicyNetwork> shared_network(const std::filesystem::path&
 }
 
 NetworkPolicy::NetworkPolicy(std::shared_ptr<const PolicyNetwork> network, std::uint64_t seed,
-                             double temperature, std::filesystem::path weights_path)
+                             double temperature, double value_weight,
+                             std::filesystem::path weights_path)
     : network_(std::move(network)),
       rng_(seed),
       temperature_(temperature),
+      value_weight_(value_weight),
       weights_path_(std::move(weights_path)) {}
 
 NetworkPolicy::NetworkPolicy(const PolicyOptions& options)
     : NetworkPolicy(shared_network(options.network_path.empty()
                                        ? default_network_path()
                                        : std::filesystem::path(options.network_path)),
-                    options.seed, options.temperature, options.weights_path) {}
+                    options.seed, options.temperature, options.value_weight, options.weights_path) {
+}
+
+double NetworkPolicy::move_value(const Position& p, Square s) {
+    if (!weights_) {
+        weights_ = patterns::shared_weights(weights_path_.empty() ? patterns::default_weights_path()
+                                                                  : weights_path_);
+    }
+    const patterns::RegressionPolicy regression(weights_, 0);
+    return static_cast<double>(regression.score_units(p, s)) /
+           patterns::PatternWeights::kUnitsPerDisc;
+}
+
+std::array<double, 64> NetworkPolicy::ranking(const Position& p,
+                                              const std::array<float, 64>& logits) {
+    std::array<double, 64> score{};
+    for (int sq : Bits(p.legal_moves())) {
+        score[sq] = logits[sq];
+        if (value_weight_ > 0) score[sq] += value_weight_ * move_value(p, Square::from_index(sq));
+    }
+    return score;
+}
 
 Move NetworkPolicy::choose(const Position& p) {
     const Bitboard moves = p.legal_moves();
     if (!moves) return Move::pass();
     std::array<float, 64> logits;
     network_->logits(p, logits);
+    const std::array<double, 64> rank = ranking(p, logits);
     if (temperature_ <= 0) {
         return best_with_seeded_ties(
-            moves, [&](int sq) { return logits[sq]; }, rng_);
+            moves, [&](int sq) { return rank[sq]; }, rng_);
     }
     std::array<double, 64> score{};
     std::array<int, 64> square{};
     std::size_t n = 0;
     for (int sq : Bits(moves)) {
         square[n] = sq;
-        score[n++] = logits[sq];
+        score[n++] = rank[sq];
     }
     return Square::from_index(square[softmax_draw(std::span(score.data(), n), temperature_, rng_)]);
 }
@@ -56,26 +81,20 @@ std::vector<MoveScore> NetworkPolicy::evaluate(const Game& game) {
     const Position& p = game.current();
     const Bitboard moves = p.legal_moves();
     if (!moves) return {};
-    if (!weights_) {
-        weights_ = patterns::shared_weights(weights_path_.empty() ? patterns::default_weights_path()
-                                                                  : weights_path_);
-    }
-    const patterns::RegressionPolicy regression(weights_, 0);
     std::array<float, 64> logits;
     network_->logits(p, logits);
+    const std::array<double, 64> rank = ranking(p, logits);
     float best = -INFINITY;
     for (int sq : Bits(moves)) best = std::max(best, logits[sq]);
     double total = 0;
     for (int sq : Bits(moves)) total += std::exp(static_cast<double>(logits[sq] - best));
-    std::vector<std::pair<float, MoveScore>> ranked;
+    std::vector<std::pair<double, MoveScore>> ranked;
     for (int sq : Bits(moves)) {
         const Square s = Square::from_index(sq);
         char detail[48];
         std::snprintf(detail, sizeof detail, "network %.1f%%",
                       100 * std::exp(static_cast<double>(logits[sq] - best)) / total);
-        const double discs = static_cast<double>(regression.score_units(p, s)) /
-                             patterns::PatternWeights::kUnitsPerDisc;
-        ranked.push_back({logits[sq], {s, clamped_to_discs(discs), detail}});
+        ranked.push_back({rank[sq], {s, clamped_to_discs(move_value(p, s)), detail}});
     }
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });

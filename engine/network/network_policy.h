@@ -1,8 +1,9 @@
-// NetworkPolicy ("network"): plays the legal move the network predicts an expert would play,
-// from the position alone: one forward pass a move, no look at any position after it. Its
-// analysis (evaluate()) lists the legal moves in the network's order, each with the network's
-// probability and, as its score in discs, the regression policy's pattern evaluation of the
-// position the move leads to: the network predicts moves, not values.
+// NetworkPolicy ("network"): plays the legal move the network predicts an expert would play: one
+// forward pass a move. With a value weight w > 0, each move's logit gets w times the regression
+// policy's pattern evaluation (in discs) of the position the move leads to: still one ply, a
+// move prediction and a value over the children blended. Its analysis (evaluate()) lists the
+// legal moves in the order it ranks them, each with the network's probability and, as its score
+// in discs, that pattern evaluation: the network predicts moves, not values.
 #pragma once
 
 #include <cstdint>
@@ -23,9 +24,11 @@ class NetworkPolicy : public Policy {
     // temperature 0 plays the likeliest move (exact ties broken by the seeded generator); T > 0
     // draws a move with probability proportional to exp(logit / T).
     NetworkPolicy(std::shared_ptr<const PolicyNetwork> network, std::uint64_t seed,
-                  double temperature = 0, std::filesystem::path weights_path = {});
+                  double temperature = 0, double value_weight = 0,
+                  std::filesystem::path weights_path = {});
     // The network from options.network_path, or the shipped one when it is empty; the pattern
-    // weights for analysis from options.weights_path (read at the first evaluate()).
+    // weights from options.weights_path (read when first needed: for analysis, or to play with a
+    // value weight).
     explicit NetworkPolicy(const PolicyOptions& options);
 
     Move choose(const Game& game) override { return choose(game.current()); }
@@ -35,9 +38,15 @@ class NetworkPolicy : public Policy {
     Move choose(const Position& p);
 
   private:
+    // The pattern evaluation of each legal move's result in discs, for the side to move.
+    double move_value(const Position& p, Square s);
+    // Each legal move's ranking score: its logit, plus the value weight times its value.
+    std::array<double, 64> ranking(const Position& p, const std::array<float, 64>& logits);
+
     std::shared_ptr<const PolicyNetwork> network_;
     Rng rng_;
     double temperature_;
+    double value_weight_;
     std::filesystem::path weights_path_;  // empty: the shipped pattern weights
     std::shared_ptr<const patterns::PatternWeights> weights_;
 };

@@ -171,7 +171,9 @@ void PolicyNetwork::logits(const Position& p, std::array<float, 64>& out, Kernel
     thread_local std::vector<float> buffers[2];
     for (auto& b : buffers) b.resize(static_cast<std::size_t>(64) * padded_);
 #ifdef OTHELLO_HAS_AVX2_KERNEL
-    const auto convolve = kernel == Kernel::Avx2 ? convolve_avx2 : convolve_portable;
+    // Asked for AVX2 on a CPU without it, the portable kernel answers rather than a SIGILL.
+    const bool avx2 = kernel == Kernel::Avx2 && default_kernel_ == Kernel::Avx2;
+    const auto convolve = avx2 ? convolve_avx2 : convolve_portable;
 #else
     (void)kernel;
     const auto convolve = convolve_portable;

@@ -47,16 +47,20 @@ def main(argv=None):
             f.write(records.tobytes())
         for kernel in ('avx2', 'portable'):
             out = os.path.join(tmp, kernel + '.logits')
-            subprocess.run([args.othello_train, '--network-logits', args.network, '--moves', subset,
-                            '--output', out, '--kernel', kernel], check=True,
-                           stdout=subprocess.DEVNULL)
+            ran = subprocess.run([args.othello_train, '--network-logits', args.network, '--moves',
+                                  subset, '--output', out, '--kernel', kernel], check=True,
+                                 stdout=subprocess.PIPE, text=True)
+            used = 'avx2' if '(avx2 kernel)' in ran.stdout else 'portable'
             got = torch.from_numpy(np.fromfile(out, '<f4').reshape(-1, 64))
             worst = float((got - expected).abs().max())
             best = nm.masked_logits(got, planes[:, 2]).argmax(1)
-            moves_differ = int((best != expected_best).sum())
+            # A different best move counts only where PyTorch rates it clearly lower: two moves
+            # whose logits lie within the tolerance are a tie that rounding may break either way.
+            gap = expected.gather(1, expected_best[:, None]) - expected.gather(1, best[:, None])
+            moves_differ = int((gap > args.tolerance).sum())
             ok = worst <= args.tolerance and moves_differ == 0
             failed |= not ok
-            print(f'{kernel:>8}: {len(records)} positions, largest logit difference {worst:.2e}, '
+            print(f'{used:>8}: {len(records)} positions, largest logit difference {worst:.2e}, '
                   f'{moves_differ} best moves differ: {"ok" if ok else "FAILED"}')
     return 1 if failed else 0
 

@@ -96,7 +96,11 @@ def parse_args(argv):
     a.add_argument('--seed', type=int, default=1)
     a.add_argument('--threads', type=int, default=0, help='CPU threads (0: all cores)')
     a.add_argument('--device', default='auto', help='auto (cuda where there is one), cpu or cuda')
-    return a.parse_args(argv)
+    args = a.parse_args(argv)
+    # The engine's limits (engine/network/network_file.h): refuse now, not after hours.
+    if not 1 <= args.channels <= 256 or not 1 <= args.layers <= 64:
+        a.error('--channels is 1 to 256 and --layers 1 to 64')
+    return args
 
 
 def main(argv=None):
@@ -116,9 +120,13 @@ def main(argv=None):
     saved = None
     if args.resume:
         saved = torch.load(args.checkpoint, map_location='cpu')
-        for key in ('channels', 'layers'):
-            if saved['args'][key] != getattr(args, key):
-                sys.exit(f'train_network: the checkpoint has --{key} {saved["args"][key]}')
+        # What decides the model and the order of the positions must not change; --positions may
+        # (a longer run goes on with the cosine stretched over the new total), and --lr and
+        # --weight-decay apply from here on.
+        for key in ('channels', 'layers', 'seed', 'train_limit', 'batch'):
+            if saved['args'].get(key) != getattr(args, key):
+                sys.exit(f'train_network: the checkpoint was made with --{key.replace("_", "-")} '
+                         f'{saved["args"].get(key)}, not {getattr(args, key)}')
         state = saved['state']
     torch.manual_seed(args.seed)
     model = nm.PolicyNet(args.channels, args.layers).to(device)
@@ -126,11 +134,15 @@ def main(argv=None):
     if saved:
         model.load_state_dict(saved['model'])
         optimiser.load_state_dict(saved['optimiser'])
+        for group in optimiser.param_groups:
+            group['weight_decay'] = args.weight_decay
 
     train = nm.read_moves(os.path.join(args.data, 'train.moves'))
     if args.train_limit:
         train = train[:args.train_limit]
     held_out = nm.read_moves(os.path.join(args.data, 'held-out.moves'))
+    if len(train) == 0 or len(held_out) == 0:
+        sys.exit(f'train_network: {args.data} has no training or no held-out positions')
     maps = [m.to(device) for m in square_maps()]
     print(f'train_network: {len(train)} training, {len(held_out)} held-out positions; '
           f'{args.channels} channels x {args.layers} layers '
