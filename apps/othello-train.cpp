@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
     std::string wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights, evaluate,
         label_weights, export_moves, network_logits, moves, agreement_of, network, kernel;
     std::vector<std::string> sample_files, average;
-    double value_weight = 0;
+    double value_weight = othello::PolicyOptions().value_weight;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")("version", "print 'othello-train VERSION'")(
         "data", po::value(&run.data.kind)->default_value("wthor"),
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
         "fit nothing: report the expert agreement of this policy (e.g. network, book,network, "
         "regression; --network and --evaluate FILE name its files) on the held-out games")(
         "network", po::value(&network), "network weights file for --agreement-of")(
-        "value-weight", po::value(&value_weight)->default_value(0.0),
+        "value-weight", po::value(&value_weight)->default_value(value_weight),
         "--agreement-of: the network policy's value weight (logits per disc of the pattern "
         "evaluation)")(
         "network-logits", po::value(&network_logits),
@@ -161,8 +161,9 @@ int main(int argc, char** argv) {
             policy.seed = run.data.seed;
             policy.network_path = network;
             policy.weights_path = evaluate;
-            const Agreement a =
-                held_out_agreement(agreement_of, policy, wthor_dir, run.data.validation_from_year);
+            policy.value_weight = value_weight;
+            const Agreement a = held_out_agreement(agreement_of, policy, wthor_dir,
+                                                   run.data.validation_from_year, run.data.games);
             std::cout << "expert agreement of " << agreement_of << ": " << a.agreed << " of "
                       << a.positions << " positions (" << 100 * a.share() << "%) of the games from "
                       << run.data.validation_from_year << " on\n";

@@ -1,7 +1,8 @@
 // othello-network-bench: the network policy's cost on one core: the forward pass per position
 // with each kernel (portable and AVX2), and the policy's time per move, as the calling thread's
 // CPU time over positions from random games; and how often the two kernels choose differently
-// (they must not).
+// (they must not); the policy's time per move alone and with its default value weight (the
+// pattern evaluation of each move's result blended in).
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <iostream>
@@ -91,11 +92,14 @@ int main(int argc, char** argv) {
             std::printf("  the kernels choose differently in %zu of %zu positions\n", differ,
                         positions.size());
         }
-        NetworkPolicy policy(net, 1);
-        const double start = thread_cpu_seconds();
-        for (const Position& p : positions) policy.choose(p);
-        std::printf("  policy    %8.1f us a move (choose, default kernel)\n",
-                    1e6 * (thread_cpu_seconds() - start) / positions.size());
+        const double weights[] = {0, PolicyOptions().value_weight};
+        for (const double value_weight : weights) {
+            NetworkPolicy policy(net, 1, 0, value_weight);
+            const double start = thread_cpu_seconds();
+            for (const Position& p : positions) policy.choose(p);
+            std::printf("  policy    %8.1f us a move (value weight %g)\n",
+                        1e6 * (thread_cpu_seconds() - start) / positions.size(), value_weight);
+        }
     } catch (const std::exception& e) {
         std::cerr << "othello-network-bench: " << e.what() << "\n";
         return 1;

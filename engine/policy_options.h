@@ -21,9 +21,9 @@ struct PolicyOptions {
     double temperature = 0;      // 0: the regression and network policies play their best move
     std::string network_path;    // empty: the shipped default network
     // The network policy adds this many logits per disc of the pattern evaluation of each move's
-    // result: the network's move prediction and a value over its children, blended. 0: the
-    // network alone.
-    double value_weight = 0;
+    // result: the network's move prediction and a value over its children, blended (the default
+    // is the weight the held-out expert games prefer, docs/training-log.md). 0: the network alone.
+    double value_weight = 1;
 };
 
 struct PolicyOption {

@@ -227,6 +227,8 @@ TEST_CASE("engine specs: every policy option is a policy: spec key, parsed by it
     unusual.book_randomness = 2.5;
     unusual.weights_path = "my.bin";
     unusual.temperature = 0.25;
+    unusual.network_path = "my-network.bin";
+    unusual.value_weight = 0.5;
     for (const PolicyOption& option : policy_option_table()) {
         CAPTURE(option.name);
         const std::string key = option.name + "=" + option.show(unusual);

@@ -83,6 +83,20 @@ void write_bytes(const std::string& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
+// A random 8-channel, 2-layer network written to a temporary file for as long as it lives.
+struct NetworkOnDisk {
+    std::string path;
+    NetworkOnDisk(const std::string& name, std::uint64_t seed) : path(temp_path(name)) {
+        write_bytes(path, serialize_network_file(random_network(8, 2, seed)));
+    }
+    ~NetworkOnDisk() { std::filesystem::remove(path); }
+    PolicyOptions options() const {
+        PolicyOptions o;
+        o.network_path = path;
+        return o;
+    }
+};
+
 std::string refusal(const std::string& bytes) {
     try {
         parse_network_file(bytes, "net.bin");
@@ -207,10 +221,8 @@ TEST_CASE("the AVX2 and portable kernels choose the same move") {
 }
 
 TEST_CASE("the network policy plays legal moves, the same ones for the same seed") {
-    const std::string path = temp_path("net.bin");
-    write_bytes(path, serialize_network_file(random_network(8, 2, 4)));
-    PolicyOptions options;
-    options.network_path = path;
+    const NetworkOnDisk net("net.bin", 4);
+    PolicyOptions options = net.options();
     auto play = [&](std::string_view spec, std::uint64_t seed, double temperature) {
         options.seed = seed;
         options.temperature = temperature;
@@ -232,15 +244,11 @@ TEST_CASE("the network policy plays legal moves, the same ones for the same seed
     options.seed = 3;
     auto book = make_policy("book,mobility", options);
     CHECK(booked.substr(0, 2) == book->choose(Game()).to_string());
-    std::filesystem::remove(path);
 }
 
 TEST_CASE("the network policy's analysis: every legal move, its choice first, discs clamped") {
-    const std::string path = temp_path("net-eval.bin");
-    write_bytes(path, serialize_network_file(random_network(8, 2, 5)));
-    PolicyOptions options;
-    options.network_path = path;
-    auto policy = make_policy("network", options);
+    const NetworkOnDisk net("net-eval.bin", 5);
+    auto policy = make_policy("network", net.options());
     for (const Position& p : testing::random_positions(3, 2)) {
         if (!p.has_legal_move()) continue;
         const Game game(p);
@@ -255,14 +263,12 @@ TEST_CASE("the network policy's analysis: every legal move, its choice first, di
         }
         CHECK(probability == doctest::Approx(100).epsilon(0.01 * scores.size()));
     }
-    std::filesystem::remove(path);
 }
 
 TEST_CASE("a value weight blends in the pattern evaluation of each move's result") {
-    const std::string path = temp_path("net-value.bin");
-    write_bytes(path, serialize_network_file(random_network(8, 2, 6)));
-    PolicyOptions options;
-    options.network_path = path;
+    const NetworkOnDisk net("net-value.bin", 6);
+    PolicyOptions options = net.options();
+    options.value_weight = 0;  // the network alone
     auto alone = make_policy("network", options);
     options.value_weight = 1e4;  // the values decide wherever they differ
     auto valued = make_policy("network", options);
@@ -292,7 +298,6 @@ TEST_CASE("a value weight blends in the pattern evaluation of each move's result
     }
     CHECK(decided > 100);
     CHECK(differs_from_network > 0);  // the blend changed the play
-    std::filesystem::remove(path);
 }
 
 TEST_CASE("the network is listed by the registry") {

@@ -24,6 +24,8 @@ PolicyOptions unusual_options() {
     o.book_randomness = 2.5;
     o.weights_path = "my.bin";
     o.temperature = 0.25;
+    o.network_path = "my-network.bin";
+    o.value_weight = 0.5;
     return o;
 }
 
@@ -74,10 +76,12 @@ TEST_CASE("policy options: bad values are refused, naming the option") {
     for (const char* bad : {"hot", "-1", "inf", "nan", "1x", ""}) {
         refuses("temperature", bad);
         refuses("book-randomness", bad);
+        refuses("value-weight", bad);
     }
     for (const char* bad : {"x", "-1", "5x", ""}) refuses("seed", bad);
     refuses("book", "");
     refuses("weights", "");
+    refuses("network", "");
     const PolicyOptions untouched;
     CHECK(o.temperature == untouched.temperature);
     CHECK(o.book_path == untouched.book_path);

@@ -28,7 +28,17 @@ NetworkPolicy::NetworkPolicy(std::shared_ptr<const PolicyNetwork> network, std::
       rng_(seed),
       temperature_(temperature),
       value_weight_(value_weight),
-      weights_path_(std::move(weights_path)) {}
+      weights_path_(std::move(weights_path)) {
+    // Read now when play needs them, so that a missing or damaged file stops the engine (or the
+    // match's spec) before its first game rather than at its first move.
+    if (value_weight_ > 0) load_pattern_weights();
+}
+
+void NetworkPolicy::load_pattern_weights() {
+    if (weights_) return;
+    weights_ = patterns::shared_weights(weights_path_.empty() ? patterns::default_weights_path()
+                                                              : weights_path_);
+}
 
 NetworkPolicy::NetworkPolicy(const PolicyOptions& options)
     : NetworkPolicy(shared_network(options.network_path.empty()
@@ -38,10 +48,7 @@ NetworkPolicy::NetworkPolicy(const PolicyOptions& options)
 }
 
 double NetworkPolicy::move_value(const Position& p, Square s) {
-    if (!weights_) {
-        weights_ = patterns::shared_weights(weights_path_.empty() ? patterns::default_weights_path()
-                                                                  : weights_path_);
-    }
+    load_pattern_weights();
     const patterns::RegressionPolicy regression(weights_, 0);
     return static_cast<double>(regression.score_units(p, s)) /
            patterns::PatternWeights::kUnitsPerDisc;

@@ -24,11 +24,11 @@ class NetworkPolicy : public Policy {
     // temperature 0 plays the likeliest move (exact ties broken by the seeded generator); T > 0
     // draws a move with probability proportional to exp(logit / T).
     NetworkPolicy(std::shared_ptr<const PolicyNetwork> network, std::uint64_t seed,
-                  double temperature = 0, double value_weight = 0,
+                  double temperature = 0, double value_weight = 1,
                   std::filesystem::path weights_path = {});
     // The network from options.network_path, or the shipped one when it is empty; the pattern
-    // weights from options.weights_path (read when first needed: for analysis, or to play with a
-    // value weight).
+    // weights from options.weights_path (read at once with a value weight, else at the first
+    // analysis).
     explicit NetworkPolicy(const PolicyOptions& options);
 
     Move choose(const Game& game) override { return choose(game.current()); }
@@ -38,6 +38,7 @@ class NetworkPolicy : public Policy {
     Move choose(const Position& p);
 
   private:
+    void load_pattern_weights();
     // The pattern evaluation of each legal move's result in discs, for the side to move.
     double move_value(const Position& p, Square s);
     // Each legal move's ranking score: its logit, plus the value weight times its value.
