@@ -5,7 +5,7 @@
 #      had two or more moves, with the expert's move (WORK/moves/train.moves, held-out.moves);
 #   2. training/network/train_network.py: the convolutional move predictor (CHANNELS x LAYERS),
 #      POSITIONS training positions under random board symmetries, AdamW, cosine learning rate,
-#      a checkpoint every million positions (WORK/network.pt): --resume goes on from it, here or
+#      a checkpoint every 500,000 positions (WORK/network.pt): --resume goes on from it, here or
 #      on a machine with a GPU (copy WORK/moves and WORK/network.pt there and back);
 #   3. training/network/check_parity.py: the engine's C++ forward pass against PyTorch's on 1,000
 #      held-out positions;
@@ -50,7 +50,7 @@ if [ ${#resume[@]} -eq 0 ] && [ -e "$work/network.pt" ]; then
 fi
 "$python" "$root/training/network/train_network.py" --data "$work/moves" \
   --checkpoint "$work/network.pt" --output "$work/network.bin" --overwrite \
-  --channels 48 --layers 8 --positions 6e6 --batch 512 --checkpoint-every 5e5 \
+  --channels 48 --layers 8 --positions 2.5e6 --batch 512 --checkpoint-every 5e5 \
   ${resume[@]+"${resume[@]}"} ${train[@]+"${train[@]}"}
 "$python" "$root/training/network/check_parity.py" --network "$work/network.bin" \
   --moves "$work/moves/held-out.moves" --othello-train "$build/bin/othello-train"

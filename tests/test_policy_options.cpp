@@ -1,9 +1,13 @@
 // The policy option table (engine/policy_options.h): each row parses what it shows, refuses bad
 // values with a message naming the option, and is a flag of the real othello-engine.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -114,4 +118,40 @@ TEST_CASE("othello-engine: each policy option is a flag, parsed by the table") {
     // Good values are taken: the engine starts and ends with its (empty) input.
     CHECK(run_engine("--seed 7 --temperature 0.5 --book-randomness 1 --policy regression").status ==
           0);
+}
+
+TEST_CASE("othello-engine and othello-match refuse a damaged network file, naming it") {
+    // The shipped network with one bit flipped in its weights: the checksum catches it.
+    const std::filesystem::path shipped = std::string(OTHELLO_SOURCE_DIR) + "/data/network.bin";
+    std::ifstream in(shipped, std::ios::binary);
+    std::string bytes{std::istreambuf_iterator<char>(in), {}};
+    REQUIRE(bytes.size() > 1000);
+    bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 1);
+    const std::string damaged = (std::filesystem::temp_directory_path() /
+                                 ("damaged-network-" + std::to_string(::getpid()) + ".bin"))
+                                    .string();
+    std::ofstream(damaged, std::ios::binary) << bytes;
+    const std::string why = damaged + ": checksum mismatch: the file is damaged";
+    Output run = run_engine("--policy book,network --network " + damaged);
+    CHECK(run.status == 2);
+    CHECK(run.text.find("othello-engine: " + why) != std::string::npos);
+    const std::string match = std::string(OTHELLO_BIN_DIR) + "/othello-match";
+    const std::string command = match + " --engine network=" + damaged +
+                                ",policy:network --engine policy:random --games 2 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    std::string text;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        text.append(buffer, n);
+    CHECK(WEXITSTATUS(::pclose(pipe)) == 2);
+    CHECK(text.find(why) != std::string::npos);
+    std::filesystem::remove(damaged);
+    // A FIFO is refused at once rather than read forever.
+    const std::string fifo = damaged + ".fifo";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    run = run_engine("--policy network --network " + fifo);
+    CHECK(run.status == 2);
+    CHECK(run.text.find(fifo + ": not a regular file") != std::string::npos);
+    std::filesystem::remove(fifo);
 }
