@@ -9,8 +9,8 @@
 #      on a machine with a GPU (copy WORK/moves and WORK/network.pt there and back);
 #   3. training/network/check_parity.py: the engine's C++ forward pass against PyTorch's on 1,000
 #      held-out positions;
-#   4. othello-train --agreement-of network: the expert agreement of the policy as it plays, on
-#      every held-out game;
+#   4. othello-train --agreement-of network: the expert agreement on every held-out game of the
+#      network alone (--value-weight 0) and of the policy as it plays by default (weight 1);
 #   5. the file is copied to --output (default data/network.bin).
 # Usage: scripts/train-network.sh [--work DIR] [--output FILE] [--build DIR] [--resume]
 #          [--positions N] [--channels C] [--layers L] [--batch B] [--lr R] [--threads N]
@@ -54,7 +54,10 @@ fi
   ${resume[@]+"${resume[@]}"} ${train[@]+"${train[@]}"}
 "$python" "$root/training/network/check_parity.py" --network "$work/network.bin" \
   --moves "$work/moves/held-out.moves" --othello-train "$build/bin/othello-train"
-"$build/bin/othello-train" --agreement-of network --network "$work/network.bin" \
-  --validation-from-year 2016
+# The network alone, then as the policy plays by default (blended with the pattern evaluation).
+for weight in 0 1; do
+  echo "value weight $weight: $("$build/bin/othello-train" --agreement-of network \
+    --network "$work/network.bin" --value-weight "$weight" --validation-from-year 2016)"
+done
 cp "$work/network.bin" "$output"
 echo "train-network.sh: wrote $output"
