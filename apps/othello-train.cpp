@@ -16,13 +16,24 @@
 namespace po = boost::program_options;
 using namespace othello::training;
 
-int main(int argc, char** argv) {
+namespace {
+
+// What the command line sets. Files are read as plain strings: a path option would want quotes
+// around spaces.
+struct CommandLine {
     PipelineOptions run;
-    // Files are read as plain strings: a path option would want quotes around spaces.
     std::string wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights, evaluate,
         label_weights, export_moves, network_logits, moves, agreement_of, network, kernel;
     std::vector<std::string> sample_files, average;
-    double value_weight = othello::PolicyOptions().value_weight;
+    std::string value_weight = "1";
+};
+
+po::options_description describe(CommandLine& c) {
+    PipelineOptions& run = c.run;
+    auto& [unused_run, wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights,
+           evaluate, label_weights, export_moves, network_logits, moves, agreement_of, network,
+           kernel, sample_files, average, value_weight] = c;
+    (void)unused_run;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")("version", "print 'othello-train VERSION'")(
         "data", po::value(&run.data.kind)->default_value("wthor"),
@@ -116,6 +127,53 @@ int main(int argc, char** argv) {
         "train on these saved training sets (--save-samples) instead of the --data training "
         "positions; the --data held-out games still give the validation figures (give it "
         "several times for their union)");
+    return options;
+}
+
+// The modes for the network policy's trainer (training/network/); false when none was asked for.
+bool run_network_mode(const CommandLine& c) {
+    const PipelineOptions& run = c.run;
+    if (!c.network_logits.empty()) {
+        if (c.moves.empty() || c.output.empty())
+            throw std::invalid_argument("--network-logits needs --moves FILE and --output FILE");
+        if (c.kernel != "avx2" && c.kernel != "portable")
+            throw std::invalid_argument("--kernel is avx2 or portable, not '" + c.kernel + "'");
+        using Kernel = othello::network::PolicyNetwork::Kernel;
+        const bool avx2 = c.kernel == "avx2" && othello::network::PolicyNetwork::avx2_available();
+        const std::size_t n = write_network_logits(c.network_logits, c.moves, c.output,
+                                                   avx2 ? Kernel::Avx2 : Kernel::Portable);
+        std::cout << "wrote the logits of " << n << " positions (" << (avx2 ? "avx2" : "portable")
+                  << " kernel) to " << c.output << "\n";
+    } else if (!c.agreement_of.empty()) {
+        othello::PolicyOptions policy;
+        policy.seed = run.data.seed;
+        policy.network_path = c.network;
+        policy.weights_path = c.evaluate;
+        // Checked as the engine's --value-weight is: a number >= 0.
+        othello::find_policy_option("value-weight")->parse(c.value_weight, policy);
+        const Agreement a = held_out_agreement(c.agreement_of, policy, c.wthor_dir,
+                                               run.data.validation_from_year, run.data.games);
+        std::cout << "expert agreement of " << c.agreement_of << ": " << a.agreed << " of "
+                  << a.positions << " positions (" << 100 * a.share() << "%) of the games from "
+                  << run.data.validation_from_year << " on\n";
+    } else if (!c.export_moves.empty()) {
+        const MoveSampleCounts counts = export_move_samples(
+            {c.wthor_dir, run.data.validation_from_year, run.data.games}, c.export_moves);
+        std::cout << "exported " << counts.train << " training and " << counts.held_out
+                  << " held-out positions of " << counts.games << " games (" << counts.illegal_games
+                  << " illegal records skipped) to " << c.export_moves << "\n";
+    } else {
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CommandLine c;
+    const po::options_description options = describe(c);
+    PipelineOptions& run = c.run;
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -132,51 +190,22 @@ int main(int argc, char** argv) {
         std::cout << "othello-train " << othello::kVersion << "\n";
         return 0;
     }
-    run.data.wthor_dir = wthor_dir;
-    run.data.transcripts = transcripts;
+    run.data.wthor_dir = c.wthor_dir;
+    run.data.transcripts = c.transcripts;
     run.data.theoretical_labels = !vm.count("no-theoretical");
-    run.sample_files.assign(sample_files.begin(), sample_files.end());
-    run.self_play_weights = self_play_weights;
-    run.label_weights = label_weights;
+    run.sample_files.assign(c.sample_files.begin(), c.sample_files.end());
+    run.self_play_weights = c.self_play_weights;
+    run.label_weights = c.label_weights;
     run.label_expert_only = vm.count("label-expert-only") > 0;
-    run.save_samples = save_samples_file;
-    run.export_csv = csv;
-    run.evaluate = evaluate;
-    run.output = output;
+    run.save_samples = c.save_samples_file;
+    run.export_csv = c.csv;
+    run.evaluate = c.evaluate;
+    run.output = c.output;
     try {
-        if (!network_logits.empty()) {
-            if (moves.empty() || output.empty())
-                throw std::invalid_argument(
-                    "--network-logits needs --moves FILE and --output FILE");
-            if (kernel != "avx2" && kernel != "portable")
-                throw std::invalid_argument("--kernel is avx2 or portable, not '" + kernel + "'");
-            using Kernel = othello::network::PolicyNetwork::Kernel;
-            const bool avx2 = kernel == "avx2" && othello::network::PolicyNetwork::avx2_available();
-            const std::size_t n = write_network_logits(network_logits, moves, output,
-                                                       avx2 ? Kernel::Avx2 : Kernel::Portable);
-            std::cout << "wrote the logits of " << n << " positions ("
-                      << (avx2 ? "avx2" : "portable") << " kernel) to " << output << "\n";
-        } else if (!agreement_of.empty()) {
-            othello::PolicyOptions policy;
-            policy.seed = run.data.seed;
-            policy.network_path = network;
-            policy.weights_path = evaluate;
-            policy.value_weight = value_weight;
-            const Agreement a = held_out_agreement(agreement_of, policy, wthor_dir,
-                                                   run.data.validation_from_year, run.data.games);
-            std::cout << "expert agreement of " << agreement_of << ": " << a.agreed << " of "
-                      << a.positions << " positions (" << 100 * a.share() << "%) of the games from "
-                      << run.data.validation_from_year << " on\n";
-        } else if (!export_moves.empty()) {
-            const MoveSampleCounts counts = export_move_samples(
-                {wthor_dir, run.data.validation_from_year, run.data.games}, export_moves);
-            std::cout << "exported " << counts.train << " training and " << counts.held_out
-                      << " held-out positions of " << counts.games << " games ("
-                      << counts.illegal_games << " illegal records skipped) to " << export_moves
-                      << "\n";
-        } else if (!average.empty()) {
-            if (output.empty()) throw std::invalid_argument("--average needs --output FILE");
-            write_average({average.begin(), average.end()}, output, std::cout);
+        if (run_network_mode(c)) return 0;
+        if (!c.average.empty()) {
+            if (c.output.empty()) throw std::invalid_argument("--average needs --output FILE");
+            write_average({c.average.begin(), c.average.end()}, c.output, std::cout);
         } else {
             run_pipeline(run, std::cout);
         }

@@ -3,8 +3,9 @@
 # (games from 2016 on are held out: exported apart, never trained on, and the agreement figure).
 #   1. othello-train --export-moves: every position of the expert games where the side to move
 #      had two or more moves, with the expert's move (WORK/moves/train.moves, held-out.moves);
-#   2. training/network/train_network.py: the convolutional move predictor (CHANNELS x LAYERS),
-#      POSITIONS training positions under random board symmetries, AdamW, cosine learning rate,
+#   2. training/network/train_network.py: the convolutional move predictor (--channels x
+#      --layers, 48 x 8), --positions training positions (2.5 million) under random board
+#      symmetries, AdamW, cosine learning rate,
 #      a checkpoint every 500,000 positions (WORK/network.pt): --resume goes on from it, here or
 #      on a machine with a GPU (copy WORK/moves and WORK/network.pt there and back);
 #   3. training/network/check_parity.py: the engine's C++ forward pass against PyTorch's on 1,000
@@ -26,22 +27,25 @@ resume=()
 train=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --work) work=$2; shift 2 ;;
-    --output) output=$2; shift 2 ;;
-    --build) build=$2; shift 2 ;;
-    --resume) resume=(--resume); shift ;;
-    --positions|--channels|--layers|--batch|--lr|--threads|--device)
-      [ $# -ge 2 ] || { echo "train-network.sh: $1 needs a value" >&2; exit 2; }
-      train+=("$1" "$2"); shift 2 ;;
+    --resume) resume=(--resume); shift; continue ;;
+  esac
+  [ $# -ge 2 ] || { echo "train-network.sh: $1 needs a value" >&2; exit 2; }
+  case "$1" in
+    --work) work=$2 ;;
+    --output) output=$2 ;;
+    --build) build=$2 ;;
+    --positions|--channels|--layers|--batch|--lr|--threads|--device) train+=("$1" "$2") ;;
     *) echo "train-network.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
+  shift 2
 done
 if ! "$python" -c "import torch" 2>/dev/null; then
   echo "train-network.sh: $python has no PyTorch; run scripts/setup.sh --train" >&2
   exit 1
 fi
 mkdir -p "$work"
-if [ ! -e "$work/moves/held-out.moves" ]; then
+if [ ! -e "$work/moves/held-out.moves" ] || [ ! -e "$work/moves/train.moves" ]; then
+  rm -f "$work/moves/train.moves" "$work/moves/held-out.moves"
   "$build/bin/othello-train" --export-moves "$work/moves" --validation-from-year 2016
 fi
 if [ ${#resume[@]} -eq 0 ] && [ -e "$work/network.pt" ]; then

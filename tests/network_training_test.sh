@@ -28,7 +28,9 @@ cd "$work"
 
 "$bin/othello-train" --export-moves moves --wthor-dir "$wthor" --games 400 \
   --validation-from-year 1980
-[ -s moves/train.moves ] && [ -s moves/held-out.moves ] || fail "no move samples exported"
+for file in moves/train.moves moves/held-out.moves; do
+  [ "$(stat -c %s "$file")" -gt 16 ] || fail "$file holds no positions (a 16-byte header at most)"
+done
 # An export never replaces what is there.
 if "$bin/othello-train" --export-moves moves --wthor-dir "$wthor" --games 10 2>err.txt; then
   fail "a second export replaced moves/"

@@ -3,6 +3,7 @@
 // portable one, and the policy's choices and analysis.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstring>

@@ -21,8 +21,9 @@ namespace othello::network {
 
 class NetworkPolicy : public Policy {
   public:
-    // temperature 0 plays the likeliest move (exact ties broken by the seeded generator); T > 0
-    // draws a move with probability proportional to exp(logit / T).
+    // temperature 0 plays the best-ranked move (exact ties broken by the seeded generator); T > 0
+    // draws a move with probability proportional to exp(rank / T), rank = logit + value weight *
+    // the pattern evaluation of the move's result in discs.
     NetworkPolicy(std::shared_ptr<const PolicyNetwork> network, std::uint64_t seed,
                   double temperature = 0, double value_weight = 1,
                   std::filesystem::path weights_path = {});

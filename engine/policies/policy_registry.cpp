@@ -67,8 +67,8 @@ const std::vector<PolicyRow>& policy_table() {
              return std::make_unique<patterns::RegressionPolicy>(o);
          }},
         {{"network",
-          "the move the neural network predicts an expert plays here (one forward pass, no "
-          "look ahead)"},
+          "the move a neural network predicts an expert plays, blended with the pattern "
+          "evaluation of each move's result (one ply; --value-weight 0: the network alone)"},
          [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
              refuse_fallback("network", fallback);
              return std::make_unique<network::NetworkPolicy>(o);

@@ -83,10 +83,14 @@ def parse_args(argv):
     a.add_argument('--resume', action='store_true', help='go on from --checkpoint')
     a.add_argument('--output', help='write the engine weights file here at the end')
     a.add_argument('--overwrite', action='store_true', help='replace an existing --output')
-    a.add_argument('--channels', type=int, default=32)
-    a.add_argument('--layers', type=int, default=6, help='3x3 convolutions, the first included')
+    a.add_argument('--channels', type=int, help='channels of every convolution (default 32; '
+                   'with --resume, the checkpoint\'s)')
+    a.add_argument('--layers', type=int,
+                   help='3x3 convolutions, the first included (default 6; with --resume, the '
+                   'checkpoint\'s)')
     a.add_argument('--positions', type=float, default=2e6, help='training positions in the run')
-    a.add_argument('--batch', type=int, default=256)
+    a.add_argument('--batch', type=int, help='positions a step (default 256; with --resume, '
+                   'the checkpoint\'s)')
     a.add_argument('--lr', type=float, default=2e-3)
     a.add_argument('--weight-decay', type=float, default=1e-4)
     a.add_argument('--train-limit', type=int, default=0, help='use only the first N positions')
@@ -97,6 +101,14 @@ def parse_args(argv):
     a.add_argument('--threads', type=int, default=0, help='CPU threads (0: all cores)')
     a.add_argument('--device', default='auto', help='auto (cuda where there is one), cpu or cuda')
     args = a.parse_args(argv)
+    # What the model and the order of its positions are made of: given, or the checkpoint's when
+    # a run goes on, or the defaults.
+    saved = {}
+    if args.resume and os.path.isfile(args.checkpoint):
+        saved = torch.load(args.checkpoint, map_location='cpu')['args']
+    for key, default in (('channels', 32), ('layers', 6), ('batch', 256)):
+        if getattr(args, key) is None:
+            setattr(args, key, saved.get(key, default))
     # The engine's limits (engine/network/network_file.h): refuse now, not after hours.
     if not 1 <= args.channels <= 256 or not 1 <= args.layers <= 64:
         a.error('--channels is 1 to 256 and --layers 1 to 64')
