@@ -7,8 +7,8 @@
 # (so the gain of every step is visible). Needs /usr/games/gtp-rhino (Debian package grhino).
 # Usage: scripts/strength-report.sh [--network] [BUILD_DIR]
 #   --network: regenerate only the network policy's section (between its two marker comments),
-#   keeping the rest of docs/strength.md as it is: network (data/network.bin, one forward pass a
-#   move) against gtp-rhino -l 3 on both opening sets (RHINO_GAMES each), -l 4 (RHINO4_GAMES per
+#   keeping the rest of docs/strength.md as it is: network (data/network.bin, as it plays by
+#   default: blended with the pattern evaluation of each move's result) against gtp-rhino -l 3 on both opening sets (RHINO_GAMES each), -l 4 (RHINO4_GAMES per
 #   opening set) and the regression policy (GAMES, both opening sets), its expert agreement on the
 #   held-out games and othello-network-bench. About 50 minutes on an idle 2-core machine.
 # The opening book is measured too: `book,regression` against `regression` on openings drawn from
@@ -91,13 +91,16 @@ network_section() {
     done
     local agreement
     agreement="$("$train" --agreement-of network ${wthor[@]+"${wthor[@]}"} | grep '^expert agreement')"
+    alone="$("$train" --agreement-of network --value-weight 0 ${wthor[@]+"${wthor[@]}"} |
+        grep '^expert agreement')"
     cat <<NETHEAD
 <!-- network section start: scripts/strength-report.sh --network regenerates it alone -->
 ## The network policy
 
-\`network\` (\`data/network.bin\`, as \`scripts/train-network.sh\` trains it): a convolutional move
-predictor, one forward pass a move, no look ahead (engine/network/README.md). Generated at commit
-$commit. Every opening is played with colours swapped; Elo differences are the network's, with
+\`network\` (\`data/network.bin\`, as \`scripts/train-network.sh\` trains it) as it plays by default:
+a convolutional move predictor's logits plus the pattern evaluation of each move's result
+(\`--value-weight 1\`), nothing deeper than its own move (engine/network/README.md). Generated at
+commit $commit. Every opening is played with colours swapped; Elo differences are the network's, with
 95% intervals (pentanomial where the pairs allow).
 
 | opponent | openings | result (network first) | Elo |
@@ -106,6 +109,7 @@ NETHEAD
     cat "$tmp/summary.md"
     printf '\nExpert agreement (`othello-train --agreement-of network`, the policy as it plays):\n%s\n' \
         "$agreement"
+    printf '\nThe network alone (`--value-weight 0`):\n%s\n' "$alone"
     printf '\n`othello-network-bench` (one core'"'"'s CPU time):\n\n```\n'
     "$build/bin/othello-network-bench"
     printf '```\n\n### Network match details\n'

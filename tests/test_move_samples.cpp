@@ -105,8 +105,8 @@ TEST_CASE("move-sample files that are not one are refused, naming the file") {
     std::string occupied = bytes;
     occupied[16 + 24] = 27;  // the first record's move onto d4, which holds a disc
     write_bytes(bad, occupied);
-    CHECK(refusal(bad) == bad.string() +
-                              ": record 0 is not a position with a move on an empty square");
+    CHECK(refusal(bad) ==
+          bad.string() + ": record 0 is not a position with a move on an empty square");
     const auto fifo = dir / "fifo.moves";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     CHECK(refusal(fifo) == fifo.string() + ": not a regular file (a move-sample file is expected)");
@@ -122,22 +122,22 @@ TEST_CASE("the logits written for the parity check are the network's, position b
     Rng rng(5);
     for (float& w : file.weights) w = static_cast<float>(rng.uniform() - 0.5);
     write_bytes(dir / "net.bin", network::serialize_network_file(file));
-    const std::size_t n = write_network_logits(dir / "net.bin", dir / "train.moves",
-                                               dir / "out.logits",
-                                               network::PolicyNetwork::Kernel::Portable);
+    const std::size_t n =
+        write_network_logits(dir / "net.bin", dir / "train.moves", dir / "out.logits",
+                             network::PolicyNetwork::Kernel::Portable);
     const auto samples = read_move_samples(dir / "train.moves");
     REQUIRE(n == samples.size());
     const std::string logits = read_bytes(dir / "out.logits");
     REQUIRE(logits.size() == n * 64 * sizeof(float));
     const network::PolicyNetwork net(file);
     std::array<float, 64> expected;
-    net.logits(Position::from_mover(samples[5].player, samples[5].opponent, Color::White),
-               expected, network::PolicyNetwork::Kernel::Portable);
+    net.logits(Position::from_mover(samples[5].player, samples[5].opponent, Color::White), expected,
+               network::PolicyNetwork::Kernel::Portable);
     CHECK(std::memcmp(logits.data() + 5 * sizeof expected, expected.data(), sizeof expected) == 0);
     // The output is never replaced.
-    CHECK_THROWS_WITH_AS(write_network_logits(dir / "net.bin", dir / "train.moves",
-                                              dir / "out.logits",
-                                              network::PolicyNetwork::Kernel::Portable),
-                         doctest::Contains("out.logits: exists"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(
+        write_network_logits(dir / "net.bin", dir / "train.moves", dir / "out.logits",
+                             network::PolicyNetwork::Kernel::Portable),
+        doctest::Contains("out.logits: exists"), std::runtime_error);
     std::filesystem::remove_all(dir);
 }
