@@ -38,9 +38,8 @@ struct Output {
     std::string text;  // stdout and stderr
 };
 
-// Runs othello-engine with `args` (shell-quoted) and nothing on its stdin.
-Output run_engine(const std::string& args) {
-    const std::string command = kEngine + " " + args + " </dev/null 2>&1";
+// Runs a shell command line, reading its output.
+Output run_command(const std::string& command) {
     FILE* pipe = ::popen(command.c_str(), "r");
     REQUIRE(pipe != nullptr);
     std::string text;
@@ -49,6 +48,11 @@ Output run_engine(const std::string& args) {
         text.append(buffer, n);
     const int status = ::pclose(pipe);
     return {WEXITSTATUS(status), text};
+}
+
+// Runs othello-engine with `args` (shell-quoted) and nothing on its stdin.
+Output run_engine(const std::string& args) {
+    return run_command(kEngine + " " + args + " </dev/null 2>&1");
 }
 
 }  // namespace
@@ -136,16 +140,10 @@ TEST_CASE("othello-engine and othello-match refuse a damaged network file, namin
     CHECK(run.status == 2);
     CHECK(run.text.find("othello-engine: " + why) != std::string::npos);
     const std::string match = std::string(OTHELLO_BIN_DIR) + "/othello-match";
-    const std::string command = match + " --engine network=" + damaged +
-                                ",policy:network --engine policy:random --games 2 2>&1";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::string text;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        text.append(buffer, n);
-    CHECK(WEXITSTATUS(::pclose(pipe)) == 2);
-    CHECK(text.find(why) != std::string::npos);
+    run = run_command(match + " --engine network=" + damaged +
+                      ",policy:network --engine policy:random --games 2 2>&1");
+    CHECK(run.status == 2);
+    CHECK(run.text.find(why) != std::string::npos);
     std::filesystem::remove(damaged);
     // A FIFO is refused at once rather than read forever.
     const std::string fifo = damaged + ".fifo";
