@@ -1,4 +1,5 @@
-// NetworkPolicy: the likeliest legal move by the network, with seeded ties and softmax.
+// NetworkPolicy: the best-ranked legal move (the network's logit plus the value weight times the
+// pattern evaluation of its result), with seeded ties and softmax.
 #include "engine/network/network_policy.h"
 
 #include <algorithm>
