@@ -52,4 +52,19 @@ inline std::size_t softmax_draw(std::span<const double> scores, double temperatu
     return chosen;
 }
 
+// The move of `moves` (not empty) a policy plays from its scores: the best with seeded ties when
+// `temperature` <= 0, else a softmax draw at that temperature (in the scores' units).
+template <typename ScoreOf>
+Square best_or_softmax(Bitboard moves, ScoreOf score_of, double temperature, Rng& rng) {
+    if (temperature <= 0) return best_with_seeded_ties(moves, score_of, rng);
+    double score[64];
+    int square[64];
+    std::size_t n = 0;
+    for (int sq : Bits(moves)) {
+        square[n] = sq;
+        score[n++] = static_cast<double>(score_of(sq));
+    }
+    return Square::from_index(square[softmax_draw(std::span(score, n), temperature, rng)]);
+}
+
 }  // namespace othello

@@ -8,7 +8,6 @@
 #include <map>
 
 #include "engine/move_choice.h"
-#include "engine/patterns/regression_policy.h"
 
 namespace othello::network {
 
@@ -36,9 +35,11 @@ NetworkPolicy::NetworkPolicy(std::shared_ptr<const PolicyNetwork> network, std::
 }
 
 void NetworkPolicy::load_pattern_weights() {
-    if (weights_) return;
-    weights_ = patterns::shared_weights(weights_path_.empty() ? patterns::default_weights_path()
-                                                              : weights_path_);
+    if (regression_) return;
+    regression_.emplace(
+        patterns::shared_weights(weights_path_.empty() ? patterns::default_weights_path()
+                                                       : weights_path_),
+        0);
 }
 
 NetworkPolicy::NetworkPolicy(const PolicyOptions& options)
@@ -48,21 +49,14 @@ NetworkPolicy::NetworkPolicy(const PolicyOptions& options)
                     options.seed, options.temperature, options.value_weight, options.weights_path) {
 }
 
-double NetworkPolicy::move_value(const Position& p, Square s) {
+std::array<double, 64> NetworkPolicy::move_values(const Position& p) {
     load_pattern_weights();
-    const patterns::RegressionPolicy regression(weights_, 0);
-    return static_cast<double>(regression.score_units(p, s)) /
-           patterns::PatternWeights::kUnitsPerDisc;
-}
-
-std::array<double, 64> NetworkPolicy::ranking(const Position& p,
-                                              const std::array<float, 64>& logits) {
-    std::array<double, 64> score{};
+    std::array<double, 64> value{};
     for (int sq : Bits(p.legal_moves())) {
-        score[sq] = logits[sq];
-        if (value_weight_ > 0) score[sq] += value_weight_ * move_value(p, Square::from_index(sq));
+        value[sq] = static_cast<double>(regression_->score_units(p, Square::from_index(sq))) /
+                    patterns::PatternWeights::kUnitsPerDisc;
     }
-    return score;
+    return value;
 }
 
 Move NetworkPolicy::choose(const Position& p) {
@@ -70,19 +64,10 @@ Move NetworkPolicy::choose(const Position& p) {
     if (!moves) return Move::pass();
     std::array<float, 64> logits;
     network_->logits(p, logits);
-    const std::array<double, 64> rank = ranking(p, logits);
-    if (temperature_ <= 0) {
-        return best_with_seeded_ties(
-            moves, [&](int sq) { return rank[sq]; }, rng_);
-    }
-    std::array<double, 64> score{};
-    std::array<int, 64> square{};
-    std::size_t n = 0;
-    for (int sq : Bits(moves)) {
-        square[n] = sq;
-        score[n++] = rank[sq];
-    }
-    return Square::from_index(square[softmax_draw(std::span(score.data(), n), temperature_, rng_)]);
+    std::array<double, 64> value{};
+    if (value_weight_ > 0) value = move_values(p);
+    return best_or_softmax(
+        moves, [&](int sq) { return logits[sq] + value_weight_ * value[sq]; }, temperature_, rng_);
 }
 
 std::vector<MoveScore> NetworkPolicy::evaluate(const Game& game) {
@@ -91,7 +76,7 @@ std::vector<MoveScore> NetworkPolicy::evaluate(const Game& game) {
     if (!moves) return {};
     std::array<float, 64> logits;
     network_->logits(p, logits);
-    const std::array<double, 64> rank = ranking(p, logits);
+    const std::array<double, 64> value = move_values(p);
     float best = -INFINITY;
     for (int sq : Bits(moves)) best = std::max(best, logits[sq]);
     double total = 0;
@@ -102,7 +87,8 @@ std::vector<MoveScore> NetworkPolicy::evaluate(const Game& game) {
         char detail[48];
         std::snprintf(detail, sizeof detail, "network %.1f%%",
                       100 * std::exp(static_cast<double>(logits[sq] - best)) / total);
-        ranked.push_back({rank[sq], {s, clamped_to_discs(move_value(p, s)), detail}});
+        const double rank = logits[sq] + value_weight_ * value[sq];
+        ranked.push_back({rank, {s, clamped_to_discs(value[sq]), detail}});
     }
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });

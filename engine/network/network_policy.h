@@ -10,9 +10,10 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "engine/network/policy_network.h"
-#include "engine/patterns/pattern_weights.h"
+#include "engine/patterns/regression_policy.h"
 #include "engine/policy.h"
 #include "engine/policy_options.h"
 #include "engine/rng.h"
@@ -40,17 +41,16 @@ class NetworkPolicy : public Policy {
 
   private:
     void load_pattern_weights();
-    // The pattern evaluation of each legal move's result in discs, for the side to move.
-    double move_value(const Position& p, Square s);
-    // Each legal move's ranking score: its logit, plus the value weight times its value.
-    std::array<double, 64> ranking(const Position& p, const std::array<float, 64>& logits);
+    // The pattern evaluation of each legal move's result in discs, for the side to move (by
+    // square; 0 elsewhere).
+    std::array<double, 64> move_values(const Position& p);
 
     std::shared_ptr<const PolicyNetwork> network_;
     Rng rng_;
     double temperature_;
     double value_weight_;
-    std::filesystem::path weights_path_;  // empty: the shipped pattern weights
-    std::shared_ptr<const patterns::PatternWeights> weights_;
+    std::filesystem::path weights_path_;                    // empty: the shipped pattern weights
+    std::optional<patterns::RegressionPolicy> regression_;  // scores moves on those weights
 };
 
 // Loads a network file once per process and shares it between policies (a match builds many).

@@ -54,20 +54,9 @@ std::vector<MoveScore> RegressionPolicy::evaluate(const Game& game) {
 Move RegressionPolicy::choose(const Position& p) {
     const Bitboard moves = p.legal_moves();
     if (!moves) return Move::pass();
-    if (temperature_ <= 0) {
-        return best_with_seeded_ties(
-            moves, [&](int sq) { return score_units(p, Square::from_index(sq)); }, rng_);
-    }
-    std::array<double, 64> score{};
-    std::array<int, 64> square{};
-    std::size_t n = 0;
-    for (int sq : Bits(moves)) {
-        square[n] = sq;
-        score[n++] = score_units(p, Square::from_index(sq));
-    }
-    const std::size_t chosen = softmax_draw(std::span(score.data(), n),
-                                            temperature_ * PatternWeights::kUnitsPerDisc, rng_);
-    return Square::from_index(square[chosen]);
+    return best_or_softmax(
+        moves, [&](int sq) { return score_units(p, Square::from_index(sq)); },
+        temperature_ * PatternWeights::kUnitsPerDisc, rng_);
 }
 
 }  // namespace othello::patterns
