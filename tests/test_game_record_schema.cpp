@@ -74,7 +74,7 @@ TEST_CASE("the schema table names every JSON field, CSV column and page column")
           std::vector<std::string>{"id", "pair", "black", "white", "opening", "opening_name",
                                    "moves", "black_discs", "white_discs", "winner", "reason",
                                    "detail", "black_seconds", "white_seconds", "start_board",
-                                   "move_seconds", "move_evals", "last_lines"});
+                                   "move_seconds", "move_evals", "last_lines", "sig"});
 
     const GameRecord full = full_record();
     const nlohmann::json j = to_json(full);
@@ -179,7 +179,7 @@ TEST_CASE("the reader checks every field: presence, type, range and names") {
           "bad game record: \"start_board\" is null, not a string");
     // Fields added after the first journals read as their defaults when absent.
     for (const char* optional : {"opening_name", "detail", "black_seconds", "white_seconds",
-                                 "start_board", "move_seconds", "move_evals", "last_lines"})
+                                 "start_board", "move_seconds", "move_evals", "last_lines", "sig"})
         CHECK(refused(optional, missing) == "accepted");
     CHECK(record_from_json(nlohmann::json::parse(R"({"id": 1, "pair": 0, "black": "a",
         "white": "b", "opening": "", "moves": "", "black_discs": 2, "white_discs": 2,

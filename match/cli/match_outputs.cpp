@@ -28,8 +28,9 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
                     !options.html_path.empty()),
       last_page_(std::chrono::steady_clock::now()) {
     if (!options.results_path.empty()) {
-        journal_ = std::make_unique<ResultsJournal>(journal_path_for(options.results_path), config_,
-                                                    resumed);
+        journal_ = std::make_unique<ResultsJournal>(
+            journal_path_for(options.results_path), config_, resumed,
+            options.sign_key ? &*options.sign_key : nullptr);
         if (!resumed.empty())
             std::cerr << "Resuming: " << resumed.size() << " games already played.\n";
     }
@@ -76,7 +77,8 @@ bool MatchOutputs::finish(const Standings& standings) {
     if (!options_.results_path.empty()) {
         save([&] {
             write_results(options_.results_path, records_, results_summary(standings), config_,
-                          results_ratings(standings));
+                          results_ratings(standings),
+                          options_.sign_key ? &*options_.sign_key : nullptr);
         });
     }
     if (!options_.records_path.empty()) {

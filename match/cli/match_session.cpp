@@ -85,15 +85,17 @@ void check_outputs(const MatchOptions& o) {
 
 // The games already played in the journal (or, when the journal is gone, the results file),
 // after checking they are this match's: same configuration, and each game where the schedule
-// puts it. A record that does not check out (record_check.h) is said and played again.
+// puts it. A record that does not check out (record_check.h), or with --sign-key one not signed
+// with that key, is said and played again.
 std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::json& config,
                                       const std::vector<ScheduledGame>& schedule,
                                       const std::vector<std::string>& names,
                                       const std::vector<Opening>& openings) {
-    MatchFile previous = read_match_file(journal_path_for(o.results_path));
+    const SigningKey* key = o.sign_key ? &*o.sign_key : nullptr;
+    MatchFile previous = read_match_file(journal_path_for(o.results_path), key);
     if (!previous.config && previous.games.empty() && previous.refused.empty() &&
         o.results_path.ends_with(".json") && std::filesystem::exists(o.results_path)) {
-        previous = read_match_file(o.results_path);
+        previous = read_match_file(o.results_path, key);
     }
     if (previous.config) {
         const std::string difference = config_difference(*previous.config, config, "journal");
@@ -102,10 +104,12 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
                                      "' holds another match; drop --resume and give another "
                                      "--results, or --overwrite to replace it)");
         }
-    } else if (!previous.games.empty()) {
-        std::cerr << "othello-match: warning: '" << printable(previous.path)
-                  << "' records no match configuration (an older othello-match wrote it); "
-                     "resuming with its games checked against the schedule only\n";
+    } else if (!previous.games.empty() || !previous.refused.empty()) {
+        throw std::runtime_error("--resume: '" + previous.path +
+                                 "' records no match configuration (an older othello-match wrote "
+                                 "it), so its games cannot be checked against this match; start "
+                                 "a new match: drop --resume and give another --results, or "
+                                 "--overwrite");
     }
     for (const auto& note : previous.notes)
         std::cerr << "othello-match: note: " << printable(note) << "\n";

@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "engine/ascii_text.h"
@@ -63,13 +64,17 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
     std::string out_path;
     std::vector<std::string> inputs;
     bool overwrite = false;
+    std::string sign_key_path;
     po::options_description desc(
         "othello-match merge --results OUT.json IN...: merges the results (.json) or journals "
         "(.jsonl) of a match's shards (--shard K/N) into OUT and prints the match's table\n\n"
         "Options");
     desc.add_options()("help,h", "this help")("results", po::value(&out_path),
                                               "the merged results file (.json or .csv)")(
-        "overwrite", po::bool_switch(&overwrite), "replace OUT even if it holds another match");
+        "overwrite", po::bool_switch(&overwrite), "replace OUT even if it holds another match")(
+        "sign-key", po::value(&sign_key_path),
+        "FILE: the key the shards were run with (othello-match --sign-key FILE): a record not "
+        "signed with it is refused, and OUT's records are signed");
     try {
         po::variables_map vm;
         if (!parse_options_and_inputs(argc, argv, desc, inputs, out, vm)) return 0;
@@ -83,10 +88,12 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
     try {
         // Before any file is read: a FIFO is not waited on, a device never replaced.
         check_output_path("--results", out_path);
+        std::optional<SigningKey> key;
+        if (!sign_key_path.empty()) key = SigningKey::load(sign_key_path);
         std::vector<MatchFile> files;
         for (const auto& in : inputs) {
             if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
-            files.push_back(read_match_file(in));
+            files.push_back(read_match_file(in, key ? &*key : nullptr));
         }
         const MergedMatch merged = merge_match_files(files);
         check_output(out_path, inputs, merged, overwrite);
@@ -118,7 +125,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         for (const auto& r : merged.games) standings.add(r);
         print_report(out, standings, sprt_in(merged.config));
         write_results(out_path, merged.games, results_summary(standings), merged.config,
-                      results_ratings(standings));
+                      results_ratings(standings), key ? &*key : nullptr);
         return 0;
     } catch (const std::exception& e) {
         err << "othello-match merge: " << printable_lines(e.what()) << "\n";

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -17,6 +18,7 @@
 #include "match/results/atomic_file.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
+#include "match/results/record_check.h"
 #include "match/results/results_file.h"
 #include "match/stats/ratings.h"
 #include "match/stats/standings.h"
@@ -60,9 +62,13 @@ struct GatheredGames {
     long duplicates = 0;
 };
 
+// Two different records of one game of one match are refused, as merge refuses them: neither is
+// taken on trust.
 GatheredGames gather(const std::vector<MatchFile>& files) {
     GatheredGames out;
-    std::set<std::string> seen_ids, seen_records;
+    std::set<std::string> seen_records;
+    // match + id -> (the record, where it stands)
+    std::map<std::string, std::pair<const GameRecord*, const std::string*>> seen_ids;
     for (const MatchFile& file : files) {
         std::string match;
         if (file.config) {
@@ -70,10 +76,23 @@ GatheredGames gather(const std::vector<MatchFile>& files) {
             if (config.is_object()) config.erase("shard");
             match = config.dump();
         }
-        for (const GameRecord& r : file.games) {
-            const bool new_id =
-                match.empty() || seen_ids.insert(match + '\n' + std::to_string(r.id)).second;
-            const bool new_record = seen_records.insert(to_json(r).dump()).second;
+        for (std::size_t i = 0; i < file.games.size(); ++i) {
+            const GameRecord& r = file.games[i];
+            bool new_id = true;
+            if (!match.empty()) {
+                const auto [seen, inserted] = seen_ids.try_emplace(
+                    match + '\n' + std::to_string(r.id), &r, &file.where[i]);
+                new_id = inserted;
+                if (!inserted && !same_game(*seen->second.first, r)) {
+                    throw std::runtime_error("game " + std::to_string(r.id) + ": " +
+                                             *seen->second.second + " and " + file.where[i] +
+                                             " hold different games of one match; give only the "
+                                             "right one");
+                }
+            }
+            GameRecord unsigned_record = r;
+            unsigned_record.signature.clear();
+            const bool new_record = seen_records.insert(to_json(unsigned_record).dump()).second;
             if (!new_id || !new_record) {
                 ++out.duplicates;
                 continue;
@@ -116,6 +135,7 @@ int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& 
     std::vector<std::string> inputs;
     std::string anchor_text;
     bool overwrite = false;
+    std::string sign_key_path;
     po::options_description desc(
         "othello-match ratings --results OUT.json IN...: one joint rating list (maximum "
         "likelihood, as Ordo and BayesElo) over the games of any number of results files (.json) "
@@ -125,7 +145,10 @@ int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& 
                                               "where the rating list is written (JSON)")(
         "anchor", po::value(&anchor_text),
         "NAME=ELO: fix that engine's rating (default: the mean is 0)")(
-        "overwrite", po::bool_switch(&overwrite), "replace OUT if it exists");
+        "overwrite", po::bool_switch(&overwrite), "replace OUT if it exists")(
+        "sign-key", po::value(&sign_key_path),
+        "FILE: the key the matches were run with (othello-match --sign-key FILE): a record not "
+        "signed with it is refused");
     std::optional<Anchor> anchor;
     try {
         po::variables_map vm;
@@ -149,11 +172,13 @@ int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& 
                                      "' already exists; --overwrite replaces it");
         }
         check_output_path("--results", out_path);
+        std::optional<SigningKey> key;
+        if (!sign_key_path.empty()) key = SigningKey::load(sign_key_path);
         std::vector<MatchFile> files;
         std::vector<std::string> refused;
         for (const auto& in : inputs) {
             if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
-            files.push_back(read_match_file(in));
+            files.push_back(read_match_file(in, key ? &*key : nullptr));
             for (const auto& note : files.back().notes)
                 err << "othello-match ratings: note: " << printable(note) << "\n";
             refused.insert(refused.end(), files.back().refused.begin(), files.back().refused.end());

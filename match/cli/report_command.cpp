@@ -6,13 +6,13 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "engine/ascii_text.h"
 #include "match/report/html_report.h"
 #include "match/report/report_page_data.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
-#include "match/results/record_check.h"
 #include "match/results/results_file.h"
 
 namespace othello {
@@ -22,20 +22,21 @@ namespace po = boost::program_options;
 namespace {
 
 // A journal (.jsonl) is read as --resume reads it; a results file as JSON, whose summary and
-// rating list the page shows as they are. Either way every game is replayed and checked first.
-ReportInput report_input_from_file(const std::string& path) {
+// rating list the page shows as they are. Either way every game is checked first, as --resume,
+// merge and ratings check it (match_file.h), with `key` its signature too.
+ReportInput report_input_from_file(const std::string& path, const SigningKey* key) {
+    if (path.ends_with(".jsonl") && !std::filesystem::exists(path))
+        throw std::runtime_error("cannot read '" + path + "'");
+    const MatchFile checked = read_match_file(path, key);
+    if (!checked.refused.empty()) throw std::runtime_error(refused_records_message(checked.refused));
+    for (const auto& note : checked.notes)
+        std::cerr << "othello-match report: note: " << printable(note) << "\n";
     nlohmann::json results;
     if (path.ends_with(".jsonl")) {
-        if (!std::filesystem::exists(path)) throw std::runtime_error("cannot read '" + path + "'");
-        const MatchFile journal = read_match_file(path);
-        if (!journal.refused.empty())
-            throw std::runtime_error(refused_records_message(journal.refused));
-        for (const auto& note : journal.notes)
-            std::cerr << "othello-match report: note: " << printable(note) << "\n";
         nlohmann::json games = nlohmann::json::array();
-        for (const auto& r : journal.games) games.push_back(to_json(r));
+        for (const auto& r : checked.games) games.push_back(to_json(r));
         results = {{"games", games}};
-        if (journal.config) results["config"] = *journal.config;
+        if (checked.config) results["config"] = *checked.config;
     } else {
         std::ifstream in(path);
         if (!in) throw std::runtime_error("cannot read '" + path + "'");
@@ -46,31 +47,17 @@ ReportInput report_input_from_file(const std::string& path) {
                                      " (a journal is read when its name ends in .jsonl)");
         }
     }
-    ReportInput input;
     try {
-        input = report_input_from_results(results);
+        return report_input_from_results(results);
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "': " + e.what());
     }
-    const std::optional<int> adjudication = adjudication_in(input.settings);
-    std::vector<std::string> refused;
-    for (std::size_t i = 0; i < input.games.size(); ++i) {
-        const GameRecord r = record_from_json(input.games[i]);  // checked by the reader above
-        const std::string problem = replay_problem(r, adjudication);
-        if (!problem.empty()) {
-            refused.push_back("'" + path + "' games[" + std::to_string(i) + "]: game " +
-                              std::to_string(r.id) + " (" + r.black + " - " + r.white +
-                              "): " + problem);
-        }
-    }
-    if (!refused.empty()) throw std::runtime_error(refused_records_message(refused));
-    return input;
 }
 
 }  // namespace
 
 int run_report_command(int argc, char** argv) {
-    std::string html_path, results_path;
+    std::string html_path, results_path, sign_key_path;
     bool overwrite = false;
     po::options_description desc(
         "othello-match report: the HTML report page of a finished match\n\n"
@@ -81,7 +68,10 @@ int run_report_command(int argc, char** argv) {
         "results", po::value(&results_path),
         "the results file (--results FILE.json, or merged) or its journal (FILE.jsonl)")(
         "overwrite", po::bool_switch(&overwrite),
-        "replace FILE even if it is not a report page othello-match wrote");
+        "replace FILE even if it is not a report page othello-match wrote")(
+        "sign-key", po::value(&sign_key_path),
+        "FILE: the key the match was run with (othello-match --sign-key FILE): a record not "
+        "signed with it is refused");
     po::positional_options_description positional;
     positional.add("results", 1);
     try {
@@ -106,7 +96,9 @@ int run_report_command(int argc, char** argv) {
         check_html_report_path(html_path, overwrite);
         if (same_output(html_path, results_path))
             throw std::runtime_error("--html '" + html_path + "' is also the results file");
-        const ReportInput input = report_input_from_file(results_path);
+        std::optional<SigningKey> key;
+        if (!sign_key_path.empty()) key = SigningKey::load(sign_key_path);
+        const ReportInput input = report_input_from_file(results_path, key ? &*key : nullptr);
         write_html_report(html_path, input);
         std::cout << "Wrote " << html_path << " (" << input.games.size() << " games)\n";
     } catch (const std::exception& e) {

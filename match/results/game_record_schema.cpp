@@ -141,7 +141,7 @@ using G = GameRecord;
 
 // Results files and journals keep every name here (they are read by other people's tools), and
 // old journals lack the Defaulted and Omitted ones: both must keep reading.
-const std::array<GameRecordField, 18> kFields{{
+const std::array<GameRecordField, 19> kFields{{
     {"id", P::Required, true, PageForm::AsIs, write_count<&G::id>, read_count<&G::id>},
     {"pair", P::Required, true, PageForm::None, write_count<&G::pair>, read_count<&G::pair>},
     {"black", P::Required, true, PageForm::Engine, write_text<&G::black>, read_text<&G::black>},
@@ -171,6 +171,10 @@ const std::array<GameRecordField, 18> kFields{{
      read_move_seconds},
     {"move_evals", P::Omitted, false, PageForm::Evals, write_move_evals, read_move_evals},
     {"last_lines", P::Omitted, false, PageForm::None, write_last_lines, read_last_lines},
+    // With --sign-key (record_signature.h); kept as read, so a file merged or resumed without the
+    // key still carries its records' signatures.
+    {"sig", P::Omitted, false, PageForm::None, write_text_unless_empty<&G::signature>,
+     read_text<&G::signature>},
 }};
 
 }  // namespace

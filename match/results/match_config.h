@@ -37,8 +37,9 @@ std::string config_difference(const nlohmann::json& recorded, const nlohmann::js
 std::vector<std::string> engine_names_in(const nlohmann::json& config);
 std::optional<SprtParameters> sprt_in(const nlohmann::json& config);
 Shard shard_in(const nlohmann::json& config);  // 0/1 when not sharded
-// The match's openings built again from the recorded source, seed and order, when that gives the
-// list the match played (the same fingerprint); nullopt when it cannot (a file that is not here).
+// The match's openings built again from the recorded source, seed and order; nullopt when they
+// cannot be (a file that is not here). Throws std::runtime_error when they are built but their
+// fingerprint is not the recorded one (an edited hash, or a file changed since the match).
 std::optional<std::vector<Opening>> openings_in(const nlohmann::json& config);
 // The whole (unsharded) match's schedule.
 std::vector<ScheduledGame> schedule_in(const nlohmann::json& config);

@@ -3,7 +3,6 @@
 #include "match/results/match_file.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <fstream>
 #include <numeric>
 #include <stdexcept>
@@ -32,28 +31,64 @@ void keep_first_of_each_id(MatchFile& file) {
     file.where = std::move(where);
 }
 
-// Adds the record in `j` to `file`, or says in file.refused why it is not a game that checks out.
-void add_game(MatchFile& file, const nlohmann::json& j, const std::string& where,
-              std::optional<int> adjudication) {
-    GameRecord r;
-    try {
-        r = record_from_json(j);
-    } catch (const std::exception& e) {
-        file.refused.push_back(where + ": not a game record: " + e.what());
-        return;
+// Reads the records of one file, each checked against the rules of the configuration the file
+// records (and, with a key, its signature for that configuration).
+class RecordReader {
+  public:
+    RecordReader(MatchFile& file, const SigningKey* key) : file_(file), key_(key) {}
+
+    // Called once, before any record, with what the file records.
+    void set_config(std::optional<nlohmann::json> config) {
+        file_.config = std::move(config);
+        rules_ = record_rules_in(file_.config);
+        if (key_) signer_.emplace(*key_, file_.config ? *file_.config : nlohmann::json());
     }
-    const std::string problem = replay_problem(r, adjudication);
-    if (!problem.empty()) {
-        file.refused.push_back(where + ": game " + std::to_string(r.id) + " (" + r.black + " - " +
-                               r.white + "): " + problem);
-        return;
+
+    // Adds the record in `j` to the file, or says in file.refused why it is not a game that
+    // checks out.
+    void add(const nlohmann::json& j, const std::string& where) {
+        GameRecord r;
+        try {
+            r = record_from_json(j);
+        } catch (const std::exception& e) {
+            file_.refused.push_back(where + ": not a game record: " + e.what());
+            return;
+        }
+        std::string problem = signer_ ? signer_->problem(r) : "";
+        if (problem.empty()) problem = record_problem(r, rules_);
+        if (!problem.empty()) {
+            file_.refused.push_back(where + ": game " + std::to_string(r.id) + " (" + r.black +
+                                    " - " + r.white + "): " + problem);
+            return;
+        }
+        file_.games.push_back(std::move(r));
+        file_.where.push_back(where);
     }
-    file.games.push_back(std::move(r));
-    file.where.push_back(where);
+
+  private:
+    MatchFile& file_;
+    const SigningKey* key_;
+    RecordRules rules_;
+    std::optional<RecordSigner> signer_;
+};
+
+bool is_config_line(const nlohmann::json& j) {
+    return j.is_object() && j.contains("config") && !j.contains("id");
 }
 
-MatchFile read_journal(const std::string& path) {
+[[noreturn]] void refuse_journal_without_config(const std::string& where) {
+    throw std::runtime_error(
+        where +
+        ": a game, but the journal has no configuration line before it (the {\"config\": ...} "
+        "line othello-match writes first), so its games cannot be checked against their match. "
+        "Put that line back (the results file's \"config\" holds the same), or start a new "
+        "journal: drop --resume and give another --results, or --overwrite");
+}
+
+MatchFile read_journal(const std::string& path, const SigningKey* key) {
     MatchFile file{path, std::nullopt, {}, {}, {}, {}};
+    RecordReader reader(file, key);
+    bool configured = false;
     std::ifstream in(path);
     std::string line;
     // A line that is not JSON is a torn write only when it is the last one: held until the
@@ -71,11 +106,21 @@ MatchFile read_journal(const std::string& path) {
             unparsed = where + ": not JSON: " + e.what();
             continue;
         }
-        if (j.is_object() && j.contains("config") && !j.contains("id")) {
-            if (!file.config) file.config = j.at("config");
+        if (is_config_line(j)) {
+            if (configured) {
+                file.refused.push_back(where +
+                                       ": a second configuration line (a journal holds one "
+                                       "match; its first line is the configuration)");
+            } else if (!j.at("config").is_object()) {
+                file.refused.push_back(where + ": the configuration line holds no configuration");
+            } else {
+                reader.set_config(j.at("config"));
+                configured = true;
+            }
             continue;
         }
-        add_game(file, j, where, adjudication_in(file.config));
+        if (!configured) refuse_journal_without_config(where);
+        reader.add(j, where);
     }
     if (unparsed) {
         file.notes.push_back(unparsed->substr(0, unparsed->find(": not JSON")) +
@@ -86,19 +131,21 @@ MatchFile read_journal(const std::string& path) {
     return file;
 }
 
-MatchFile read_results_file(const std::string& path) {
+MatchFile read_results_file(const std::string& path, const SigningKey* key) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read '" + path + "'");
     MatchFile file{path, std::nullopt, {}, {}, {}, {}};
+    RecordReader reader(file, key);
     try {
         const nlohmann::json j = nlohmann::json::parse(in);
-        if (j.contains("config")) file.config = j.at("config");
+        const auto config = j.find("config");
+        reader.set_config(config != j.end() && config->is_object()
+                              ? std::optional<nlohmann::json>(*config)
+                              : std::nullopt);
         const nlohmann::json& games = j.at("games");
         if (!games.is_array()) throw std::runtime_error("\"games\" is not an array");
-        for (std::size_t i = 0; i < games.size(); ++i) {
-            add_game(file, games[i], "'" + path + "' games[" + std::to_string(i) + "]",
-                     adjudication_in(file.config));
-        }
+        for (std::size_t i = 0; i < games.size(); ++i)
+            reader.add(games[i], "'" + path + "' games[" + std::to_string(i) + "]");
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "' is not a results file: " + e.what());
     }
@@ -107,15 +154,6 @@ MatchFile read_results_file(const std::string& path) {
 }
 
 }  // namespace
-
-std::optional<int> adjudication_in(const std::optional<nlohmann::json>& config) {
-    if (!config || !config->is_object()) return std::nullopt;
-    const auto it = config->find("adjudication");
-    if (it == config->end() || !it->is_number_integer() || it->get<std::int64_t>() < 0 ||
-        it->get<std::int64_t>() > 64)
-        return std::nullopt;
-    return static_cast<int>(it->get<std::int64_t>());
-}
 
 std::string refused_records_message(const std::vector<std::string>& refused) {
     constexpr std::size_t kShown = 5;
@@ -128,13 +166,13 @@ std::string refused_records_message(const std::vector<std::string>& refused) {
     return message;
 }
 
-MatchFile read_match_file(const std::string& path) {
-    if (path.ends_with(".jsonl")) return read_journal(path);
+MatchFile read_match_file(const std::string& path, const SigningKey* key) {
+    if (path.ends_with(".jsonl")) return read_journal(path, key);
     if (path.ends_with(".csv")) {
         throw std::runtime_error("'" + path +
                                  "': CSV results cannot be read back; give the .jsonl journal");
     }
-    return read_results_file(path);
+    return read_results_file(path, key);
 }
 
 }  // namespace othello

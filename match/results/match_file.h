@@ -8,13 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "match/results/record_signature.h"
 #include "match/run/game_record.h"
 
 namespace othello {
 
 struct MatchFile {
     std::string path;
-    // Absent in files written before the configuration was recorded.
+    // Absent in results files written before the configuration was recorded (a journal without
+    // it is refused whole).
     std::optional<nlohmann::json> config;
     // In id order; a repeated id keeps its first record. Each one follows from its own moves.
     std::vector<GameRecord> games;
@@ -29,15 +31,15 @@ struct MatchFile {
 
 // A journal: the {"config": ...} line, then one game per line; a last line cut short by a kill
 // is dropped with a note (that game is played again); any other line that is not a game that
-// checks out is refused. A results file: {"config", "summary", "games"}.
+// checks out (record_problem, against the rules of the recorded configuration) is refused. A
+// results file: {"config", "summary", "games"}. With `key`, a record without that key's signature
+// for the recorded configuration is refused too.
 // A missing journal reads as empty. Throws std::runtime_error naming the file for a results file
-// that is missing or not JSON, or a .csv file (which cannot be read back).
-MatchFile read_match_file(const std::string& path);
+// that is missing or not JSON, a .csv file (which cannot be read back), and a journal whose games
+// come without the configuration line before them (nothing to check them against).
+MatchFile read_match_file(const std::string& path, const SigningKey* key = nullptr);
 
 // One message listing refused records (MatchFile::refused), one a line, the first few only.
 std::string refused_records_message(const std::vector<std::string>& refused);
-
-// The match's --adjudicate N recorded in `config`, when there is one.
-std::optional<int> adjudication_in(const std::optional<nlohmann::json>& config);
 
 }  // namespace othello

@@ -90,7 +90,7 @@ void check_seconds(const std::string& option, double value, double low, bool low
 std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     MatchOptions o;
     std::vector<std::string> engines;
-    std::string order = "sequential", tournament = "round-robin", sprt, shard;
+    std::string order = "sequential", tournament = "round-robin", sprt, shard, sign_key;
     const int cores =
         std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxConcurrency);
     std::string policy_keys;
@@ -156,7 +156,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "print the table (and rewrite --html) every N games")(
         "affinity", po::bool_switch(&o.affinity),
         "pin each concurrent game's engine processes to their own share of the CPUs")(
-        "no-progress", "no progress bar");
+        "no-progress", "no progress bar")(
+        "sign-key", po::value(&sign_key),
+        "FILE: sign every record with an HMAC-SHA256 keyed by FILE's bytes (16 to 4096); with "
+        "--resume, games not signed with it are played again (see merge --help)");
     po::variables_map vm;
     po::store(po::parse_command_line(argc, argv, desc), vm);
     po::notify(vm);
@@ -232,6 +235,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     if (o.resume && o.overwrite)
         throw std::invalid_argument("--resume and --overwrite contradict each other");
     if (!shard.empty()) o.shard = parse_shard(shard);
+    if (vm.count("sign-key")) o.sign_key = SigningKey::load(sign_key);
     o.progress = !vm.count("no-progress");
     for (const auto& e : o.engines) {
         if (e.kind == EngineSpec::Kind::Human)

@@ -7,6 +7,7 @@
 
 #include "match/players/engine_spec.h"
 #include "match/players/player.h"
+#include "match/results/record_signature.h"
 #include "match/run/schedule.h"
 #include "match/run/shard.h"
 #include "match/stats/statistics.h"
@@ -38,6 +39,8 @@ struct MatchOptions {
     int report_every = 0;         // games between interim tables; 0: only at the end
     bool affinity = false;        // --affinity: each concurrent game's engines on their own CPUs
     bool progress = true;
+    // --sign-key FILE: records written signed, and on --resume only signed ones kept.
+    std::optional<SigningKey> sign_key;
 };
 
 // Returns nullopt after printing --help or --list-policies. Throws std::invalid_argument (or a

@@ -1,21 +1,26 @@
-// RecordCheck: a replay with the referee's rules (engine/game.h), the endgame solver where cheap.
+// RecordCheck: a replay with the referee's rules (engine/game.h), the endgame solver for every
+// adjudicated record, and tables of what each kind of engine can be claimed to have done.
 #include "match/results/record_check.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <sstream>
 #include <vector>
 
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/search/endgame_solver.h"
+#include "match/players/game_clock.h"
+#include "match/results/game_record_schema.h"
 
 namespace othello {
 
 namespace {
 
-// Adjudicated positions with at most this many empty squares are solved again on read back, for
-// about what the replay costs; the solver's cost grows steeply with the empty squares and a
-// resume must stay fast, so deeper ones are checked for consistency only.
-constexpr int kSolvedOnReadBack = 6;
+// Generous bounds: a side's clock is at most 1e7 s (tc=), a move's limit 1e6 s (--move-timeout).
+constexpr double kMostSeconds = 1e9;
+constexpr double kMostEval = 64;  // discs, the mover's view (protocol/nboard_client.cpp)
 
 std::vector<Square> squares_of(const std::vector<Move>& moves) {
     std::vector<Square> squares;
@@ -29,6 +34,12 @@ std::string discs(int black, int white) {
     return "black " + std::to_string(black) + ", white " + std::to_string(white);
 }
 
+std::string number_text(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
 Winner winner_by_discs(int black, int white) {
     return black > white ? Winner::Black : black < white ? Winner::White : Winner::Draw;
 }
@@ -36,6 +47,13 @@ Winner winner_by_discs(int black, int white) {
 std::string recorded_score(const GameRecord& r) {
     return discs(r.black_discs, r.white_discs) + " (" + to_string(r.winner) + ")";
 }
+
+// What a replay of the record finds: why it does not check out, and how many moves were played
+// after the opening (what the per-move lists hold one entry each for).
+struct Replay {
+    std::size_t played_after_opening = 0;
+    std::string problem;
+};
 
 // The referee adjudicates at the first position of a game still going with N empty squares or
 // fewer: no game, however it ended, goes on past it.
@@ -47,28 +65,28 @@ std::string past_adjudication_problem(const Position& end, bool moved,
            std::to_string(*adjudication_empties);
 }
 
-std::string adjudication_problem(const GameRecord& r, const Position& end,
+// Exactly the referee's point: with moves played after the opening, the position before the
+// last had more than N empty squares, so this one has N (fewer is past_adjudication_problem's);
+// a game adjudicated before its first move starts at N or fewer.
+std::string adjudication_problem(const GameRecord& r, const Position& end, bool moved,
                                  std::optional<int> adjudication_empties) {
+    if (!adjudication_empties)
+        return "adjudicated, but its match does not adjudicate (no --adjudicate in its "
+               "configuration)";
     if (end.is_game_over()) return "adjudicated, but the game is over on the board";
     const int empties = end.empty_count();
-    if (adjudication_empties && empties > *adjudication_empties) {
+    if (moved ? empties != *adjudication_empties : empties > *adjudication_empties) {
         return "adjudicated at " + std::to_string(empties) +
                " empty squares, but the match adjudicates at " +
                std::to_string(*adjudication_empties);
     }
-    if (r.black_discs + r.white_discs != 64 ||
-        r.winner != winner_by_discs(r.black_discs, r.white_discs)) {
-        return "adjudicated score " + recorded_score(r) +
-               " is not a perfect-play score (the discs add up to 64, the winner has more)";
-    }
-    if (empties <= kSolvedOnReadBack) {
-        const int for_mover = search::solve_endgame(end);
-        const int for_black = end.side_to_move() == Color::Black ? for_mover : -for_mover;
-        const int black = (64 + for_black) / 2;
-        if (black != r.black_discs)
-            return "adjudicated score " + recorded_score(r) + ", but perfect play gives " +
-                   discs(black, 64 - black);
-    }
+    const int for_mover = search::solve_endgame(end);
+    const int for_black = end.side_to_move() == Color::Black ? for_mover : -for_mover;
+    const int black = (64 + for_black) / 2;
+    if (black != r.black_discs || 64 - black != r.white_discs ||
+        r.winner != winner_by_discs(black, 64 - black))
+        return "adjudicated score " + recorded_score(r) + ", but perfect play gives " +
+               discs(black, 64 - black);
     return "";
 }
 
@@ -93,38 +111,204 @@ std::string forfeit_problem(const GameRecord& r, const Position& end, bool moved
     return "";
 }
 
-}  // namespace
-
-std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties) {
+Replay replay(const GameRecord& r, std::optional<int> adjudication_empties) {
+    Replay out;
     Game game;
     std::vector<Move> opening;
     try {
         game = Game::from_transcript(r.moves, start_position(r));
         opening = parse_moves(r.opening);
     } catch (const std::exception& e) {
-        return std::string("moves do not replay: ") + e.what();
+        out.problem = std::string("moves do not replay: ") + e.what();
+        return out;
     }
     const std::vector<Square> played = squares_of(game.moves());
     const std::vector<Square> opened = squares_of(opening);
-    if (opened.size() > played.size() || !std::equal(opened.begin(), opened.end(), played.begin()))
-        return "moves do not start with the opening '" + r.opening + "'";
-    const bool moved = played.size() > opened.size();
+    if (opened.size() > played.size() ||
+        !std::equal(opened.begin(), opened.end(), played.begin())) {
+        out.problem = "moves do not start with the opening '" + r.opening + "'";
+        return out;
+    }
+    out.played_after_opening = played.size() - opened.size();
+    const bool moved = out.played_after_opening > 0;
     const Position& end = game.current();
-    if (std::string past = past_adjudication_problem(end, moved, adjudication_empties);
-        !past.empty())
-        return past;
-    if (r.reason == Outcome::Adjudicated) return adjudication_problem(r, end, adjudication_empties);
-
+    out.problem = past_adjudication_problem(end, moved, adjudication_empties);
+    if (!out.problem.empty()) return out;
+    if (r.reason == Outcome::Adjudicated) {
+        out.problem = adjudication_problem(r, end, moved, adjudication_empties);
+        return out;
+    }
     const int black = end.disc_count(Color::Black);
     const int white = end.disc_count(Color::White);
-    if (r.black_discs != black || r.white_discs != white)
-        return "discs " + discs(r.black_discs, r.white_discs) + ", but the moves leave " +
-               discs(black, white);
-    if (is_forfeit(r.reason)) return forfeit_problem(r, end, moved);
-    if (!end.is_game_over()) return "played out, but the game is not over after the moves";
-    if (r.winner != winner_by_discs(black, white))
-        return "winner " + to_string(r.winner) + ", but the moves leave " + discs(black, white);
+    if (r.black_discs != black || r.white_discs != white) {
+        out.problem = "discs " + discs(r.black_discs, r.white_discs) + ", but the moves leave " +
+                      discs(black, white);
+    } else if (is_forfeit(r.reason)) {
+        out.problem = forfeit_problem(r, end, moved);
+    } else if (!end.is_game_over()) {
+        out.problem = "played out, but the game is not over after the moves";
+    } else if (r.winner != winner_by_discs(black, white)) {
+        out.problem =
+            "winner " + to_string(r.winner) + ", but the moves leave " + discs(black, white);
+    }
+    return out;
+}
+
+// Which forfeits each kind of engine can commit. An in-process policy is asked in a function
+// call: it cannot crash, time out, disconnect or garble a reply (a policy that throws is a
+// "policy error"); a person at the terminal has no move limit and no clock, and ends input by
+// closing it (a "crash"). An engine behind a process or a socket can do anything, and lose on
+// time only with a clock.
+struct ForfeitRule {
+    Outcome reason;
+    bool policy;
+    bool human;
+    bool needs_clock;
+};
+constexpr std::array<ForfeitRule, 7> kForfeitRules{{
+    {Outcome::IllegalMove, true, true, false},
+    {Outcome::MalformedReply, false, false, false},
+    {Outcome::Crash, false, true, false},
+    {Outcome::Timeout, false, false, false},
+    {Outcome::Disconnection, false, false, false},
+    {Outcome::TimeForfeit, false, false, true},
+    {Outcome::PolicyError, true, true, false},
+}};
+
+std::string claim_problem(const GameRecord& r, const RecordRules& rules) {
+    if (!is_forfeit(r.reason)) return "";
+    const std::string claim = std::string(to_string(r.reason)) + " by ";
+    if (!rules.configured)
+        return claim + "the loser, but the file records no match configuration to check it "
+                       "against";
+    const std::string& offender = r.winner == Winner::Black ? r.white : r.black;
+    if (const auto bad = rules.unreadable.find(offender); bad != rules.unreadable.end())
+        return claim + offender + ", whose spec in the configuration does not parse: " +
+               bad->second;
+    const auto engine = rules.engines.find(offender);
+    if (engine == rules.engines.end())
+        return claim + offender + ", which is not an engine of the match's configuration";
+    const auto rule = std::find_if(kForfeitRules.begin(), kForfeitRules.end(),
+                                   [&](const ForfeitRule& f) { return f.reason == r.reason; });
+    if (rule == kForfeitRules.end()) return "";
+    const EngineSpec::Kind kind = engine->second.kind;
+    if (kind == EngineSpec::Kind::Policy && !rule->policy)
+        return claim + offender + ", an in-process policy, which cannot have one";
+    if (kind == EngineSpec::Kind::Human && !rule->human)
+        return claim + offender + ", a person at the terminal, who plays without limits";
+    if (rule->needs_clock && !engine->second.clock)
+        return claim + offender +
+               ", which played without a clock (no tc= or st= in its spec, no --game-time)";
     return "";
+}
+
+// Whether the referee kept per-move lists for this game: when either side is an engine behind
+// a process or a socket. nullopt when the configuration cannot say.
+std::optional<bool> per_move_records(const GameRecord& r, const RecordRules& rules) {
+    const auto black = rules.engines.find(r.black);
+    const auto white = rules.engines.find(r.white);
+    if (!rules.configured || black == rules.engines.end() || white == rules.engines.end())
+        return std::nullopt;
+    return black->second.kind == EngineSpec::Kind::Engine ||
+           white->second.kind == EngineSpec::Kind::Engine;
+}
+
+std::string seconds_problem(const std::string& what, double seconds) {
+    if (std::isfinite(seconds) && seconds >= 0 && seconds <= kMostSeconds) return "";
+    return what + " " + number_text(seconds) + " is not a time from 0 to 1e9 seconds";
+}
+
+std::string list_length_problem(const std::string& what, std::size_t size, std::size_t moves,
+                                std::optional<bool> recorded, bool may_be_empty) {
+    if (recorded == false && size > 0)
+        return what + " has " + std::to_string(size) +
+               " entries, but a game between in-process players records none";
+    if (size == moves || (size == 0 && (may_be_empty || recorded != true))) return "";
+    return what + " has " + std::to_string(size) + " entries, but " + std::to_string(moves) +
+           " moves were played after the opening";
+}
+
+std::string numbers_problem(const GameRecord& r, const RecordRules& rules, std::size_t moves) {
+    for (const auto& [what, seconds] :
+         {std::pair{"black_seconds", r.black_seconds}, std::pair{"white_seconds", r.white_seconds}})
+        if (std::string p = seconds_problem(what, seconds); !p.empty()) return p;
+    for (std::size_t i = 0; i < r.move_seconds.size(); ++i) {
+        if (std::string p = seconds_problem("move_seconds[" + std::to_string(i) + "]",
+                                            r.move_seconds[i]);
+            !p.empty())
+            return p;
+    }
+    for (std::size_t i = 0; i < r.move_evals.size(); ++i) {
+        const auto& e = r.move_evals[i];
+        if (e && !(std::isfinite(*e) && std::abs(*e) <= kMostEval)) {
+            return "move_evals[" + std::to_string(i) + "] " + number_text(*e) +
+                   " is not an eval from -64 to 64 discs";
+        }
+    }
+    const std::optional<bool> recorded = per_move_records(r, rules);
+    if (std::string p = list_length_problem("move_seconds", r.move_seconds.size(), moves,
+                                            recorded, false);
+        !p.empty())
+        return p;
+    // Left out of the record when no move has an eval (GTP engines give none).
+    return list_length_problem("move_evals", r.move_evals.size(), moves, recorded, true);
+}
+
+}  // namespace
+
+RecordRules record_rules_in(const std::optional<nlohmann::json>& config) {
+    RecordRules rules;
+    if (!config || !config->is_object()) return rules;
+    rules.configured = true;
+    const auto adjudication = config->find("adjudication");
+    if (adjudication != config->end() && adjudication->is_number_integer() &&
+        adjudication->get<std::int64_t>() >= 0 && adjudication->get<std::int64_t>() <= 64)
+        rules.adjudication = static_cast<int>(adjudication->get<std::int64_t>());
+    const auto each_field = config->find("each");
+    const std::string each = each_field != config->end() && each_field->is_string()
+                                 ? each_field->get<std::string>()
+                                 : std::string();
+    // --game-time: a clock for every engine without its own.
+    double game_time = 0;
+    if (const auto time = config->find("time"); time != config->end() && time->is_object()) {
+        const auto seconds = time->find("game_time");
+        if (seconds != time->end() && seconds->is_number()) game_time = seconds->get<double>();
+    }
+    const auto engines = config->find("engines");
+    if (engines == config->end() || !engines->is_array()) return rules;
+    for (const nlohmann::json& e : *engines) {
+        if (!e.is_object() || !e.contains("name") || !e["name"].is_string()) continue;
+        const std::string name = e["name"].get<std::string>();
+        try {
+            const EngineSpec spec = parse_engine_spec(e.at("spec").get<std::string>(), each);
+            rules.engines[name] = {spec.kind, spec.kind == EngineSpec::Kind::Engine &&
+                                                  clock_rules_for(spec.clock, game_time).active()};
+        } catch (const std::exception& error) {
+            rules.unreadable[name] = error.what();
+        }
+    }
+    return rules;
+}
+
+bool same_game(const GameRecord& a, const GameRecord& b) {
+    GameRecord unsigned_a = a, unsigned_b = b;
+    unsigned_a.signature.clear();
+    unsigned_b.signature.clear();
+    return to_json(unsigned_a) == to_json(unsigned_b);
+}
+
+std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties) {
+    return replay(r, adjudication_empties).problem;
+}
+
+std::string record_problem(const GameRecord& r, const RecordRules& rules) {
+    if (r.reason == Outcome::Adjudicated && !rules.configured)
+        return "adjudicated, but the file records no match configuration that says its match "
+               "adjudicates";
+    const Replay replayed = replay(r, rules.adjudication);
+    if (!replayed.problem.empty()) return replayed.problem;
+    if (std::string claim = claim_problem(r, rules); !claim.empty()) return claim;
+    return numbers_problem(r, rules, replayed.played_after_opening);
 }
 
 std::string schedule_problem(const GameRecord& r, const ScheduledGame& scheduled,

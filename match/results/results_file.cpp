@@ -32,13 +32,14 @@ std::string journal_path_for(const std::string& results_path) {
 }
 
 ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
-                               const std::vector<GameRecord>& kept)
+                               const std::vector<GameRecord>& kept, const SigningKey* key)
     : path_(std::move(path)) {
+    if (key) signer_.emplace(*key, config);
     // The kept lines replace the old journal in one step: a kill during the rewrite leaves the
     // old journal (still readable the same way), never a truncated one.
     write_file_atomically(path_, [&](std::ostream& out) {
         out << json_text(nlohmann::json{{"config", config}}) << '\n';
-        for (const auto& r : kept) out << json_text(to_json(r)) << '\n';
+        for (const auto& r : kept) out << line_of(r);
     });
     fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0)
@@ -50,13 +51,17 @@ ResultsJournal::~ResultsJournal() {
     if (fd_ >= 0) ::close(fd_);
 }
 
+std::string ResultsJournal::line_of(const GameRecord& r) const {
+    return json_text(signer_ ? signer_->signed_json(r) : to_json(r)) + "\n";
+}
+
 void ResultsJournal::append(const GameRecord& r) {
-    append_lines(json_text(to_json(r)) + "\n");
+    append_lines(line_of(r));
 }
 
 void ResultsJournal::append(const std::vector<GameRecord>& games) {
     std::string lines;
-    for (const auto& r : games) lines += json_text(to_json(r)) + "\n";
+    for (const auto& r : games) lines += line_of(r);
     append_lines(lines);
 }
 
@@ -105,7 +110,9 @@ void write_csv_cell(std::ostream& out, const nlohmann::json& value) {
 
 void write_results(const std::string& path, std::vector<GameRecord> records,
                    const nlohmann::json& summary, const nlohmann::json& config,
-                   const nlohmann::json& ratings) {
+                   const nlohmann::json& ratings, const SigningKey* key) {
+    std::optional<RecordSigner> signer;
+    if (key) signer.emplace(*key, config);
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
     write_file_atomically(path, [&](std::ostream& out) {
@@ -130,7 +137,8 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
             }
         } else {
             nlohmann::json games = nlohmann::json::array();
-            for (const auto& r : records) games.push_back(to_json(r));
+            for (const auto& r : records)
+                games.push_back(signer ? signer->signed_json(r) : to_json(r));
             nlohmann::json results{{"summary", summary}, {"games", games}};
             if (!config.is_null()) results["config"] = config;
             if (!ratings.is_null()) results["ratings"] = ratings;

@@ -6,10 +6,12 @@
 
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "match/results/game_record_schema.h"
+#include "match/results/record_signature.h"
 #include "match/run/game_record.h"
 
 namespace othello {
@@ -20,9 +22,10 @@ std::string journal_path_for(const std::string& results_path);
 class ResultsJournal {
   public:
     // Starts the journal with `config` as its first line ({"config": ...}) and the games `kept`
-    // (those already played, when resuming), replacing whatever was at `path` in one step.
+    // (those already played, when resuming), replacing whatever was at `path` in one step. With
+    // `key` (--sign-key) every record is written signed (record_signature.h).
     ResultsJournal(std::string path, const nlohmann::json& config,
-                   const std::vector<GameRecord>& kept);
+                   const std::vector<GameRecord>& kept, const SigningKey* key = nullptr);
     ~ResultsJournal();
     ResultsJournal(const ResultsJournal&) = delete;
     ResultsJournal& operator=(const ResultsJournal&) = delete;
@@ -36,8 +39,10 @@ class ResultsJournal {
 
   private:
     void append_lines(const std::string& line);  // whole lines, each ended by '\n'
+    std::string line_of(const GameRecord& r) const;
 
     std::string path_;
+    std::optional<RecordSigner> signer_;
     int fd_ = -1;
     off_t end_ = 0;  // the journal's size: where a failed append's partial line is cut off
     std::mutex write_lock_;
@@ -45,9 +50,10 @@ class ResultsJournal {
 
 // Writes every record (sorted by id) with `summary` and the match's `config` as
 // {"config": ..., "summary": ..., "games": [...]}, plus "ratings" when `ratings` is not null, or
-// as CSV when the path ends in ".csv". Written to a temporary file then renamed.
+// as CSV when the path ends in ".csv". Written to a temporary file then renamed. With `key`
+// (--sign-key) every JSON record is written signed for `config`.
 void write_results(const std::string& path, std::vector<GameRecord> records,
                    const nlohmann::json& summary, const nlohmann::json& config,
-                   const nlohmann::json& ratings = nullptr);
+                   const nlohmann::json& ratings = nullptr, const SigningKey* key = nullptr);
 
 }  // namespace othello

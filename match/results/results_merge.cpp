@@ -60,7 +60,12 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
         merged.notes.insert(merged.notes.end(), in.notes.begin(), in.notes.end());
     const std::vector<std::string> names = engine_names_in(merged.config);
     const std::vector<ScheduledGame> schedule = schedule_in(merged.config);
-    const std::optional<std::vector<Opening>> openings = openings_in(merged.config);
+    std::optional<std::vector<Opening>> openings;
+    try {
+        openings = openings_in(merged.config);
+    } catch (const std::exception& e) {
+        throw std::runtime_error("'" + inputs.front().path + "': " + e.what());
+    }
     if (!openings) {
         merged.notes.push_back("the match's openings cannot be built here (" +
                                merged.config.value("openings", nlohmann::json()).dump() +
@@ -100,7 +105,7 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
             }
             const auto [it, inserted] = by_id.try_emplace(r.id, r, where);
             if (!inserted) {
-                if (to_json(it->second.first) != to_json(r)) {
+                if (!same_game(it->second.first, r)) {
                     throw std::runtime_error("game " + std::to_string(r.id) + ": " +
                                              it->second.second + " and " + where +
                                              " hold different games; give only the right one");

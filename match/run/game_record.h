@@ -60,6 +60,9 @@ struct GameRecord {
     std::vector<std::optional<double>> move_evals;
     // A forfeited game only: the offending engine's last protocol lines.
     std::vector<std::string> last_lines;
+    // "hmac-sha256:..." when a runner given --sign-key wrote it (match/results/record_signature.h);
+    // "" otherwise.
+    std::string signature;
 };
 
 // The position the game's `moves` start from: its start_board, else the standard start.
