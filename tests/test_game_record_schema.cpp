@@ -58,6 +58,7 @@ GameRecord full_record() {
     r.reason = Outcome::IllegalMove;
     r.detail = "white played a1, which is not legal";
     r.last_lines = {"> genmove w", "< = a1"};
+    r.signature = "hmac-sha256:00";
     return r;
 }
 

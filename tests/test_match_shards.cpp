@@ -263,7 +263,7 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
     fs::remove_all(dir);
 }
 
-TEST_CASE("a journal from before configurations were recorded resumes with a warning") {
+TEST_CASE("a journal without its configuration line is refused, not resumed unchecked") {
     const fs::path dir = temp_dir("match_old_journal");
     REQUIRE(run_match(kThree + " --results r.json", dir).status == 0);
     const auto games = json_of(dir / "r.json").at("games");
@@ -273,15 +273,16 @@ TEST_CASE("a journal from before configurations were recorded resumes with a war
     }
     const Run r = run_match(kThree + " --resume --results old.json", dir);
     INFO(r.err);
-    REQUIRE(r.status == 0);
-    CHECK(r.err.find("records no match configuration") != std::string::npos);
-    CHECK(r.err.find("Resuming: 12 games already played.") != std::string::npos);
-    CHECK(json_of(dir / "old.json").at("games") == games);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("'old.jsonl' line 1: a game, but the journal has no configuration line") !=
+          std::string::npos);
+    CHECK(!fs::exists(dir / "old.json"));
     // Merge needs configurations to check: it refuses such a file.
     fs::remove(dir / "old.json");
     std::ofstream(dir / "older.jsonl") << games[0].dump() << "\n";
     const Run m = run_match("merge --results m.json older.jsonl", dir);
     CHECK(m.status == 2);
-    CHECK(m.err.find("'older.jsonl' records no match configuration") != std::string::npos);
+    CHECK(m.err.find("'older.jsonl' line 1: a game, but the journal has no configuration line") !=
+          std::string::npos);
     fs::remove_all(dir);
 }

@@ -80,8 +80,8 @@ GatheredGames gather(const std::vector<MatchFile>& files) {
             const GameRecord& r = file.games[i];
             bool new_id = true;
             if (!match.empty()) {
-                const auto [seen, inserted] = seen_ids.try_emplace(
-                    match + '\n' + std::to_string(r.id), &r, &file.where[i]);
+                const auto [seen, inserted] =
+                    seen_ids.try_emplace(match + '\n' + std::to_string(r.id), &r, &file.where[i]);
                 new_id = inserted;
                 if (!inserted && !same_game(*seen->second.first, r)) {
                     throw std::runtime_error("game " + std::to_string(r.id) + ": " +

@@ -28,7 +28,8 @@ ReportInput report_input_from_file(const std::string& path, const SigningKey* ke
     if (path.ends_with(".jsonl") && !std::filesystem::exists(path))
         throw std::runtime_error("cannot read '" + path + "'");
     const MatchFile checked = read_match_file(path, key);
-    if (!checked.refused.empty()) throw std::runtime_error(refused_records_message(checked.refused));
+    if (!checked.refused.empty())
+        throw std::runtime_error(refused_records_message(checked.refused));
     for (const auto& note : checked.notes)
         std::cerr << "othello-match report: note: " << printable(note) << "\n";
     nlohmann::json results;

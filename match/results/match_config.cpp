@@ -176,16 +176,16 @@ std::optional<std::vector<Opening>> openings_in(const nlohmann::json& config) {
             static_cast<std::size_t>(field(config, "games").get<int>() + 1) / 2;
         source = recorded.at("source").get<std::string>();
         recorded_hash = recorded.at("hash").get<std::string>();
-        openings = load_openings(source, field(config, "seed").get<std::uint64_t>(),
-                                 pairs_needed, recorded.at("order").get<std::string>() == "random");
+        openings = load_openings(source, field(config, "seed").get<std::uint64_t>(), pairs_needed,
+                                 recorded.at("order").get<std::string>() == "random");
     } catch (const std::exception&) {
         return std::nullopt;  // a file that is not here, or a configuration without the fields
     }
     if (openings_hash(openings) == recorded_hash) return openings;
     throw std::runtime_error(
         "the configuration's openings hash " + shown(&config.at("openings").at("hash")) +
-        " is not that of its openings ('" + printable(source) + "' with its seed and order give \"" +
-        openings_hash(openings) +
+        " is not that of its openings ('" + printable(source) +
+        "' with its seed and order give \"" + openings_hash(openings) +
         "\"): the hash was edited, or the openings file changed since the match. Restore the "
         "file the match played; without it here, each game's opening is checked against the "
         "match's other games only");

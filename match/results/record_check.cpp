@@ -179,12 +179,13 @@ std::string claim_problem(const GameRecord& r, const RecordRules& rules) {
     if (!is_forfeit(r.reason)) return "";
     const std::string claim = std::string(to_string(r.reason)) + " by ";
     if (!rules.configured)
-        return claim + "the loser, but the file records no match configuration to check it "
-                       "against";
+        return claim +
+               "the loser, but the file records no match configuration to check it "
+               "against";
     const std::string& offender = r.winner == Winner::Black ? r.white : r.black;
     if (const auto bad = rules.unreadable.find(offender); bad != rules.unreadable.end())
-        return claim + offender + ", whose spec in the configuration does not parse: " +
-               bad->second;
+        return claim + offender +
+               ", whose spec in the configuration does not parse: " + bad->second;
     const auto engine = rules.engines.find(offender);
     if (engine == rules.engines.end())
         return claim + offender + ", which is not an engine of the match's configuration";
@@ -233,8 +234,8 @@ std::string numbers_problem(const GameRecord& r, const RecordRules& rules, std::
          {std::pair{"black_seconds", r.black_seconds}, std::pair{"white_seconds", r.white_seconds}})
         if (std::string p = seconds_problem(what, seconds); !p.empty()) return p;
     for (std::size_t i = 0; i < r.move_seconds.size(); ++i) {
-        if (std::string p = seconds_problem("move_seconds[" + std::to_string(i) + "]",
-                                            r.move_seconds[i]);
+        if (std::string p =
+                seconds_problem("move_seconds[" + std::to_string(i) + "]", r.move_seconds[i]);
             !p.empty())
             return p;
     }
@@ -246,8 +247,8 @@ std::string numbers_problem(const GameRecord& r, const RecordRules& rules, std::
         }
     }
     const std::optional<bool> recorded = per_move_records(r, rules);
-    if (std::string p = list_length_problem("move_seconds", r.move_seconds.size(), moves,
-                                            recorded, false);
+    if (std::string p =
+            list_length_problem("move_seconds", r.move_seconds.size(), moves, recorded, false);
         !p.empty())
         return p;
     // Left out of the record when no move has an eval (GTP engines give none).

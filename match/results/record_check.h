@@ -28,8 +28,8 @@ struct EngineRules {
 
 // What a match's configuration lets its records claim.
 struct RecordRules {
-    bool configured = false;         // the file records its match's configuration
-    std::optional<int> adjudication;  // --adjudicate N; none: every game is played out
+    bool configured = false;                     // the file records its match's configuration
+    std::optional<int> adjudication;             // --adjudicate N; none: every game is played out
     std::map<std::string, EngineRules> engines;  // by name
     // Engines whose recorded spec does not parse, with why: they can be claimed to forfeit nothing.
     std::map<std::string, std::string> unreadable;

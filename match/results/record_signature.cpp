@@ -62,13 +62,11 @@ RecordSigner::RecordSigner(const SigningKey& key, const nlohmann::json& config)
 std::string RecordSigner::signature_of(const GameRecord& record) const {
     nlohmann::json j = to_json(record);
     j.erase("sig");
-    const std::string message =
-        "othello-match record 1\n" + config_text_ + "\n" + canonical(j);
+    const std::string message = "othello-match record 1\n" + config_text_ + "\n" + canonical(j);
     unsigned char mac[EVP_MAX_MD_SIZE];
     unsigned int length = 0;
     if (!HMAC(EVP_sha256(), key_.data(), static_cast<int>(key_.size()),
-              reinterpret_cast<const unsigned char*>(message.data()), message.size(), mac,
-              &length))
+              reinterpret_cast<const unsigned char*>(message.data()), message.size(), mac, &length))
         throw std::runtime_error("HMAC-SHA256 failed (OpenSSL)");
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out(kScheme);
