@@ -112,9 +112,8 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
     const std::string why = "'r.jsonl' " + early +
                             ": game 0 (mobility - random): adjudicated, but its match does not "
                             "adjudicate (no --adjudicate in its configuration)";
-    for (const char* reader :
-         {"report --html p.html r.jsonl", "ratings --results q.json r.jsonl",
-          "merge --results m.json r.jsonl"}) {
+    for (const char* reader : {"report --html p.html r.jsonl", "ratings --results q.json r.jsonl",
+                               "merge --results m.json r.jsonl"}) {
         const Run r = run_match(reader, dir);
         CAPTURE(reader);
         CHECK(r.status == 2);
@@ -166,7 +165,8 @@ TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
                               "policy, which cannot have one"));
 
     // A process engine without a clock really crashes; it cannot lose on time.
-    REQUIRE(run_match(process_match(" --mode crash --at 3") + " --results p.json", dir).status == 0);
+    REQUIRE(run_match(process_match(" --mode crash --at 3") + " --results p.json", dir).status ==
+            0);
     const nlohmann::json games = json_of(dir / "p.json").at("games");
     int crashed = -1;
     for (const auto& g : games)
@@ -180,8 +180,8 @@ TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
     write_lines(dir / "p.jsonl", lines);
     r = run_match("report --html p2.html p.jsonl", dir);
     CHECK(r.status == 2);
-    CHECK(contains(r.err, "'p.jsonl' " + on_time + ": game " + std::to_string(crashed) +
-                              " (" + games[crashed].at("black").get<std::string>() + " - " +
+    CHECK(contains(r.err, "'p.jsonl' " + on_time + ": game " + std::to_string(crashed) + " (" +
+                              games[crashed].at("black").get<std::string>() + " - " +
                               games[crashed].at("white").get<std::string>() +
                               "): time forfeit by fake, which played without a clock (no tc= or "
                               "st= in its spec, no --game-time)"));
@@ -196,9 +196,8 @@ TEST_CASE("times and evals read back are finite, in range and one per move") {
     REQUIRE(played[0].contains("move_seconds"));
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     // The issue's GGF: B[g3/1e+308/inf] (JSON has no infinity: 1e400 is refused as not JSON).
-    const std::string huge = edit_game(lines, 0, [](nlohmann::json& g) {
-        g["move_seconds"][0] = 1e308;
-    });
+    const std::string huge =
+        edit_game(lines, 0, [](nlohmann::json& g) { g["move_seconds"][0] = 1e308; });
     const std::string negative =
         edit_game(lines, 1, [](nlohmann::json& g) { g["white_seconds"] = -1; });
     const std::string eval = edit_game(lines, 2, [](nlohmann::json& g) {
@@ -218,8 +217,9 @@ TEST_CASE("times and evals read back are finite, in range and one per move") {
     CHECK(contains(r.err, "'r.jsonl' " + negative +
                               ": game 1 (random - fake): white_seconds -1 is not a time from 0 "
                               "to 1e9 seconds"));
-    CHECK(contains(r.err, "'r.jsonl' " + eval + ": game 2 (fake - random): move_evals[0] 1e+09 "
-                                               "is not an eval from -64 to 64 discs"));
+    CHECK(contains(r.err, "'r.jsonl' " + eval +
+                              ": game 2 (fake - random): move_evals[0] 1e+09 "
+                              "is not an eval from -64 to 64 discs"));
     CHECK(contains(r.err, "'r.jsonl' " + shorter + ": game 3 (random - fake): move_seconds has " +
                               std::to_string(played[3].at("move_seconds").size() - 1) +
                               " entries, but " +
@@ -232,8 +232,9 @@ TEST_CASE("times and evals read back are finite, in range and one per move") {
     fs::remove_all(dir);
 }
 
-TEST_CASE("a journal without its configuration line, an edited openings hash and two records "
-          "of one game are refused") {
+TEST_CASE(
+    "a journal without its configuration line, an edited openings hash and two records "
+    "of one game are refused") {
     const fs::path dir = temp_dir("match_claims_files");
     REQUIRE(run_match(kTwo + " --results r.json", dir).status == 0);
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
@@ -245,9 +246,10 @@ TEST_CASE("a journal without its configuration line, an edited openings hash and
     Run r = run_match(kTwo + " --resume --results r.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, why));
-    CHECK(contains(r.err, "Put that line back (the results file's \"config\" holds the same), or "
-                          "start a new journal: drop --resume and give another --results, or "
-                          "--overwrite"));
+    CHECK(contains(r.err,
+                   "Put that line back (the results file's \"config\" holds the same), or "
+                   "start a new journal: drop --resume and give another --results, or "
+                   "--overwrite"));
     for (const char* reader :
          {"report --html p.html r.jsonl", "ratings --results q.json r.jsonl"}) {
         r = run_match(reader, dir);
@@ -263,8 +265,9 @@ TEST_CASE("a journal without its configuration line, an edited openings hash and
     std::ofstream(dir / "h.json") << results.dump(1);
     r = run_match("merge --results m.json h.json", dir);
     CHECK(r.status == 2);
-    CHECK(contains(r.err, "'h.json': the configuration's openings hash \"0123456789abcdef\" is "
-                          "not that of its openings"));
+    CHECK(contains(r.err,
+                   "'h.json': the configuration's openings hash \"0123456789abcdef\" is "
+                   "not that of its openings"));
     CHECK(!fs::exists(dir / "m.json"));
 
     // ratings: the same game of one match, different in two files.
@@ -302,9 +305,10 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     // Signed with another key; an edited field; the configuration a record is bound to edited.
     r = run_match("merge --sign-key other --results m2.json s0.jsonl s1.json", dir);
     CHECK(r.status == 2);
-    CHECK(contains(r.err, "'s0.jsonl' line 2: game 0 (mobility - random): signature does not "
-                          "match (the record or its match's configuration was edited, or another "
-                          "key signed it)"));
+    CHECK(contains(r.err,
+                   "'s0.jsonl' line 2: game 0 (mobility - random): signature does not "
+                   "match (the record or its match's configuration was edited, or another "
+                   "key signed it)"));
     std::vector<std::string> lines = lines_of(dir / "s1.jsonl");
     const std::vector<std::string> original = lines;
     const int id = json_of(dir / "s1.json").at("games")[0].at("id");
@@ -329,14 +333,16 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     REQUIRE(run_match(kTwo + " --shard 1/2 --results u1.json", dir).status == 0);
     r = run_match("merge --sign-key key --results m3.json s0.json u1.jsonl", dir);
     CHECK(r.status == 2);
-    CHECK(contains(r.err, "'u1.jsonl' line 2: game 2 (mobility - random): unsigned, but "
-                          "--sign-key asks for signed records"));
+    CHECK(contains(r.err,
+                   "'u1.jsonl' line 2: game 2 (mobility - random): unsigned, but "
+                   "--sign-key asks for signed records"));
     CHECK(!fs::exists(dir / "m3.json"));
     fs::remove(dir / "u1.json");
     r = run_match(kTwo + " --sign-key key --shard 1/2 --resume --results u1.json", dir);
     CHECK(r.status == 0);
-    CHECK(contains(r.err, "unsigned, but --sign-key asks for signed records; refused, that game "
-                          "is played again"));
+    CHECK(contains(r.err,
+                   "unsigned, but --sign-key asks for signed records; refused, that game "
+                   "is played again"));
     r = run_match("merge --sign-key key --results m4.json s0.json u1.jsonl", dir);
     CHECK(r.status == 0);
     CHECK(json_of(dir / "m4.json").at("games") == json_of(dir / "m.json").at("games"));

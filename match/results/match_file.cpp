@@ -51,7 +51,12 @@ class RecordReader {
         try {
             r = record_from_json(j);
         } catch (const std::exception& e) {
-            file_.refused.push_back(where + ": not a game record: " + e.what());
+            // The id, when it is one, says which game is played again.
+            const auto id = j.is_object() ? j.find("id") : j.end();
+            const std::string game = id != j.end() && id->is_number_integer()
+                                         ? ": game " + std::to_string(id->get<long long>())
+                                         : "";
+            file_.refused.push_back(where + game + ": not a game record: " + e.what());
             return;
         }
         std::string problem = signer_ ? signer_->problem(r) : "";

@@ -55,7 +55,7 @@ bool same_game(const GameRecord& a, const GameRecord& b);
 // losing; adjudicated: only in a match that adjudicates (`adjudication_empties`, its
 // --adjudicate N), exactly where the referee stops (the first position with N or fewer empty
 // squares), with the score the endgame solver gives there. The replay costs microseconds; the
-// solve about 2 ms at 14 empties, 70 ms at 18 and 0.4 s at 20 (docs/reliability.md).
+// solve milliseconds at 14 empties, 0.1-0.2 s at 18 and 0.4-0.7 s at 20 (docs/reliability.md).
 std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties);
 
 // Why `r` is not the game the schedule has under its id ("" when it is): its pair, and its
