@@ -20,10 +20,10 @@ constexpr std::size_t kMaxResponseBytes = 1 << 20;
 
 // How a second answer is named, whichever way it was caught.
 ChannelError answered_twice(std::string_view answered, const GtpResponse& second) {
-    return ChannelError(ChannelFailure::Malformed,
-                        "answered '" + std::string(answered) + "' twice: the second reply was '" +
-                            (second.success ? "= " : "? ") + printable(second.text.substr(0, 80)) +
-                            "'");
+    return ChannelError(ChannelFailure::Malformed, "answered '" + std::string(answered) +
+                                                       "' twice: the second reply was '" +
+                                                       (second.success ? "= " : "? ") +
+                                                       printable(second.text.substr(0, 80)) + "'");
 }
 
 }  // namespace

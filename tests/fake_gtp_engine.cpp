@@ -42,8 +42,8 @@ struct Script {
     // Seconds slept before answering clear_board and play.
     double ack_delay = 0;
     std::uint64_t seed = 1;
-    std::string log_path;    // every command received is appended here
-    bool name_cpus = false;  // `name` answers with the CPUs this process may run on
+    std::string log_path;       // every command received is appended here
+    bool name_cpus = false;     // `name` answers with the CPUs this process may run on
     std::string ids = "plain";  // echo | drop | plain
 };
 

@@ -180,9 +180,9 @@ namespace {
 // black in game 0, as white in game 1, after nothing but acknowledgements), and the limits that
 // make every later time_left honest.
 struct Announcement {
-    std::string key;        // the spec's tc= or st=
-    std::string settings;   // the exact time_settings line
-    std::string first;      // the exact first time_left, without "time_left b "
+    std::string key;            // the spec's tc= or st=
+    std::string settings;       // the exact time_settings line
+    std::string first;          // the exact first time_left, without "time_left b "
     double seconds, increment;  // the clock: S and I (st=: S a move, no increment)
     bool per_move;
 };
@@ -214,10 +214,10 @@ TEST_CASE("clocks: GTP engines are told whole seconds rounded down, never more t
         CAPTURE(a.key);
         const fs::path log = dir / "commands.txt";
         fs::remove(log);
-        const Run run = run_match("--engine 'name=fake," + a.key + ",cmd:" + kFake + " --log " +
-                                      log.string() +
-                                      "' --engine policy:random --games 2 --concurrency 1",
-                                  dir);
+        const Run run =
+            run_match("--engine 'name=fake," + a.key + ",cmd:" + kFake + " --log " + log.string() +
+                          "' --engine policy:random --games 2 --concurrency 1",
+                      dir);
         REQUIRE(run.status == 0);
         std::ifstream in(log);
         int games = 0, settings = 0, moves_made = 0;
@@ -262,8 +262,8 @@ TEST_CASE("clocks: an engine that takes every second it is told never loses on t
     // loaded machine; what was told once took 1 s where 0.6 s was left (tc=10+0.1).
     std::string all;
     for (std::size_t i = 0; i < kAnnouncements.size(); ++i) {
-        all += kBin + "/othello-match --engine 'name=fake," + kAnnouncements[i].key + ",cmd:" +
-               kFake + " --mode trust' --engine policy:random --games 1 --openings " +
+        all += kBin + "/othello-match --engine 'name=fake," + kAnnouncements[i].key +
+               ",cmd:" + kFake + " --mode trust' --engine policy:random --games 1 --openings " +
                (dir / "late.txt").string() + " --time-margin 0.5 --no-progress --results " +
                (dir / (std::to_string(i) + ".json")).string() + " & ";
     }

@@ -9,7 +9,8 @@
 namespace othello {
 
 // The arguments of `time_settings` ("MAIN BYOYOMI STONES") for `rules` (an active clock):
-//   tc=S[+I]    MAIN BYO 1 with BYO = I and S rounded down (the smaller of them) and MAIN = S - BYO,
+//   tc=S[+I]    MAIN BYO 1 with BYO = I and S rounded down (the smaller of them) and MAIN = S -
+//   BYO,
 //               or S 0 0 (absolute time) when BYO is 0: never more in all, move by move, than
 //               S plus the increments so far, as the clock gives;
 //   tc=M/S[+I]  0 S M (Canadian byo-yomi without main time);
