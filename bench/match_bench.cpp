@@ -3,10 +3,11 @@
 // match; in-process games per second at 1 and 2 threads (policy:random and
 // policy:regression, results journalled as othello-match does) and their ratio; and two
 // `othello-engine --policy random` processes: games per second and the per-ply overhead against a
-// bare pipe ping-pong (`cat`) measured in the same run.
+// bare pipe ping-pong (`cat`) measured in the same run, and again in rounds measured back to back.
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "match/players/engine_spec.h"
 #include "match/results/results_file.h"
@@ -85,6 +87,18 @@ MatchFigures run_match(const std::string& a, const std::string& b, int games, in
     for (const auto& failure : runner.start_failures())
         std::fprintf(stderr, "engine failed: %s\n", failure.c_str());
     return f;
+}
+
+// Seconds per round trip of one line to `cat` and back, `pings` times, through the same
+// EngineProcess class the runner uses.
+double ping_pong_seconds(int pings) {
+    EngineProcess cat(ProcessOptions{{"cat"}, "", false});
+    const auto t0 = Clock::now();
+    for (int i = 0; i < pings; ++i) {
+        cat.write_line("genmove b");
+        cat.read_line(Clock::now() + std::chrono::seconds(10));
+    }
+    return seconds_since(t0) / pings;
 }
 
 }  // namespace
@@ -166,16 +180,7 @@ int main(int argc, char** argv) {
 
     // The bare transport: one line to `cat` and back, through the same EngineProcess class.
     constexpr int kPings = 20000;
-    double ping = 0;
-    {
-        EngineProcess cat(ProcessOptions{{"cat"}, "", false});
-        const auto t0 = Clock::now();
-        for (int i = 0; i < kPings; ++i) {
-            cat.write_line("genmove b");
-            cat.read_line(Clock::now() + std::chrono::seconds(10));
-        }
-        ping = seconds_since(t0) / kPings;
-    }
+    const double ping = ping_pong_seconds(kPings);
     std::printf("bare pipe ping-pong (cat): %.1f us per round trip\n", ping * 1e6);
     // A ply talks to two processes in turn; the same with two `cat`s shows what waking two
     // processes costs on this machine, apart from GTP and the referee.
@@ -205,6 +210,20 @@ int main(int argc, char** argv) {
         "%.1f us per ply\n",
         slow.games, slow.seconds, slow.games / slow.seconds, per_ply * 1e6, per_ply / (2 * ping),
         per_ply / (2 * ping2), slow.cpu / slow.plies * 1e6);
+    // The same ratio in rounds, each ping-pong right before its games: on a shared machine whose
+    // load drifts, figures taken seconds apart compare the load more than the runner.
+    constexpr int kRounds = 9;
+    std::vector<double> ratios;
+    for (int r = 0; r < kRounds; ++r) {
+        const double round_ping = ping_pong_seconds(kPings / kRounds);
+        const MatchFigures f = run_match(engine, engine, std::max(2, process_games / kRounds), 1);
+        ratios.push_back(f.seconds / f.plies / (2 * round_ping));
+    }
+    std::sort(ratios.begin(), ratios.end());
+    std::printf(
+        "per ply / two ping-pongs, %d rounds each measured back to back: median %.2f x (lowest "
+        "%.2f, highest %.2f)\n",
+        kRounds, ratios[kRounds / 2], ratios.front(), ratios.back());
     const MatchFigures wide = run_match(engine, engine, process_games, cores);
     std::printf("processes othello-engine --policy random x2, %d games at a time: %.1f games/s\n",
                 cores, wide.games / wide.seconds);

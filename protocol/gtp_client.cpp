@@ -2,6 +2,7 @@
 #include "protocol/gtp_client.h"
 
 #include <cctype>
+#include <charconv>
 
 #include "engine/ascii_text.h"
 
@@ -17,12 +18,65 @@ bool is_blank(std::string_view s) {
 // response must cost its game, not the runner's memory.
 constexpr std::size_t kMaxResponseBytes = 1 << 20;
 
+// How a second answer is named, whichever way it was caught.
+ChannelError answered_twice(std::string_view answered, const GtpResponse& second) {
+    return ChannelError(ChannelFailure::Malformed, "answered '" + std::string(answered) +
+                                                       "' twice: the second reply was '" +
+                                                       (second.success ? "= " : "? ") +
+                                                       printable(second.text.substr(0, 80)) + "'");
+}
+
 }  // namespace
 
-GtpResponse GtpClient::send(std::string_view command, Deadline deadline) {
-    channel_->write_line(command);
+GtpResponse GtpClient::open(std::string_view command, Deadline deadline) {
+    const std::string id = std::to_string(next_id_);
+    channel_->write_line(id + " " + std::string(command));
+    GtpResponse r = read_response(command, deadline);
+    if (r.id == id) {
+        echoes_ids_ = true;
+        numbered_[next_id_++ % kNumberedKept] = command;
+        return r;
+    }
+    if (!r.id.empty()) {
+        throw ChannelError(ChannelFailure::Malformed, "reply to '" + id + " " +
+                                                          std::string(command) + "' carries id " +
+                                                          r.id + ", not " + id);
+    }
+    return r.success ? r : send(command, deadline);
+}
+
+GtpResponse GtpClient::send(std::string_view command, Deadline deadline, bool numbered) {
+    std::string id;
+    if (numbered && echoes_ids_) {
+        id = std::to_string(next_id_);
+        numbered_[next_id_++ % kNumberedKept] = command;
+        channel_->write_line(id + " " + std::string(command));
+    } else {
+        channel_->write_line(command);
+    }
     check_probe(deadline);
-    return read_response(command, deadline);
+    GtpResponse r = read_response(command, deadline);
+    if (echoes_ids_) check_id(command, id, r);
+    return r;
+}
+
+void GtpClient::check_id(std::string_view command, const std::string& id,
+                         const GtpResponse& response) {
+    if (response.id == id) return;
+    // The id of a command whose answer was read already (one below the current command's): a
+    // second answer to it.
+    long old = 0;
+    const char* digits = response.id.data();
+    const auto [end, error] = std::from_chars(digits, digits + response.id.size(), old);
+    const long answered_below = id.empty() ? next_id_ : next_id_ - 1;
+    if (!response.id.empty() && error == std::errc() && old >= 1 && old < answered_below &&
+        next_id_ - old <= kNumberedKept)
+        throw answered_twice(numbered_[old % kNumberedKept], response);
+    throw ChannelError(ChannelFailure::Malformed,
+                       "reply to '" + (id.empty() ? "" : id + " ") + std::string(command) +
+                           "' carries " +
+                           (response.id.empty() ? std::string("no id") : "id " + response.id) +
+                           ": '" + printable(response.text.substr(0, 80)) + "'");
 }
 
 GtpResponse GtpClient::read_response(std::string_view command, Deadline deadline) {
@@ -41,6 +95,7 @@ GtpResponse GtpClient::read_response(std::string_view command, Deadline deadline
     std::size_t i = 1;
     while (i < first.size() && std::isdigit(static_cast<unsigned char>(first[i])))
         ++i;  // optional id
+    response.id = first.substr(1, std::min<std::size_t>(i - 1, 18));
     response.text = std::string(trim(std::string_view(first).substr(i)));
     // A response ends with an empty line; further lines belong to a multi-line result.
     for (;;) {
@@ -58,8 +113,8 @@ GtpResponse GtpClient::read_response(std::string_view command, Deadline deadline
     return response;
 }
 
-std::string GtpClient::ask(std::string_view command, Deadline deadline) {
-    GtpResponse r = send(command, deadline);
+std::string GtpClient::ask(std::string_view command, Deadline deadline, bool numbered) {
+    GtpResponse r = send(command, deadline, numbered);
     if (!r.success) {
         throw ChannelError(ChannelFailure::Malformed,
                            "engine refused '" + std::string(command) + "': " + printable(r.text));
@@ -81,9 +136,7 @@ void GtpClient::check_probe(Deadline deadline) {
     const GtpResponse r = read_response(probe.command, deadline);
     if (r.success && r.text == probe.answer) return;
     // The probe's response is still to come: what came first answered nothing asked.
-    throw ChannelError(ChannelFailure::Malformed,
-                       "answered '" + probe.answered + "' twice: the second reply was '" +
-                           (r.success ? "= " : "? ") + printable(r.text.substr(0, 80)) + "'");
+    throw answered_twice(probe.answered, r);
 }
 
 void GtpClient::quit(std::chrono::milliseconds grace) {

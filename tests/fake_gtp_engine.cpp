@@ -9,6 +9,11 @@
 // every command it receives to FILE. --name-cpus 1 answers `name` with the CPUs it may run on
 // ("fake cpus=0-3", from /proc/self/status), so a test sees the runner's pinning. With --tcp PORT
 // it serves connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
+// --ids echo|drop: a command may start with a numeric id, echoed in the response ("=12 c4", as GTP
+// says) or dropped ("= c4"); without it (plain, the default) a leading number is taken for the
+// command's name, and refused. --mode trust takes every second the time commands allow: before
+// each genmove it sleeps the last time_left for its colour (plus the byo-yomi of time_settings in
+// main time), or all time_settings offer when no time_left came.
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
@@ -37,8 +42,27 @@ struct Script {
     // Seconds slept before answering clear_board and play.
     double ack_delay = 0;
     std::uint64_t seed = 1;
-    std::string log_path;    // every command received is appended here
-    bool name_cpus = false;  // `name` answers with the CPUs this process may run on
+    std::string log_path;       // every command received is appended here
+    bool name_cpus = false;     // `name` answers with the CPUs this process may run on
+    std::string ids = "plain";  // echo | drop | plain
+};
+
+// What the time commands announced, as an engine that trusts them reads it.
+struct Announced {
+    double main = 0, byoyomi = 0;
+    double left[2] = {-1, -1};  // the last time_left per colour; -1: none yet
+    int stones[2] = {0, 0};
+
+    void settings(std::istringstream& args) { args >> main >> byoyomi; }
+    void time_left(Color c, std::istringstream& args) {
+        args >> left[static_cast<int>(c)] >> stones[static_cast<int>(c)];
+    }
+    // All this move may take: in main time the main time left and then one byo-yomi period.
+    double budget(Color c) const {
+        const int i = static_cast<int>(c);
+        if (left[i] < 0) return main + byoyomi;
+        return stones[i] == 0 ? left[i] + byoyomi : left[i];
+    }
 };
 
 // This process's CPU list as the kernel shows it ("0-3"), or "?" when it cannot be read.
@@ -65,9 +89,16 @@ enum class SessionEnd { Quit, InputEnded, Disconnect };
 SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int& genmoves) {
     Game game;
     Rng rng(script.seed);
-    std::string line;
-    auto reply = [&](const std::string& text) { out << "= " << text << "\n\n" << std::flush; };
-    auto fail = [&](const std::string& text) { out << "? " << text << "\n\n" << std::flush; };
+    Announced announced;
+    std::string line, id;
+    // "=", and the command's id when it had one and ids are echoed.
+    auto head = [&](char status) { return status + (script.ids == "echo" ? id : std::string()); };
+    auto reply = [&](const std::string& text) {
+        out << head('=') << " " << text << "\n\n" << std::flush;
+    };
+    auto fail = [&](const std::string& text) {
+        out << head('?') << " " << text << "\n\n" << std::flush;
+    };
     std::ofstream log;
     if (!script.log_path.empty()) log.open(script.log_path, std::ios::app);
     while (std::getline(in, line)) {
@@ -75,7 +106,17 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
         if (log.is_open()) log << line << std::endl;
         std::istringstream words(line);
         std::string command, color, where;
-        words >> command >> color >> where;
+        words >> command;
+        id.clear();
+        if (script.ids != "plain" && !command.empty() &&
+            command.find_first_not_of("0123456789") == std::string::npos) {
+            id = command;
+            words >> command;
+        }
+        std::string rest;
+        std::getline(words, rest);
+        std::istringstream(rest) >> color >> where;
+        std::istringstream time_args(rest);
         if (command.empty()) continue;
         if (command == "protocol_version") {
             if (script.mode == "silent") std::this_thread::sleep_for(std::chrono::hours(1));
@@ -94,6 +135,13 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             game = Game();
             reply("");
         } else if (command == "komi" || command == "time_settings" || command == "time_left") {
+            if (command == "time_settings") announced.settings(time_args);
+            if (command == "time_left") {
+                std::string c;
+                time_args >> c;
+                announced.time_left(c == "b" || c == "black" ? Color::Black : Color::White,
+                                    time_args);
+            }
             script.mode == "latin1" && command != "komi" ? fail("temps non g\xe9r\xe9") : reply("");
         } else if (command == "quit") {
             reply("");
@@ -119,18 +167,19 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
             ++genmoves;
             if (script.die_at > 0 && genmoves >= script.die_at) std::_Exit(3);
             pause(script.delay);
+            if (script.mode == "trust") pause(announced.budget(c));
             if (script.once ? genmoves == script.at : genmoves >= script.at) {
                 if (script.mode == "crash") std::_Exit(3);
                 if (script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
                 if (script.mode == "disconnect" || script.mode == "deaf")
                     return SessionEnd::Disconnect;
                 if (script.mode == "flood") {
-                    out << "= " << std::string(1 << 20, 'x') << "\n\n" << std::flush;
+                    out << head('=') << " " << std::string(1 << 20, 'x') << "\n\n" << std::flush;
                     continue;
                 }
                 if (script.mode == "flood-lines") {
                     // Short lines without the empty line that ends a response, until stopped.
-                    out << "= c4\n";
+                    out << head('=') << " c4\n";
                     const std::string line(79, 'x');
                     while (out << line << '\n') {
                     }
@@ -138,7 +187,7 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
                 }
                 if (script.mode == "illegal-extra") {
                     // An illegal move, then a second reply nobody asked for.
-                    out << "= d4\n\n= d4\n\n" << std::flush;
+                    out << head('=') << " d4\n\n" << head('=') << " d4\n\n" << std::flush;
                     continue;
                 }
                 if (script.mode == "latin1") {
@@ -201,6 +250,8 @@ int main(int argc, char** argv) {
             script.log_path = value;
         else if (key == "--name-cpus")
             script.name_cpus = value == "1";
+        else if (key == "--ids")
+            script.ids = value;
         else if (key == "--tcp")
             tcp_port = std::atoi(value.c_str());
         else {

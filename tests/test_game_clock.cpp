@@ -4,6 +4,7 @@
 
 #include "match/players/engine_spec.h"
 #include "match/players/game_clock.h"
+#include "match/players/gtp_time.h"
 #include "protocol/nboard_client.h"
 
 using namespace othello;
@@ -147,4 +148,36 @@ TEST_CASE("NBoard replies: the forms engines use") {
     REQUIRE(r);
     CHECK(r->move == "f5");
     CHECK_FALSE(r->eval);
+}
+
+TEST_CASE("what GTP is told: whole seconds rounded down, never more than the clock holds") {
+    struct Case {
+        const char* spec;  // tc= value, or st=VALUE
+        const char* settings;
+        const char* first_left;  // with a margin of 0.1 and nothing spent
+    };
+    const Case cases[] = {
+        {"10+0.1", "10 0 0", "10 0"},      {"5+2", "3 2 1", "3 0"},    {"1+2", "0 1 1", "1 1"},
+        {"0.5", "0 0 0", "0 0"},           {"30", "30 0 0", "30 0"},   {"40/0.5", "0 0 40", "0 40"},
+        {"10/30+0.5", "0 30 10", "30 10"}, {"st=0.5", "0 0 1", "0 1"}, {"st=3", "0 3 1", "3 1"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.spec);
+        const std::string spec = c.spec;
+        const ClockRules rules =
+            spec.starts_with("st=") ? parse_st(spec.substr(3)) : parse_tc(spec);
+        CHECK(gtp_time_settings(rules) == c.settings);
+        CHECK(gtp_time_left(GameClock(rules, 0.1)) == c.first_left);
+    }
+    // tc=5+2 move by move: main time less the byo-yomi the engine adds, then byo-yomi itself once
+    // no more than it is left.
+    GameClock clock(parse_tc("5+2"), 0.1);
+    CHECK(clock.charge(4.5));  // 0.5 + 2 left
+    CHECK(gtp_time_left(clock) == "2 1");
+    CHECK(clock.charge(0.1));  // 2.4 + 2
+    CHECK(gtp_time_left(clock) == "2 0");
+    // With no margin, st=3 after an acknowledgement has less than 3 s.
+    GameClock tight(parse_st("3"), 0);
+    CHECK(tight.spend(0.001));
+    CHECK(gtp_time_left(tight) == "2 1");
 }

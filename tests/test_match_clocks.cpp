@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -170,6 +171,113 @@ TEST_CASE("clocks: the clock, not --move-timeout, limits an engine that has one"
     g = games_of(dir / "bare.json").at(0);
     CAPTURE(g.dump());
     CHECK(g.at("reason") == "timeout");
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// What a GTP engine is told of one time control: the time_settings line, its first time_left (as
+// black in game 0, as white in game 1, after nothing but acknowledgements), and the limits that
+// make every later time_left honest.
+struct Announcement {
+    std::string key;            // the spec's tc= or st=
+    std::string settings;       // the exact time_settings line
+    std::string first;          // the exact first time_left, without "time_left b "
+    double seconds, increment;  // the clock: S and I (st=: S a move, no increment)
+    bool per_move;
+};
+
+const std::vector<Announcement> kAnnouncements = {
+    {"tc=10+0.1", "time_settings 10 0 0", "10 0", 10, 0.1, false},
+    {"tc=5+2", "time_settings 3 2 1", "3 0", 5, 2, false},
+    {"st=0.5", "time_settings 0 0 1", "0 1", 0.5, 0, true},
+    {"st=3", "time_settings 0 3 1", "3 1", 3, 0, true},
+};
+
+// The most one move may take by the announcement "time_left C SECONDS STONES": in main time the
+// main time left and then a byo-yomi period (`byoyomi`, as time_settings gave it).
+double announced_budget(const std::string& line, double byoyomi) {
+    std::istringstream in(line);
+    std::string command, color;
+    double seconds = 0;
+    int stones = -1;
+    in >> command >> color >> seconds >> stones;
+    return stones == 0 ? seconds + byoyomi : seconds;
+}
+
+}  // namespace
+
+TEST_CASE("clocks: GTP engines are told whole seconds rounded down, never more than they have") {
+    const fs::path dir = temp_dir("othello_clock_told");
+    constexpr double kMargin = 0.1;  // --time-margin's default, part of what a side has
+    for (const auto& a : kAnnouncements) {
+        CAPTURE(a.key);
+        const fs::path log = dir / "commands.txt";
+        fs::remove(log);
+        const Run run =
+            run_match("--engine 'name=fake," + a.key + ",cmd:" + kFake + " --log " + log.string() +
+                          "' --engine policy:random --games 2 --concurrency 1",
+                      dir);
+        REQUIRE(run.status == 0);
+        std::ifstream in(log);
+        int games = 0, settings = 0, moves_made = 0;
+        double byoyomi = 0;
+        std::string first_left[2];
+        for (std::string line; std::getline(in, line);) {
+            CAPTURE(line);
+            if (line == "clear_board") {
+                ++games;
+                moves_made = 0;
+            } else if (line.starts_with("time_settings")) {
+                CHECK(line == a.settings);
+                ++settings;
+                std::istringstream(line.substr(14)) >> byoyomi >> byoyomi;
+            } else if (line.starts_with("genmove")) {
+                ++moves_made;
+            } else if (line.starts_with("time_left")) {
+                REQUIRE((games == 1 || games == 2));
+                if (first_left[games - 1].empty()) first_left[games - 1] = line;
+                // No announcement exceeds the clock: st= gives S a move; tc=S+I gives S and the
+                // increments of the moves made, whatever the engine spent.
+                const double has = a.per_move ? a.seconds : a.seconds + a.increment * moves_made;
+                CHECK(announced_budget(line, byoyomi) <= has + kMargin);
+                // st=: each move is told the same whole seconds.
+                if (a.per_move) CHECK(line.substr(12) == a.first);
+            }
+        }
+        CHECK(settings == 2);  // once a game
+        CHECK(first_left[0] == "time_left b " + a.first);
+        CHECK(first_left[1] == "time_left w " + a.first);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("clocks: an engine that takes every second it is told never loses on time") {
+    const fs::path dir = temp_dir("othello_clock_trust");
+    // A late opening leaves the fake (black) two or three moves: a few seconds of sleep each.
+    std::ofstream(dir / "late.txt")
+        << "f5d6c5f4d7g5d3c4h5f6e7d8c7h6h4b8c3b4a3b2f3g4h3h2b3d2e1g6e6e8a1g7b7g2h7g3c2c8e3a4h1b1"
+           "a5a6a2e2a7b5h8g1d1c6f7c1f2g8\n";
+    // All four at once (they sleep, nearly idle). The margin (0.5 s) covers oversleeping on a
+    // loaded machine; what was told once took 1 s where 0.6 s was left (tc=10+0.1).
+    std::string all;
+    for (std::size_t i = 0; i < kAnnouncements.size(); ++i) {
+        all += kBin + "/othello-match --engine 'name=fake," + kAnnouncements[i].key +
+               ",cmd:" + kFake + " --mode trust' --engine policy:random --games 1 --openings " +
+               (dir / "late.txt").string() + " --time-margin 0.5 --no-progress --results " +
+               (dir / (std::to_string(i) + ".json")).string() + " & ";
+    }
+    const Run run = run_shell(all + "wait", dir);
+    REQUIRE(run.status == 0);
+    for (std::size_t i = 0; i < kAnnouncements.size(); ++i) {
+        CAPTURE(kAnnouncements[i].key);
+        const auto g = games_of(dir / (std::to_string(i) + ".json")).at(0);
+        CAPTURE(g.dump());
+        CHECK(g.at("reason") == "normal");
+        // It did take what it was told: all of tc=10's first move, none of st=0.5's.
+        const double expected[] = {10, 5, 0, 3};
+        CHECK(fake_seconds(g) >= expected[i]);
+    }
     fs::remove_all(dir);
 }
 

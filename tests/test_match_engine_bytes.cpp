@@ -154,28 +154,55 @@ TEST_CASE("bytes: an engine name given with Latin-1 bytes is kept escaped; --res
 
 TEST_CASE("bytes: a GTP engine answering genmove twice is named for it, not for the next reply") {
     const fs::path dir = temp_dir("othello_match_twice");
-    // Each (re)started engine answers its second genmove twice.
-    const Run run = run_match("--engine 'name=twice,cmd:" + kFake +
-                                  " --mode twice --at 2 --once 1' --engine policy:random --games "
-                                  "2 --concurrency 1 --results " +
-                                  (dir / "r.json").string(),
-                              dir);
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    const auto games = nlohmann::json::parse(slurp(dir / "r.json")).at("games");
-    REQUIRE(games.size() == 2);
-    for (const auto& g : games) {
-        const std::string detail = g.at("detail").get<std::string>();
-        INFO(detail);
-        const bool black = g.at("black") == "twice";
-        CHECK(g.at("reason") == "malformed reply");
-        CHECK(g.at("winner") == (black ? "white" : "black"));
-        // Found with the next command, the opponent's move after its second genmove: the
-        // game's 4th move when it plays black, the 5th when it plays white.
-        const std::string where =
-            black ? "black (twice) when told move 4: answered 'genmove b' twice: the second reply"
-                  : "white (twice) when told move 5: answered 'genmove w' twice: the second reply";
-        CHECK(detail.find(where) != std::string::npos);
+    // Engines that echo ids are caught by the old id; those that drop ids or take them for a
+    // command by the protocol_version probe sent after each of their moves.
+    for (const std::string ids : {"echo", "drop", "plain"}) {
+        CAPTURE(ids);
+        const fs::path commands = dir / (ids + ".txt");
+        // Each (re)started engine answers its second genmove twice.
+        const Run run = run_match("--engine 'name=twice,cmd:" + kFake + " --ids " + ids +
+                                      " --mode twice --at 2 --once 1 --log " + commands.string() +
+                                      "' --engine policy:random --games 2 --concurrency 1 "
+                                      "--results " +
+                                      (dir / (ids + ".json")).string(),
+                                  dir);
+        INFO(run.err);
+        REQUIRE(run.status == 0);
+        const auto games = nlohmann::json::parse(slurp(dir / (ids + ".json"))).at("games");
+        REQUIRE(games.size() == 2);
+        for (const auto& g : games) {
+            const std::string detail = g.at("detail").get<std::string>();
+            INFO(detail);
+            const bool black = g.at("black") == "twice";
+            CHECK(g.at("reason") == "malformed reply");
+            CHECK(g.at("winner") == (black ? "white" : "black"));
+            // Found with the next command, the opponent's move after its second genmove: the
+            // game's 4th move when it plays black, the 5th when it plays white.
+            const std::string where =
+                black ? "black (twice) when told move 4: answered 'genmove b' twice: the second "
+                        "reply"
+                      : "white (twice) when told move 5: answered 'genmove w' twice: the second "
+                        "reply";
+            CHECK(detail.find(where) != std::string::npos);
+        }
+        // What the engines received: one protocol_version a start (two for an engine that takes
+        // the id for a command) and, without ids, one more after every move.
+        int versions = 0, genmoves = 0, starts = 0;
+        std::ifstream in(commands);
+        for (std::string line; std::getline(in, line);) {
+            starts += line == "1 protocol_version";
+            versions += line.ends_with("protocol_version");
+            const auto at = line.find("genmove");
+            if (at == std::string::npos) continue;
+            ++genmoves;
+            // "2 genmove b": numbered from 2 after each start, the first command being 1.
+            CHECK((ids == "echo") == (at > 0));
+        }
+        CHECK(starts == 2);  // the engine is restarted after its fault
+        CHECK(genmoves == 4);
+        if (ids == "echo") CHECK(versions == starts);
+        if (ids == "drop") CHECK(versions == starts + genmoves);
+        if (ids == "plain") CHECK(versions == 2 * starts + genmoves);
     }
     fs::remove_all(dir);
 }

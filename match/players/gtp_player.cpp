@@ -2,10 +2,10 @@
 #include "match/players/gtp_player.h"
 
 #include <chrono>
-#include <cmath>
 
 #include "engine/ascii_text.h"
 #include "engine/notation.h"
+#include "match/players/gtp_time.h"
 
 namespace othello {
 
@@ -38,7 +38,13 @@ void GtpPlayer::start(const TimeControl& time) {
     const Deadline deadline = deadline_after(time.start_timeout);
     try {
         client_ = std::make_unique<GtpClient>(connect(deadline));
-        protocol_version_ = client_->ask("protocol_version", deadline);
+        // The first command shows whether the engine echoes ids (see choose).
+        const GtpResponse version = client_->open("protocol_version", deadline);
+        if (!version.success) {
+            throw ChannelError(ChannelFailure::Malformed,
+                               "engine refused 'protocol_version': " + printable(version.text));
+        }
+        protocol_version_ = version.text;
         GtpResponse name = client_->send("name", deadline);
         reported_name_ = name.success ? printable(name.text) : "";
         client_->ask("boardsize 8", deadline);
@@ -121,37 +127,15 @@ void GtpPlayer::opponent_played(const Game& game, Move move, const Deadline& dea
     }
 }
 
-// GTP counts whole seconds and knows no increment. Mapping (README, "Time controls"):
-//   tc=S        time_settings S 0 0      time_left C LEFT 0
-//   tc=S+I      time_settings S I 1      time_left C LEFT 0  (I a move, as 1-stone byo-yomi)
-//   tc=M/S[+I]  time_settings 0 S M      time_left C LEFT MOVES_TO_GO  (Canadian byo-yomi)
-//   st=S        time_settings 0 S 1      time_left C S 1
-// LEFT is always the true clock, increments included, so an engine that reads time_left is exact.
+// GTP counts whole seconds and knows no increment: what is announced never overstates the
+// clock (match/players/gtp_time.h; README, "What GTP engines are told").
 void GtpPlayer::send_clock(Color side, const GameClock& clock, const Deadline& deadline) {
-    const auto whole = [](double seconds, long at_least) {
-        return std::to_string(std::max(at_least, static_cast<long>(std::floor(seconds))));
-    };
-    const ClockRules& rules = clock.rules();
     if (!time_settings_sent_) {
-        std::string settings;
-        if (rules.per_move > 0)
-            settings = "0 " + whole(rules.per_move, 1) + " 1";
-        else if (rules.moves > 0)
-            settings = "0 " + whole(rules.seconds, 1) + " " + std::to_string(rules.moves);
-        else if (rules.increment > 0)
-            settings = whole(rules.seconds, 1) + " " + whole(rules.increment, 1) + " 1";
-        else
-            settings = whole(rules.seconds, 1) + " 0 0";
         // Engines without time commands refuse them; they still play.
-        client_->send("time_settings " + settings, deadline);
+        client_->send("time_settings " + gtp_time_settings(clock.rules()), deadline);
         time_settings_sent_ = true;
     }
-    const int stones = rules.per_move > 0 ? 1 : clock.moves_to_go();
-    // st=: the move's whole time, as announced (what an acknowledgement took since the last move,
-    // a few milliseconds, comes out of the margin).
-    const double left = rules.per_move > 0 ? rules.per_move : clock.left();
-    client_->send(std::string("time_left ") + color_word(side) + " " + whole(left, 0) + " " +
-                      std::to_string(stones),
+    client_->send(std::string("time_left ") + color_word(side) + " " + gtp_time_left(clock),
                   deadline);
 }
 
@@ -160,16 +144,19 @@ Move GtpPlayer::choose(const Game& game, const Deadline& deadline, const GameClo
     try {
         if (clock) send_clock(side, *clock, deadline);
         const std::string genmove = std::string("genmove ") + color_word(side);
-        const std::string reply = client_->ask(genmove, deadline);
+        // Numbered when the engine echoes ids: a second answer then carries an old id, and the
+        // next command's reply shows it.
+        const std::string reply = client_->ask(genmove, deadline, true);
         const auto move = Move::parse(reply);
         if (!move) {
             throw PlayerError(PlayerFault::Malformed, "reply '" + printable(reply.substr(0, 80)) +
                                                           "' to genmove is not a move");
         }
         // An engine that answers genmove twice would otherwise have its second answer taken as
-        // the reply to the next command: the probe, read back with that command, names the fault
-        // instead. An illegal move needs no probe: it loses the game, and the engine is restarted.
-        if (!move->is_pass() && game.current().is_legal(*move))
+        // the reply to the next command: without ids, the probe, read back with that command,
+        // names the fault instead. An illegal move needs no probe: it loses the game, and the
+        // engine is restarted.
+        if (!client_->echoes_ids() && !move->is_pass() && game.current().is_legal(*move))
             client_->send_probe(genmove, "protocol_version", protocol_version_, deadline);
         return *move;
     } catch (const ChannelError& e) {

@@ -1,6 +1,6 @@
 // GtpPlayer: a GTP engine as a player, over whatever connection its spec names. Started and
-// checked (protocol_version, name, boardsize 8) lazily, reused across games, restarted or
-// reconnected after a failure, and stopped with quit then a kill.
+// checked (protocol_version, numbered to learn whether it echoes ids; name; boardsize 8) lazily,
+// reused across games, restarted or reconnected after a failure, and stopped with quit then a kill.
 #pragma once
 
 #include <memory>
@@ -31,7 +31,8 @@ class GtpPlayer : public EnginePlayer {
     bool knows_command(const std::string& command, const Deadline& deadline);
 
     std::unique_ptr<GtpClient> client_;
-    std::string protocol_version_;  // the engine's answer, asked again to check it is in step
+    // The engine's answer, asked again to check it is in step when it does not echo ids.
+    std::string protocol_version_;
     bool time_settings_sent_ = false;
     bool board_openings_ = false;
     double setup_seconds_ = 0;  // the last new_game's set_up, charged to the engine's clock
