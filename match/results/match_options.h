@@ -38,6 +38,9 @@ struct MatchOptions {
     int report_every = 0;         // games between interim tables; 0: only at the end
     bool affinity = false;        // --affinity: each concurrent game's engines on their own CPUs
     bool progress = true;
+    // The command line that resumes this match from its journal: this one less --overwrite,
+    // plus --resume (said when the match is interrupted).
+    std::vector<std::string> resume_command;
 };
 
 // Returns nullopt after printing --help or --list-policies. Throws std::invalid_argument (or a
