@@ -177,7 +177,7 @@ int main(int argc, char** argv) {
     PipelineOptions& run = c.run;
     po::variables_map vm;
     try {
-        po::store(parse_strictly(po::command_line_parser(argc, argv), options), vm);
+        po::store(othello::parse_strictly(po::command_line_parser(argc, argv), options), vm);
         po::notify(vm);
     } catch (const po::error& e) {
         std::cerr << "othello-train: " << e.what() << "\n" << options;

@@ -153,6 +153,12 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
                                     "= is for " + for_whom);
     };
     for (const auto& [key, value] : options) {
+        // A value that is wrong is wrong for every engine, --each's included.
+        if ((key == "dir" || key == "token") && value.empty()) {
+            throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
+                                        "= is empty");
+        }
+        if (key == "stderr") parse_stderr_flag(value, text);
         if ((key == "dir" || key == "args" || key == "stderr") &&
             !applies(key, started_process, "engines started by cmd: or nboard:")) {
             continue;
@@ -160,10 +166,6 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         if (key == "token" &&
             !applies(key, spec.kind == EngineSpec::Kind::Engine, "engines (cmd: or tcp://)")) {
             continue;
-        }
-        if ((key == "dir" || key == "token") && value.empty()) {
-            throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
-                                        "= is empty");
         }
         if (key == "name") {
             if (value.empty())
