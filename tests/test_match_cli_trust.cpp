@@ -96,12 +96,14 @@ TEST_CASE("a word no program takes is a usage error naming it") {
 
     const Run report = run(kMatch + " report --html x.html a.json b.json", dir);
     CHECK(report.status == 2);
-    CHECK(report.err ==
-          "othello-match report: unexpected argument 'b.json'\n(see othello-match report --help)\n");
+    CHECK(
+        report.err ==
+        "othello-match report: unexpected argument 'b.json'\n(see othello-match report --help)\n");
     const Run openings = run(kMatch + " balanced-openings --plies 2 extra", dir);
     CHECK(openings.status == 2);
-    CHECK(openings.err == "othello-match balanced-openings: unexpected argument 'extra'\n"
-                          "(see othello-match balanced-openings --help)\n");
+    CHECK(openings.err ==
+          "othello-match balanced-openings: unexpected argument 'extra'\n"
+          "(see othello-match balanced-openings --help)\n");
 
     const Run engine = run(kBin + "/othello-engine --policy random foo", dir);
     CHECK(engine.status == 2);
@@ -123,7 +125,8 @@ TEST_CASE("a word no program takes is a usage error naming it") {
     CHECK(train.err == "othello-train: unexpected argument 'extra'\n(see othello-train --help)\n");
 }
 
-TEST_CASE("an engine spec key that is unknown, repeated, misplaced or of the wrong value is refused") {
+TEST_CASE(
+    "an engine spec key that is unknown, repeated, misplaced or of the wrong value is refused") {
     const Scratch scratch("othello_cli_spec");
     const fs::path& dir = scratch.dir;
     struct Case {
@@ -151,8 +154,8 @@ TEST_CASE("an engine spec key that is unknown, repeated, misplaced or of the wro
     };
     for (const Case& c : cases) {
         CAPTURE(c.spec);
-        const Run r = run(kMatch + " --engine policy:random --engine '" + c.spec + "' --games 2",
-                          dir);
+        const Run r =
+            run(kMatch + " --engine policy:random --engine '" + c.spec + "' --games 2", dir);
         CHECK(r.status == 2);
         CHECK(r.err == "othello-match: " + c.message + "\n(see othello-match --help)\n");
     }
@@ -161,18 +164,19 @@ TEST_CASE("an engine spec key that is unknown, repeated, misplaced or of the wro
     CHECK(each.status == 0);
     const Run each_bad = run(kMatch + kTwoPolicies + "--each stderr=yes-please", dir);
     CHECK(each_bad.status == 2);
-    CHECK(each_bad.err == "othello-match: engine spec 'policy:random': stderr 'yes-please': "
-                          "expected 0 or 1 (1 shows the engine's stderr)\n(see othello-match "
-                          "--help)\n");
+    CHECK(each_bad.err ==
+          "othello-match: engine spec 'policy:random': stderr 'yes-please': "
+          "expected 0 or 1 (1 shows the engine's stderr)\n(see othello-match "
+          "--help)\n");
 }
 
 TEST_CASE("--sprt takes cutechess's spelling, with its meaning, or refuses what it cannot take") {
     const Scratch scratch("othello_cli_sprt");
     const fs::path& dir = scratch.dir;
-    const Run r = run(kMatch + kTwoPolicies + "--no-progress --results " +
-                          (dir / "r.json").string() +
-                          " --sprt elo0=0 elo1=10 alpha=0.1 beta=0.2 --seed 3",
-                      dir);
+    const Run r =
+        run(kMatch + kTwoPolicies + "--no-progress --results " + (dir / "r.json").string() +
+                " --sprt elo0=0 elo1=10 alpha=0.1 beta=0.2 --seed 3",
+            dir);
     CHECK(r.status == 0);
     CHECK(r.out.find("SPRT (elo0 0, elo1 10)") != std::string::npos);
     const nlohmann::json config = nlohmann::json::parse(slurp(dir / "r.json")).at("config");
@@ -180,8 +184,9 @@ TEST_CASE("--sprt takes cutechess's spelling, with its meaning, or refuses what 
           nlohmann::json({{"elo0", 0.0}, {"elo1", 10.0}, {"alpha", 0.1}, {"beta", 0.2}}));
     const Run stray = run(kMatch + kTwoPolicies + "--sprt elo0=0 elo1=10 foo", dir);
     CHECK(stray.status == 2);
-    CHECK(stray.err == "othello-match: --sprt 'elo0=0,elo1=10,foo': expected key=number at "
-                       "'foo'\n(see othello-match --help)\n");
+    CHECK(stray.err ==
+          "othello-match: --sprt 'elo0=0,elo1=10,foo': expected key=number at "
+          "'foo'\n(see othello-match --help)\n");
 }
 
 TEST_CASE("an engine that fails is reported with its exit status or signal and its last stderr") {
@@ -207,7 +212,8 @@ TEST_CASE("an engine that fails is reported with its exit status or signal and i
         CHECK(r.status == 1);
         CHECK(r.err.find("othello-match: engine failed: failing: engine 'failing' failed to "
                          "start: '" +
-                         failing + "' exited with status 3 (stderr: loading | fatal: no weights)\n") !=
+                         failing +
+                         "' exited with status 3 (stderr: loading | fatal: no weights)\n") !=
               std::string::npos);
         // Shown as well when asked for: the lines pass through, and are still in the report.
         const Run shown = play("stderr=1,name=failing,cmd:" + failing);
@@ -222,21 +228,22 @@ TEST_CASE("an engine that fails is reported with its exit status or signal and i
                        ">&2\nexit $status\n");
         CHECK(play("name=dying,cmd:" + dying).status == 0);
         std::string d = detail();
-        CHECK(d.ends_with(": '" + dying +
-                          "' exited with status 3 (stderr: fake: loading | fake: lost (status 3))"));
-        const std::string killed = script(dir, "killed.sh",
-                                          "echo 'about to be killed' >&2\n'" + kFake +
-                                              "' --mode crash --at 2\nkill -KILL $$\n");
+        CHECK(
+            d.ends_with(": '" + dying +
+                        "' exited with status 3 (stderr: fake: loading | fake: lost (status 3))"));
+        const std::string killed = script(
+            dir, "killed.sh",
+            "echo 'about to be killed' >&2\n'" + kFake + "' --mode crash --at 2\nkill -KILL $$\n");
         CHECK(play("name=killed,cmd:" + killed).status == 0);
         d = detail();
         CHECK(d.ends_with(": '" + killed +
                           "' was killed by signal 9 (SIGKILL) (stderr: about to be killed)"));
     }
     SUBCASE("only the last five lines are kept, each cut at 400 bytes") {
-        const std::string chatty = script(
-            dir, "chatty.sh",
-            "i=0; while [ $i -lt 1000 ]; do echo \"line $i\" >&2; i=$((i+1)); done\n"
-            "head -c 1000 /dev/zero | tr '\\0' x >&2\necho >&2\nexit 4\n");
+        const std::string chatty =
+            script(dir, "chatty.sh",
+                   "i=0; while [ $i -lt 1000 ]; do echo \"line $i\" >&2; i=$((i+1)); done\n"
+                   "head -c 1000 /dev/zero | tr '\\0' x >&2\necho >&2\nexit 4\n");
         const Run r = play("name=chatty,cmd:" + chatty);
         CHECK(r.status == 1);
         CHECK(r.err.find("' exited with status 4 (stderr: line 996 | line 997 | line 998 | line "
@@ -260,9 +267,9 @@ TEST_CASE("an interrupted match stops its engines, shows its table and says how 
         // The engine's command line names the scratch folder, so that what is left of it is seen.
         const std::string engine = "cmd:" + kFake + " --delay 0.03 --log " + (dir / "log").string();
         const bool journal = signal != SIGHUP;  // SIGHUP: a match without --results
-        std::vector<std::string> args = {"--engine", engine,  "--engine",      "policy:random",
-                                         "--games",  "24",    "--concurrency", "2",
-                                         "--no-progress", "--seed", "5"};
+        std::vector<std::string> args = {
+            "--engine",      engine, "--engine",      "policy:random", "--games", "24",
+            "--concurrency", "2",    "--no-progress", "--seed",        "5"};
         if (journal) {
             args.insert(args.end(), {"--results", (dir / "r.json").string(), "--overwrite"});
         }
@@ -288,7 +295,9 @@ TEST_CASE("an interrupted match stops its engines, shows its table and says how 
 
         const std::string out = slurp(dir / "out"), err = slurp(dir / "err");
         CHECK(out.find("  Engine ") == 0);
-        const std::string name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP";
+        const std::string name = signal == SIGINT    ? "SIGINT"
+                                 : signal == SIGTERM ? "SIGTERM"
+                                                     : "SIGHUP";
         const std::string said = "othello-match: interrupted by " + name + " after ";
         REQUIRE(err.find(said) != std::string::npos);
         const long finished = std::stol(err.substr(err.find(said) + said.size()));
@@ -296,8 +305,9 @@ TEST_CASE("an interrupted match stops its engines, shows its table and says how 
         CHECK(finished < 24);
         CHECK(out.find(" vs random: " + std::to_string(finished) + " games") != std::string::npos);
         if (!journal) {
-            CHECK(err.ends_with(" of 24 games; they were not saved (no --results FILE): the table "
-                                "above is all that is left of them\n"));
+            CHECK(
+                err.ends_with(" of 24 games; they were not saved (no --results FILE): the table "
+                              "above is all that is left of them\n"));
             continue;
         }
         const std::string resume = kMatch + " --engine '" + engine +
