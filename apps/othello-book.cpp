@@ -26,6 +26,7 @@
 #include "engine/notation.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/rng.h"
+#include "engine/strict_command_line.h"
 #include "engine/version.h"
 #include "engine/wthor.h"
 #include "training/book_evaluator.h"
@@ -58,13 +59,24 @@ po::options_description book_option() {
     return options;
 }
 
+// A command line the subcommand does not take: exit status 2, as every program's usage errors.
+struct UsageError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
 // Parses a subcommand's arguments; nullopt once --help has printed `usage` and the options.
 std::optional<po::variables_map> parse_args(
     const std::vector<std::string>& args, const po::options_description& options,
     const std::string& usage,
     const po::positional_options_description& positional = po::positional_options_description()) {
     po::variables_map vm;
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    try {
+        po::store(parse_strictly(po::command_line_parser(args), options, positional), vm);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
     if (vm.count("help")) {
         std::cout << "usage: othello-book " << usage << "\n" << options << "\n";
         return std::nullopt;
@@ -388,6 +400,10 @@ int main(int argc, char** argv) {
             return 0;
         }
         std::cerr << kUsage;
+        return 2;
+    } catch (const UsageError& e) {
+        std::cerr << "othello-book " << command << ": " << printable(e.what())
+                  << "\n(see othello-book " << command << " --help)\n";
         return 2;
     } catch (const std::exception& e) {
         std::cerr << "othello-book " << command << ": " << printable(e.what()) << "\n";

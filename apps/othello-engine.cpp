@@ -1,16 +1,19 @@
 // othello-engine: the engine process. Speaks GTP (or another protocol) on stdin/stdout or, with
 // --listen, over TCP; subcommands `perft DEPTH` and `bench` print speed figures.
 #include <boost/program_options.hpp>
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <string_view>
 
 #include "bench/engine_bench.h"
 #include "engine/ascii_text.h"
 #include "engine/data_dir.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
+#include "engine/strict_command_line.h"
 #include "engine/version.h"
 #include "protocol/exec_relay.h"
 #include "protocol/session_factory.h"
@@ -26,8 +29,15 @@ namespace {
 constexpr std::size_t kDefaultMaxExecClients = 32;
 
 int run_perft(int argc, char** argv) {
-    const int depth = argc > 2 ? std::atoi(argv[2]) : 0;
-    if (depth < 1 || depth > 20) {
+    int depth = 0;
+    const std::string_view text = argc > 2 ? argv[2] : "";
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
+    if (argc > 3) {
+        std::cerr << "othello-engine perft: unexpected argument '" << printable(argv[3])
+                  << "' (give one depth)\n";
+        return 2;
+    }
+    if (error != std::errc() || end != text.data() + text.size() || depth < 1 || depth > 20) {
         std::cerr << "othello-engine perft: give a depth from 1 to 20\n";
         return 2;
     }
@@ -100,6 +110,11 @@ int main(int argc, char** argv) {
     const std::string first = argc > 1 ? argv[1] : "";
     if (first == "perft") return run_perft(argc, argv);
     if (first == "bench") {
+        if (argc > 2) {
+            std::cerr << "othello-engine bench: unexpected argument '" << printable(argv[2])
+                      << "' (bench takes none)\n";
+            return 2;
+        }
         run_bench(std::cout, 12, 2.0);
         return 0;
     }
@@ -140,9 +155,9 @@ int main(int argc, char** argv) {
 
     po::variables_map vm;
     try {
-        po::store(po::parse_command_line(argc, argv, described), vm);
+        po::store(parse_strictly(po::command_line_parser(argc, argv), described), vm);
         po::notify(vm);
-    } catch (const po::error& e) {
+    } catch (const std::exception& e) {  // Boost's errors, and a word that is no option
         std::cerr << "othello-engine: " << printable(e.what()) << "\n(see othello-engine --help)\n";
         return 2;
     }

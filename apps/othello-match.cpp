@@ -12,6 +12,7 @@
 #include "match/cli/ratings_command.h"
 #include "match/cli/report_command.h"
 #include "match/results/match_options.h"
+#include "protocol/interruption.h"
 #include "protocol/process_groups.h"
 
 using namespace othello;
@@ -36,10 +37,18 @@ int main(int argc, char** argv) {
                   << "\n(see othello-match --help)\n";
         return 2;
     }
+    // A match keeps its finished games when interrupted: the first Ctrl-C (or SIGTERM, SIGHUP)
+    // stops the engines and the games in play, prints the table and how to resume, and then
+    // ends the runner by that signal (exit status 128 + N: 130 for Ctrl-C). A second one ends it
+    // at once.
+    stop_on_first_signal();
+    int status = 2;
     try {
-        return run_match_session(*options);
+        status = run_match_session(*options);
     } catch (const std::exception& e) {
         std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
-        return 2;
     }
+    std::cout.flush();
+    if (const int signal = interrupting_signal()) end_by_signal(signal);
+    return status;
 }

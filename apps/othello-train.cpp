@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/strict_command_line.h"
 #include "engine/version.h"
 #include "training/move_sample_file.h"
 #include "training/network_tools.h"
@@ -176,10 +177,13 @@ int main(int argc, char** argv) {
     PipelineOptions& run = c.run;
     po::variables_map vm;
     try {
-        po::store(po::parse_command_line(argc, argv, options), vm);
+        po::store(othello::parse_strictly(po::command_line_parser(argc, argv), options), vm);
         po::notify(vm);
     } catch (const po::error& e) {
         std::cerr << "othello-train: " << e.what() << "\n" << options;
+        return 2;
+    } catch (const std::invalid_argument& e) {  // a word that is no option
+        std::cerr << "othello-train: " << e.what() << "\n(see othello-train --help)\n";
         return 2;
     }
     if (vm.count("help")) {

@@ -1,16 +1,22 @@
-// EngineProcess: fork/exec with three pipes and poll() for deadlines (POSIX only).
+// EngineProcess: fork/exec with four pipes (stdin, stdout, stderr, exec status) and poll() for
+// deadlines (POSIX only).
 #include "protocol/engine_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
+#include <thread>
 
+#include "engine/ascii_text.h"
 #include "protocol/fd_write.h"
+#include "protocol/interruption.h"
 #include "protocol/line_framer.h"
 #include "protocol/process_groups.h"
 
@@ -38,6 +44,19 @@ void close_inherited_descriptors_on_exec() {
     for (int fd = 3; fd < most; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
 }
 
+// How long a failure waits for an engine whose output closed to be seen ended: it is usually
+// gone at once; one that only closed its output still runs and costs this much.
+constexpr std::chrono::milliseconds kEndGrace(200);
+
+// "exited with status 3", "was killed by signal 9 (SIGKILL)".
+std::string exit_text(const siginfo_t& info) {
+    if (info.si_code == CLD_EXITED) return "exited with status " + std::to_string(info.si_status);
+    std::string text = "was killed by signal " + std::to_string(info.si_status);
+    if (::sigabbrev_np(info.si_status)) text += " (" + signal_name(info.si_status) + ")";
+    if (info.si_code == CLD_DUMPED) text += ", core dumped";
+    return text;
+}
+
 std::string join(const std::vector<std::string>& argv) {
     std::string s;
     for (const auto& a : argv) s += (s.empty() ? "" : " ") + a;
@@ -50,20 +69,22 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
     ignore_sigpipe_once();
     if (options.argv.empty())
         throw ChannelError(ChannelFailure::StartFailed, "empty engine command");
-    int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, exec_status[2] = {-1, -1};
-    int devnull = -1;
+    if (interrupting_signal())
+        throw ChannelError(ChannelFailure::StartFailed, "not started: interrupted");
+    int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1},
+        exec_status[2] = {-1, -1};
     // A start that fails leaves no descriptor behind: each failed restart would make the next
     // one likelier to fail.
     const auto fail = [&](const std::string& what) {
         const int error = errno;
-        for (int* fd : {&in_pipe[0], &in_pipe[1], &out_pipe[0], &out_pipe[1], &exec_status[0],
-                        &exec_status[1], &devnull})
+        for (int* fd : {&in_pipe[0], &in_pipe[1], &out_pipe[0], &out_pipe[1], &err_pipe[0],
+                        &err_pipe[1], &exec_status[0], &exec_status[1]})
             close_fd(*fd);
         throw ChannelError(ChannelFailure::StartFailed,
                            what + " '" + command_ + "': " + std::strerror(error));
     };
     if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
-        ::pipe2(exec_status, O_CLOEXEC) != 0) {
+        ::pipe2(err_pipe, O_CLOEXEC) != 0 || ::pipe2(exec_status, O_CLOEXEC) != 0) {
         fail("cannot create pipes for");
     }
     // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
@@ -72,10 +93,6 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
     args.push_back(nullptr);
     const char* dir =
         options.working_directory.empty() ? nullptr : options.working_directory.c_str();
-    if (!options.inherit_stderr) {
-        devnull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-        if (devnull < 0) fail("cannot open /dev/null for");
-    }
 
     pid_ = ::fork();
     if (pid_ < 0) fail("cannot fork for");
@@ -84,7 +101,7 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
         ::setsid();
         ::dup2(in_pipe[0], 0);
         ::dup2(out_pipe[1], 1);
-        if (devnull >= 0) ::dup2(devnull, 2);
+        ::dup2(err_pipe[1], 2);
         close_inherited_descriptors_on_exec();
         int err = 0;
         if (dir && ::chdir(dir) != 0) {
@@ -98,10 +115,11 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
         ::_exit(127);
     }
     remember_process_group(pid_);
-    if (devnull >= 0) ::close(devnull);
     ::close(in_pipe[0]);
     ::close(out_pipe[1]);
+    ::close(err_pipe[1]);
     ::close(exec_status[1]);
+    stderr_ = std::make_unique<StderrTail>(err_pipe[0], options.inherit_stderr);
     to_child_ = in_pipe[1];
     from_child_ = out_pipe[0];
     int err = 0;
@@ -130,8 +148,9 @@ void EngineProcess::write_line(std::string_view line) {
     data += '\n';
     if (to_child_ < 0) throw ChannelError(ChannelFailure::Closed, "'" + command_ + "' is stopped");
     if (!write_all(to_child_, data)) {
-        throw ChannelError(ChannelFailure::Closed,
-                           "'" + command_ + "' closed its input: " + std::strerror(errno));
+        throw ChannelError(
+            ChannelFailure::Closed,
+            how_it_ended(std::string("closed its input: ") + std::strerror(errno), kEndGrace));
     }
 }
 
@@ -146,14 +165,20 @@ std::string EngineProcess::read_line(Deadline deadline) {
         }
         if (from_child_ < 0)
             throw ChannelError(ChannelFailure::Closed, "'" + command_ + "' is stopped");
+        if (interrupting_signal())
+            throw ChannelError(ChannelFailure::Closed, "'" + command_ + "': interrupted");
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             deadline - std::chrono::steady_clock::now());
         if (left.count() < 0)
-            throw ChannelError(ChannelFailure::Timeout, "'" + command_ + "' did not reply in time");
+            throw ChannelError(ChannelFailure::Timeout,
+                               "'" + command_ + "' did not reply in time" +
+                                   stderr_said(std::chrono::milliseconds(0)));
         pollfd pfd{from_child_, POLLIN, 0};
-        // Round up so a deadline a fraction of a millisecond away still waits.
-        const int r =
-            ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30)));
+        // Round up so a deadline a fraction of a millisecond away still waits; in slices, so an
+        // interruption is seen.
+        const int r = ::poll(
+            &pfd, 1,
+            static_cast<int>(std::min<long long>(left.count() + 1, kInterruptionCheck.count())));
         if (r < 0) {
             if (errno == EINTR) continue;
             throw ChannelError(ChannelFailure::Closed,
@@ -165,7 +190,7 @@ std::string EngineProcess::read_line(Deadline deadline) {
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0)
             throw ChannelError(ChannelFailure::Closed,
-                               "'" + command_ + "' exited or closed its output");
+                               how_it_ended("closed its output", kEndGrace));
         buffer_.append(chunk, static_cast<std::size_t>(n));
         if (buffer_.size() > kDefaultMaxLineLength && buffer_.find('\n') > kDefaultMaxLineLength) {
             buffer_.clear();
@@ -185,6 +210,41 @@ void EngineProcess::stop(std::chrono::milliseconds grace) {
         pid_ = -1;
     }
     close_fd(from_child_);
+    stderr_.reset();
+}
+
+std::string EngineProcess::how_it_ended(const std::string& otherwise,
+                                        std::chrono::milliseconds grace) {
+    const auto until = std::chrono::steady_clock::now() + grace;
+    std::string how = otherwise;
+    bool ended = false;
+    while (pid_ > 0) {
+        // WNOWAIT: stop() still reaps it, and its pid (its group's id) stays ours until then.
+        siginfo_t info{};
+        if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+            break;
+        if (info.si_pid == pid_) {
+            how = exit_text(info);
+            ended = true;
+            break;
+        }
+        if (std::chrono::steady_clock::now() >= until) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    // An engine that has ended has closed its stderr too, unless something it started holds it.
+    return "'" + command_ + "' " + how +
+           stderr_said(ended ? std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::max(until - std::chrono::steady_clock::now(),
+                                            std::chrono::steady_clock::duration::zero()))
+                             : std::chrono::milliseconds(0));
+}
+
+std::string EngineProcess::stderr_said(std::chrono::milliseconds grace) {
+    if (!stderr_) return "";
+    std::string text;
+    for (const std::string& line : stderr_->last_lines(grace))
+        text += (text.empty() ? " (stderr: " : " | ") + printable(line);
+    return text.empty() ? "" : text + ")";
 }
 
 }  // namespace othello

@@ -1,21 +1,26 @@
 // EngineProcess: an engine run as a child process, talked to line by line over its stdin/stdout
-// pipes, with a deadline on every read so a hung engine is an ordinary outcome, not a hang.
+// pipes, with a deadline on every read so a hung engine is an ordinary outcome, not a hang. When
+// it fails, the error says how it ended (exit status or signal) and the last lines of its stderr.
 #pragma once
 
 #include <sys/types.h>
 
 #include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "protocol/line_channel.h"
+#include "protocol/stderr_tail.h"
 
 namespace othello {
 
 struct ProcessOptions {
     std::vector<std::string> argv;  // argv[0] is looked up in PATH
     std::string working_directory;  // empty: the runner's
-    bool inherit_stderr = false;    // false: the engine's stderr goes to /dev/null
+    // true: the engine's stderr is shown on the runner's. Either way its last lines are kept
+    // for the message when it fails.
+    bool inherit_stderr = false;
 };
 
 class EngineProcess : public LineChannel {
@@ -34,11 +39,19 @@ class EngineProcess : public LineChannel {
     pid_t pid() const { return pid_; }
 
   private:
+    // "'COMMAND' exited with status 3 (stderr: ...)", "... was killed by signal 9 (SIGKILL)", or
+    // `otherwise` while it still runs: what a failure says about how the engine ended. Waits up
+    // to `grace` for it to end.
+    std::string how_it_ended(const std::string& otherwise, std::chrono::milliseconds grace);
+    // " (stderr: LINE | LINE)" with the engine's last stderr lines, or "" when it wrote none.
+    std::string stderr_said(std::chrono::milliseconds grace);
+
     pid_t pid_ = -1;
     int to_child_ = -1;
     int from_child_ = -1;
     std::string buffer_;
     std::string command_;  // for messages
+    std::unique_ptr<StderrTail> stderr_;
 };
 
 }  // namespace othello

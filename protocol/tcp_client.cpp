@@ -7,6 +7,7 @@
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
 
+#include "protocol/interruption.h"
 #include "protocol/line_framer.h"
 
 namespace othello {
@@ -43,12 +44,18 @@ TcpClient::TcpClient(const std::string& host, unsigned short port, Deadline dead
 bool TcpClient::run_until(const bool& done, Deadline deadline) {
     io_.restart();
     while (!done) {
-        if (io_.run_one_until(deadline) == 0 && !done) {
-            if (std::chrono::steady_clock::now() < deadline) continue;
+        // In slices, so that an interruption is seen.
+        const Deadline slice =
+            std::min(deadline, std::chrono::steady_clock::now() +
+                                   std::chrono::milliseconds(kInterruptionCheck));
+        if (io_.run_one_until(slice) == 0 && !done) {
+            const bool interrupted = interrupting_signal() != 0;
+            if (!interrupted && std::chrono::steady_clock::now() < deadline) continue;
             boost::system::error_code ignored;
             socket_.cancel(ignored);
             io_.restart();
             io_.run();  // let the cancelled handler run so nothing refers to this frame later
+            if (interrupted) throw ChannelError(ChannelFailure::Closed, where_ + ": interrupted");
             // The cancelled handler has set `done` with operation_aborted: that is a timeout, not a
             // lost connection.
             return false;

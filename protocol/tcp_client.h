@@ -23,7 +23,8 @@ class TcpClient : public LineChannel {
 
   private:
     // Runs the io_context until `done` or the deadline; on the deadline cancels the pending
-    // operation and returns false.
+    // operation and returns false. Throws ChannelError(Closed) once the program is interrupted
+    // (protocol/interruption.h).
     bool run_until(const bool& done, Deadline deadline);
 
     boost::asio::io_context io_;

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <thread>
 
+#include "engine/strict_command_line.h"
 #include "match/run/balanced_openings.h"
 #include "match/run/opening_enumeration.h"
 
@@ -26,7 +27,7 @@ int run_balanced_openings_command(int argc, char** argv) {
         "threads", po::value(&threads)->default_value(threads), "threads playing out positions");
     try {
         po::variables_map vm;
-        po::store(po::parse_command_line(argc, argv, desc), vm);
+        po::store(parse_strictly(po::command_line_parser(argc, argv), desc), vm);
         po::notify(vm);
         if (vm.count("help")) {
             std::cout << desc << "\n";

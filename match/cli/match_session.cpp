@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "match/run/match_runner.h"
 #include "match/run/shard.h"
 #include "match/stats/standings.h"
+#include "protocol/interruption.h"
 
 namespace othello {
 
@@ -170,6 +172,34 @@ bool sprt_decided(const Standings& standings, const SprtParameters& sprt) {
     return sprt_decide(llr, sprt) != SprtDecision::Continue;
 }
 
+// A word as a POSIX shell reads it back: as it is when no character in it means anything to a
+// shell, else in single quotes.
+std::string shell_word(const std::string& word) {
+    constexpr std::string_view plain =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-";
+    if (!word.empty() && word.front() != '=' && word.find_first_not_of(plain) == std::string::npos)
+        return word;
+    std::string quoted = "'";
+    for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+// After an interruption: how far the match got and, with a journal, the command that finishes
+// it (the table of the finished games is printed before).
+void say_interrupted(const MatchOptions& o, int signal, long finished, long planned) {
+    std::cerr << "othello-match: interrupted by " << signal_name(signal) << " after " << finished
+              << " of " << planned << " games";
+    if (o.results_path.empty()) {
+        std::cerr << "; they were not saved (no --results FILE): the table above is all that is "
+                     "left of them\n";
+        return;
+    }
+    std::cerr << "; the finished games are kept in '" << printable(journal_path_for(o.results_path))
+              << "'. To play the rest:\n ";
+    for (const std::string& word : o.resume_command) std::cerr << " " << shell_word(word);
+    std::cerr << "\n";
+}
+
 void warn_about_repeated_games(const Standings& standings) {
     if (standings.repeated_games() == 0) return;
     std::cerr << "othello-match: warning: " << standings.repeated_games() << " of "
@@ -249,6 +279,10 @@ int run_match_session(const MatchOptions& o) {
         play_games(runner, pending, standings, outputs, sprt_can_stop ? o.sprt : std::nullopt);
 
     int status = outputs.finish(standings) ? 0 : 1;
+    if (const int signal = interrupting_signal()) {
+        say_interrupted(o, signal, standings.games(), static_cast<long>(games.size()));
+        return 128 + signal;
+    }
     warn_about_repeated_games(standings);
     if (!stopped.empty()) {
         std::cerr << "othello-match: " << printable_lines(stopped)

@@ -15,7 +15,9 @@
 namespace othello {
 
 // The exit status: 0, or 1 when an output could not be written, the match stopped before its end
-// or an engine failed to start. Throws std::exception for what stops the match before its first
+// or an engine failed to start; 128 + the signal when interrupted (protocol/interruption.h: the
+// table of the finished games is printed, then the command that resumes the match, or that its
+// games were not saved). Throws std::exception for what stops the match before its first
 // game (an output refused, a journal of another match), with a message to print.
 int run_match_session(const MatchOptions& options);
 

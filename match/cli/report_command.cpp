@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "engine/ascii_text.h"
+#include "engine/strict_command_line.h"
 #include "match/report/html_report.h"
 #include "match/report/report_page_data.h"
 #include "match/results/match_file.h"
@@ -77,8 +78,7 @@ int run_report_command(int argc, char** argv) {
     positional.add("results", 1);
     try {
         po::variables_map vm;
-        po::store(po::command_line_parser(argc, argv).options(desc).positional(positional).run(),
-                  vm);
+        po::store(parse_strictly(po::command_line_parser(argc, argv), desc, positional), vm);
         po::notify(vm);
         if (vm.count("help")) {
             std::cout << desc << "\n";

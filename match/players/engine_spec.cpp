@@ -33,6 +33,10 @@ std::string_view read_options(std::string_view s, std::map<std::string, std::str
                                         std::string(s) + "'");
         }
         const std::string key(item.substr(0, eq));
+        if (options.count(key)) {
+            throw std::invalid_argument("engine spec '" + std::string(whole) + "': " + key +
+                                        "= given twice (which one was meant cannot be guessed)");
+        }
         // Two time controls in one spec: which one was meant cannot be guessed. (An engine's own
         // st= still replaces --each's tc=, see parse_engine_spec.)
         if ((key == "tc" && options.count("st")) || (key == "st" && options.count("tc"))) {
@@ -55,6 +59,15 @@ std::string known_keys() {
     std::string keys = "name, dir, args, stderr, token, protocol, tc, st, depth";
     for (const PolicyOption& option : policy_option_table()) keys += ", " + option.name;
     return keys;
+}
+
+// stderr=: 1 (or yes, true) shows the engine's stderr on the runner's, 0 (no, false) does not;
+// anything else (a file name, say) is not taken to mean "off".
+bool parse_stderr_flag(const std::string& value, std::string_view whole) {
+    if (value == "1" || value == "yes" || value == "true") return true;
+    if (value == "0" || value == "no" || value == "false") return false;
+    throw std::invalid_argument("engine spec '" + std::string(whole) + "': stderr '" + value +
+                                "': expected 0 or 1 (1 shows the engine's stderr)");
 }
 
 std::string basename_of(const std::string& path) {
@@ -129,7 +142,31 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         spec.name = "human";
     }
 
+    const bool started_process = spec.kind == EngineSpec::Kind::Engine &&
+                                 spec.connection.kind == EngineConnection::Kind::Process;
+    // Whether `key` means something for this engine. A key that does not is skipped when --each
+    // gave it (for a mix of engines), and refused in the engine's own spec.
+    const auto applies = [&](const std::string& key, bool applicable, const char* for_whom) {
+        if (applicable) return true;
+        if (!own_options.count(key)) return false;
+        throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
+                                    "= is for " + for_whom);
+    };
     for (const auto& [key, value] : options) {
+        // A value that is wrong is wrong for every engine, --each's included.
+        if ((key == "dir" || key == "token") && value.empty()) {
+            throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
+                                        "= is empty");
+        }
+        if (key == "stderr") parse_stderr_flag(value, text);
+        if ((key == "dir" || key == "args" || key == "stderr") &&
+            !applies(key, started_process, "engines started by cmd: or nboard:")) {
+            continue;
+        }
+        if (key == "token" &&
+            !applies(key, spec.kind == EngineSpec::Kind::Engine, "engines (cmd: or tcp://)")) {
+            continue;
+        }
         if (key == "name") {
             if (value.empty())
                 throw std::invalid_argument("engine spec '" + std::string(text) + "': empty name");
@@ -139,8 +176,7 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         } else if (key == "args") {
             for (auto& a : split_command(value)) spec.connection.process.argv.push_back(a);
         } else if (key == "stderr") {
-            spec.connection.process.inherit_stderr =
-                value == "1" || value == "yes" || value == "true";
+            spec.connection.process.inherit_stderr = parse_stderr_flag(value, text);
         } else if (key == "token") {
             spec.connection.token = value;
         } else if (key == "protocol") {

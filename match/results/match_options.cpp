@@ -10,6 +10,7 @@
 
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
+#include "engine/strict_command_line.h"
 #include "engine/version.h"
 #include "match/players/engine_protocols.h"
 
@@ -85,12 +86,33 @@ void check_seconds(const std::string& option, double value, double low, bool low
                                 (low_allowed ? " to " : ", up to ") + number_text(high));
 }
 
+// --sprt's words, cutechess's spelling (elo0=0 elo1=5) joined as ours (elo0=0,elo1=5).
+std::string sprt_text(const std::vector<std::string>& words) {
+    std::string text;
+    for (const auto& w : words) text += (text.empty() ? "" : ",") + w;
+    return text;
+}
+
+// This command line less --overwrite (which --resume contradicts) and with --resume: the words of
+// the command that continues this match from its journal.
+std::vector<std::string> resume_command(const std::string& program,
+                                        const po::parsed_options& parsed) {
+    std::vector<std::string> words = {program};
+    for (const po::option& o : parsed.options) {
+        if (o.string_key == "overwrite" || o.string_key == "resume") continue;
+        words.insert(words.end(), o.original_tokens.begin(), o.original_tokens.end());
+    }
+    words.push_back("--resume");
+    return words;
+}
+
 }  // namespace
 
 std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     MatchOptions o;
     std::vector<std::string> engines;
-    std::string order = "sequential", tournament = "round-robin", sprt, shard, sign_key;
+    std::string order = "sequential", tournament = "round-robin", shard, sign_key;
+    std::vector<std::string> sprt;
     const int cores =
         std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxConcurrency);
     std::string policy_keys;
@@ -146,7 +168,9 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "write the report page FILE (HTML), rewritten every --report-every games or 5 s")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
         "round-robin | gauntlet (first engine vs the rest)")(
-        "sprt", po::value(&sprt), "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05")(
+        "sprt", po::value(&sprt)->multitoken(),
+        "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05 (or cutechess's words: elo0=0 "
+        "elo1=5 alpha=0.05 beta=0.05)")(
         "adjudicate", po::value(&o.adjudicate_empties),
         "end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
         "the exact solver takes about 0.4 s a game at 20)")(
@@ -161,7 +185,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "FILE: sign every record with an HMAC-SHA256 keyed by FILE's bytes (16 to 4096); with "
         "--resume, games not signed with it are played again (see merge --help)");
     po::variables_map vm;
-    po::store(po::parse_command_line(argc, argv, desc), vm);
+    const po::parsed_options parsed = parse_strictly(po::command_line_parser(argc, argv), desc);
+    po::store(parsed, vm);
     po::notify(vm);
     if (vm.count("help")) {
         std::cout << desc << "\n";
@@ -227,7 +252,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
                                     std::to_string(scheduled) +
                                     " games; at most 1,000,000 in one match");
     }
-    if (!sprt.empty()) o.sprt = parse_sprt(sprt);
+    if (!sprt.empty()) o.sprt = parse_sprt(sprt_text(sprt));
     if (!o.html_path.empty() && (o.html_path == o.results_path || o.html_path == o.records_path))
         throw std::invalid_argument("--html '" + o.html_path + "' is also an output for results");
     if (o.resume && o.results_path.empty())
@@ -237,6 +262,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     if (!shard.empty()) o.shard = parse_shard(shard);
     if (vm.count("sign-key")) o.sign_key = SigningKey::load(sign_key);
     o.progress = !vm.count("no-progress");
+    o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);
     for (const auto& e : o.engines) {
         if (e.kind == EngineSpec::Kind::Human)
             o.concurrency = 1;  // one person, one board at a time

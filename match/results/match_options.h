@@ -41,6 +41,9 @@ struct MatchOptions {
     bool progress = true;
     // --sign-key FILE: records written signed, and on --resume only signed ones kept.
     std::optional<SigningKey> sign_key;
+    // The command line that resumes this match from its journal: this one less --overwrite,
+    // plus --resume (said when the match is interrupted).
+    std::vector<std::string> resume_command;
 };
 
 // Returns nullopt after printing --help or --list-policies. Throws std::invalid_argument (or a

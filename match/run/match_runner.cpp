@@ -14,6 +14,7 @@
 #include "match/players/policy_player.h"
 #include "match/run/cpu_affinity.h"
 #include "match/run/referee.h"
+#include "protocol/interruption.h"
 
 namespace othello {
 
@@ -115,8 +116,10 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
 
     auto play_games = [&](int worker_index, std::vector<std::unique_ptr<Player>>& players,
                           Pending& pending) {
+        // Once the program is interrupted (protocol/interruption.h) no game starts, and a game
+        // that ends after it is not reported: its engines were stopped in the middle of it.
         for (;;) {
-            if (stop.load(std::memory_order_relaxed)) break;
+            if (stop.load(std::memory_order_relaxed) || interrupting_signal()) break;
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= games.size()) break;
             const ScheduledGame& g = games[i];
@@ -136,6 +139,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                                              setup_.seed * 1000003 + worker_index * 1009 + e + 1,
                                              setup_.log, board_openings);
                 } catch (const std::exception& error) {
+                    if (interrupting_signal()) return;
                     std::lock_guard guard(lock);
                     ++skipped_;
                     note_failure(e, error.what());
@@ -156,6 +160,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                                  setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id),
                                  setup_.adjudicate_empties);
             } catch (const PlayerStartError& e) {
+                if (interrupting_signal()) return;
                 std::lock_guard guard(lock);
                 ++skipped_;
                 for (int e2 : {g.black, g.white}) {
@@ -163,6 +168,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                 }
                 continue;
             }
+            if (interrupting_signal()) return;
             r.id = g.id;
             r.pair = g.pair;
             pending.played.push_back(std::move(r));

@@ -56,9 +56,11 @@ class MatchRunner {
 
     explicit MatchRunner(MatchSetup setup) : setup_(std::move(setup)) {}
 
-    // Plays `games` (ids already done left out by the caller). Returns when all are played or
-    // a callback asked to stop. Throws std::runtime_error if a callback threw (the games finished
-    // before that were reported; the games of an `on_played` call that threw are not reported).
+    // Plays `games` (ids already done left out by the caller). Returns when all are played, a
+    // callback asked to stop, or the program was interrupted (protocol/interruption.h: the
+    // games finished before are reported, those in play are not). Throws std::runtime_error if a
+    // callback threw (the games finished before that were reported; the games of an `on_played`
+    // call that threw are not reported).
     void run(const std::vector<ScheduledGame>& games, const GameFinished& on_finished,
              const GamesPlayed& on_played = {});
 

@@ -1,0 +1,52 @@
+// StderrTail: the last lines an engine process wrote to its stderr, so that a failure can say
+// what the engine said before it (a missing file, an assertion). A thread of its own drains the
+// pipe as the engine writes, whether anyone reads the tail or not, so a talkative engine never
+// blocks on a full stderr pipe; when the engine's stderr is shown, what it writes is passed on to
+// the runner's stderr as it comes. Only a bounded tail is kept.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace othello {
+
+class StderrTail {
+  public:
+    static constexpr std::size_t kLines = 5;          // the last lines kept
+    static constexpr std::size_t kLineBytes = 400;    // a longer line is cut (and marked)
+    static constexpr std::size_t kTotalBytes = 2048;  // all kept lines together
+
+    // Takes ownership of `fd`, the read end of the engine's stderr pipe. `show`: pass everything
+    // on to this program's stderr too.
+    StderrTail(int fd, bool show);
+    // Stops reading (what is already in the pipe is read first) and closes the pipe.
+    ~StderrTail();
+    StderrTail(const StderrTail&) = delete;
+    StderrTail& operator=(const StderrTail&) = delete;
+
+    // Waits up to `grace` for the engine's stderr to close (all its writers gone), then returns
+    // the last lines (a last line without its newline included).
+    std::vector<std::string> last_lines(std::chrono::milliseconds grace);
+
+  private:
+    void drain();
+    void add(const char* data, std::size_t size);  // under lock_
+    void end_line();                               // under lock_
+
+    int fd_;
+    int wake_[2] = {-1, -1};  // written to by the destructor: stop waiting for the engine
+    bool show_;
+    std::mutex lock_;
+    std::condition_variable closed_changed_;
+    bool closed_ = false;
+    std::vector<std::string> lines_;  // oldest first
+    std::string partial_;             // the line being written
+    bool partial_cut_ = false;
+    std::thread reader_;
+};
+
+}  // namespace othello
