@@ -140,10 +140,10 @@ int main(int argc, char** argv) {
         ("most concurrent TCP connections from one client address, an IPv6 /64 counting as one "
          "(0: no limit; with --exec: " +
          std::to_string(kDefaultMaxExecClientsPerAddress) + " unless given)")
-            .c_str())(
-        "first-line-timeout", po::value(&first_line_seconds)->default_value(first_line_seconds),
-        "seconds a TCP connection has for its first line (the token's with --token); "
-        "0: the idle timeout")(
+            .c_str())("first-line-timeout",
+                      po::value(&first_line_seconds)->default_value(first_line_seconds),
+                      "seconds a TCP connection has for its first line (the token's with --token); "
+                      "0: the idle timeout")(
         "token-checks-per-second",
         po::value(&server.token_checks_per_second)->default_value(server.token_checks_per_second),
         "with --token: most token checks a second on the whole server (0: no limit)")(
@@ -197,8 +197,8 @@ int main(int argc, char** argv) {
         }
         server.max_line_length = settings.max_line_length;
         server.idle_timeout = std::chrono::seconds(idle_seconds);
-        server.first_line_timeout = std::chrono::milliseconds(
-            static_cast<long>(first_line_seconds * 1000 + 0.5));
+        server.first_line_timeout =
+            std::chrono::milliseconds(static_cast<long>(first_line_seconds * 1000 + 0.5));
         if (!exec.empty() && listen.empty()) throw std::invalid_argument("--exec needs --listen");
         if (listen.empty()) {
             const auto session = make_session_factory(protocol, settings)();

@@ -21,8 +21,9 @@ int main(int argc, char** argv) {
     counts.slowloris = counts.overlong = counts.garbage = counts.mid_command = counts.churn =
         per_kind;
     // Every client comes from 127.0.0.1: the per-address limit is lifted.
-    EngineServerProcess server({"--idle-timeout", "2", "--max-line-length", "4096", "--max-clients-per-address", "0", "--max-clients",
-                                "4000", "--policy", "mobility"});
+    EngineServerProcess server({"--idle-timeout", "2", "--max-line-length", "4096",
+                                "--max-clients-per-address", "0", "--max-clients", "4000",
+                                "--policy", "mobility"});
     const long rss_before = server.status_kb("VmRSS");
     const AbuseResult result = run_tcp_abuse(server.port(), counts);
     const bool still_serving = abuse_detail::play_checked_game(server.port(), "").empty();
@@ -44,7 +45,8 @@ int main(int argc, char** argv) {
     std::printf(
         "drop log:                  %d idle (%d of them mid-line, %d before a first line), "
         "%d over-long lines, %ld refused\n",
-        server.log_lines_with("dropped: idle") + server.log_lines_with("dropped: no complete line") +
+        server.log_lines_with("dropped: idle") +
+            server.log_lines_with("dropped: no complete line") +
             server.log_lines_with("dropped: no first line"),
         server.log_lines_with("dropped: no complete line"),
         server.log_lines_with("dropped: no first line"), server.log_lines_with("lines over"),

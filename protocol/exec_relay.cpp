@@ -98,11 +98,11 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
 
     void start(const std::vector<std::string>& argv) {
         try {
-            child_ = bp::child(bp::exe = argv[0],
-                               bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
-                               bp::std_in<to_child_, bp::std_out> from_child_,
-                               bp::std_err > errors_, CloseInheritedDescriptors{},
-                               OwnProcessGroup{});
+            child_ =
+                bp::child(bp::exe = argv[0],
+                          bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
+                          bp::std_in<to_child_, bp::std_out> from_child_, bp::std_err > errors_,
+                          CloseInheritedDescriptors{}, OwnProcessGroup{});
         } catch (const std::exception& e) {
             std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";
             return finish();
@@ -299,16 +299,14 @@ ConnectionHandler exec_relay_handler(std::vector<std::string> argv, ExecRelayOpt
                      "processes: what they start outside their process group may outlive them\n";
     return [argv = std::move(argv), options](tcp::socket socket, ConnectionContext context) {
         auto& io = asio::query(socket.get_executor(), asio::execution::context);
-        auto connection =
-            std::make_shared<RelayConnection>(std::move(socket), std::move(context),
-                                              static_cast<asio::io_context&>(io), options);
+        auto connection = std::make_shared<RelayConnection>(
+            std::move(socket), std::move(context), static_cast<asio::io_context&>(io), options);
         connection->start(argv);
     };
 }
 
 void end_exec_relay_orphans() {
-    end_orphans([](pid_t pid) { return live_children().count(pid) > 0; },
-                std::chrono::seconds(2));
+    end_orphans([](pid_t pid) { return live_children().count(pid) > 0; }, std::chrono::seconds(2));
 }
 
 }  // namespace othello

@@ -41,7 +41,8 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
     void arm_idle_timer() {
         // Until its first line is complete a connection has the (shorter) first-line deadline:
         // a silent client holds its place seconds, not the idle timeout.
-        const auto after = first_line_done_ ? context_.idle_timeout : context_.first_line_deadline();
+        const auto after =
+            first_line_done_ ? context_.idle_timeout : context_.first_line_deadline();
         if (after.count() <= 0) return;
         idle_.expires_after(after);
         idle_.async_wait([self = shared_from_this(), after](boost::system::error_code error) {
@@ -50,8 +51,9 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
             if (!self->first_line_done_) {
                 self->context_.log_drop("no first line within " + ms);
             } else {
-                self->context_.log_drop(self->framer_.has_partial() ? "no complete line within " + ms
-                                                                    : "idle for " + ms);
+                self->context_.log_drop(self->framer_.has_partial()
+                                            ? "no complete line within " + ms
+                                            : "idle for " + ms);
             }
             self->close();
         });

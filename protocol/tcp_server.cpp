@@ -82,8 +82,12 @@ void TcpServer::admit(tcp::socket socket) {
         std::lock_guard lock(counts->mutex);
         if (--counts->open[network] == 0) counts->open.erase(network);
     });
-    ConnectionContext context{options_.idle_timeout, options_.first_line_timeout,
-                              options_.max_line_length, std::move(slot), where, options_.log,
+    ConnectionContext context{options_.idle_timeout,
+                              options_.first_line_timeout,
+                              options_.max_line_length,
+                              std::move(slot),
+                              where,
+                              options_.log,
                               refusals_};
     if (options_.token.empty()) {
         handler_(std::move(socket), std::move(context));

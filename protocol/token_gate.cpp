@@ -64,8 +64,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
             timer_.expires_after(limit);
             timer_.async_wait([self = shared_from_this(), limit](boost::system::error_code error) {
                 if (error || self->done_) return;
-                self->context_.log_drop("no token within " + std::to_string(limit.count()) +
-                                        " ms");
+                self->context_.log_drop("no token within " + std::to_string(limit.count()) + " ms");
                 self->close();
             });
         }
@@ -298,8 +297,8 @@ std::optional<TokenBrake::Turn> TokenBrake::turn(const asio::ip::address& addres
 std::optional<TokenBrake::Clock::time_point> TokenBrake::server_turn(Clock::time_point now) {
     const std::lock_guard lock(mutex_);
     if (checks_per_second_ == 0) return now;
-    const auto interval = std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1)) /
-                          checks_per_second_;
+    const auto interval =
+        std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1)) / checks_per_second_;
     const auto burst = std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(2));
     const auto longest_wait = std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1));
     server_next_ = std::max(server_next_, now);

@@ -92,8 +92,7 @@ bool gone_within(pid_t pid, std::chrono::milliseconds limit) {
 }
 
 fs::path fresh_dir(const std::string& name) {
-    const fs::path dir =
-        fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+    const fs::path dir = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
