@@ -25,8 +25,10 @@ using namespace othello;
 
 namespace {
 
-// With --exec every connection is a child process: a much lower bound than for sessions.
+// With --exec every connection is a child process: a much lower bound than for sessions, and per
+// address a quarter of it, so that one address cannot hold every place.
 constexpr std::size_t kDefaultMaxExecClients = 32;
+constexpr std::size_t kDefaultMaxExecClientsPerAddress = 8;
 
 int run_perft(int argc, char** argv) {
     int depth = 0;
@@ -123,6 +125,8 @@ int main(int argc, char** argv) {
     TcpServerOptions server;
     std::string protocol, listen, exec;
     long idle_seconds = 600;
+    double first_line_seconds = 10;
+    ExecRelayOptions relay;
     po::options_description described(
         "usage: othello-engine [options]         speak a protocol on stdin/stdout\n"
         "       othello-engine --listen HOST:PORT [options]\n"
@@ -146,8 +150,20 @@ int main(int argc, char** argv) {
         "max-line-length",
         po::value(&settings.max_line_length)->default_value(settings.max_line_length),
         "longest accepted input line in bytes")(
-        "max-clients-per-address", po::value(&server.max_clients_per_address)->default_value(0),
-        "most concurrent TCP connections from one client address (0: no limit)")(
+        "max-clients-per-address",
+        po::value(&server.max_clients_per_address)->default_value(server.max_clients_per_address),
+        ("most concurrent TCP connections from one client address, an IPv6 /64 counting as one "
+         "(0: no limit; with --exec: " +
+         std::to_string(kDefaultMaxExecClientsPerAddress) + " unless given)")
+            .c_str())("first-line-timeout",
+                      po::value(&first_line_seconds)->default_value(first_line_seconds),
+                      "seconds a TCP connection has for its first line (the token's with --token); "
+                      "0: the idle timeout")(
+        "token-checks-per-second",
+        po::value(&server.token_checks_per_second)->default_value(server.token_checks_per_second),
+        "with --token: most token checks a second on the whole server (0: no limit)")(
+        "exec-stderr-lines", po::value(&relay.stderr_lines)->default_value(relay.stderr_lines),
+        "with --exec: lines of each child's stderr shown in the log; the rest are counted")(
         "token", po::value(&server.token),
         "shared secret: a TCP client's first line must be 'othello-token SECRET'")(
         "exec", po::value(&exec),
@@ -188,8 +204,16 @@ int main(int argc, char** argv) {
         if (!exec.empty() && vm["max-clients"].defaulted()) {
             server.max_clients = kDefaultMaxExecClients;  // each connection is a process
         }
+        if (!exec.empty() && vm["max-clients-per-address"].defaulted()) {
+            server.max_clients_per_address = kDefaultMaxExecClientsPerAddress;
+        }
+        if (!(first_line_seconds >= 0 && first_line_seconds <= 86400)) {
+            throw std::invalid_argument("--first-line-timeout: give seconds from 0 to 86400");
+        }
         server.max_line_length = settings.max_line_length;
         server.idle_timeout = std::chrono::seconds(idle_seconds);
+        server.first_line_timeout =
+            std::chrono::milliseconds(static_cast<long>(first_line_seconds * 1000 + 0.5));
         if (!exec.empty() && listen.empty()) throw std::invalid_argument("--exec needs --listen");
         if (listen.empty()) {
             const auto session = make_session_factory(protocol, settings)();
@@ -203,13 +227,16 @@ int main(int argc, char** argv) {
         };
         std::unique_ptr<TcpServer> tcp;
         if (!exec.empty()) {
-            tcp = std::make_unique<TcpServer>(server, exec_relay_handler(parse_exec_command(exec)));
+            tcp = std::make_unique<TcpServer>(server,
+                                              exec_relay_handler(parse_exec_command(exec), relay));
         } else {
             tcp = std::make_unique<TcpServer>(server, make_session_factory(protocol, settings));
         }
         // Announced on stderr so scripts and tests that asked for port 0 learn the real one.
         std::cerr << "othello-engine: listening on " << server.host << ":" << tcp->port() << "\n";
         tcp->run(true);
+        tcp.reset();  // closes every connection, ending its engine's process group
+        if (!exec.empty()) end_exec_relay_orphans();
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "othello-engine: " << printable(e.what()) << "\n";

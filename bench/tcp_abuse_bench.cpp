@@ -20,8 +20,10 @@ int main(int argc, char** argv) {
     const int per_kind = argc > 3 ? std::atoi(argv[3]) : 20;
     counts.slowloris = counts.overlong = counts.garbage = counts.mid_command = counts.churn =
         per_kind;
-    EngineServerProcess server({"--idle-timeout", "2", "--max-line-length", "4096", "--max-clients",
-                                "4000", "--policy", "mobility"});
+    // Every client comes from 127.0.0.1: the per-address limit is lifted.
+    EngineServerProcess server({"--idle-timeout", "2", "--max-line-length", "4096",
+                                "--max-clients-per-address", "0", "--max-clients", "4000",
+                                "--policy", "mobility"});
     const long rss_before = server.status_kb("VmRSS");
     const AbuseResult result = run_tcp_abuse(server.port(), counts);
     const bool still_serving = abuse_detail::play_checked_game(server.port(), "").empty();
@@ -41,11 +43,14 @@ int main(int argc, char** argv) {
                 peak);
     // A slowloris client is dropped with its line unfinished, not idle: both count as idle.
     std::printf(
-        "drop log:                  %d idle (%d of them mid-line), %d over-long lines, "
-        "%d refused\n",
-        server.log_lines_with("dropped: idle") + server.log_lines_with("dropped: no complete line"),
-        server.log_lines_with("dropped: no complete line"), server.log_lines_with("lines over"),
-        server.log_lines_with("refused:"));
+        "drop log:                  %d idle (%d of them mid-line, %d before a first line), "
+        "%d over-long lines, %ld refused\n",
+        server.log_lines_with("dropped: idle") +
+            server.log_lines_with("dropped: no complete line") +
+            server.log_lines_with("dropped: no first line"),
+        server.log_lines_with("dropped: no complete line"),
+        server.log_lines_with("dropped: no first line"), server.log_lines_with("lines over"),
+        server.refusals_counted("refused:"));
     std::printf("server after the attack:   %s; exit code %d after SIGTERM\n",
                 still_serving ? "serving" : "NOT serving", exit_code);
     std::printf("wall time:                 %.1f s\n", result.seconds);

@@ -31,6 +31,15 @@ void present_token(LineChannel& channel, const std::string& token, std::string_v
 
 }  // namespace
 
+std::optional<std::string> token_refusal(std::string_view line) {
+    line = trim(line);
+    if (!line.starts_with('?')) return std::nullopt;
+    const std::string_view reason = trim(line.substr(1));
+    if (!reason.starts_with("token required") && !reason.starts_with("too many token checks"))
+        return std::nullopt;
+    return printable(reason);
+}
+
 std::unique_ptr<LineChannel> open_connection(const EngineConnection& where, std::string_view engine,
                                              Deadline deadline) {
     std::unique_ptr<LineChannel> channel;

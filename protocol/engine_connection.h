@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -29,5 +30,9 @@ struct EngineConnection {
 // (`engine` being the display name); Timeout when the server does not answer in time.
 std::unique_ptr<LineChannel> open_connection(const EngineConnection& where, std::string_view engine,
                                              Deadline deadline);
+
+// The reason in a token gate's refusal ("? token required", "? too many token checks ..."), or
+// none for any other line. A client given no token meets it as the answer to its first line.
+std::optional<std::string> token_refusal(std::string_view line);
 
 }  // namespace othello

@@ -13,7 +13,17 @@ namespace othello {
 // the program on PATH. Throws std::invalid_argument when it is empty or cannot be found.
 std::vector<std::string> parse_exec_command(const std::string& command_line);
 
-// The handler that relays every connection to a new child running `argv`.
-ConnectionHandler exec_relay_handler(std::vector<std::string> argv);
+struct ExecRelayOptions {
+    // A child's stderr lines shown in the server's log; the rest are counted.
+    std::size_t stderr_lines = 100;
+};
+
+// The handler that relays every connection to a new child running `argv`. Makes this process the
+// subreaper of its descendants (orphan_reaper.h), so that nothing a child starts outlives its
+// connection.
+ConnectionHandler exec_relay_handler(std::vector<std::string> argv, ExecRelayOptions options = {});
+
+// Ends whatever the relay's children left behind: call once the server has stopped.
+void end_exec_relay_orphans();
 
 }  // namespace othello

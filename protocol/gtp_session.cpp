@@ -10,6 +10,7 @@
 
 #include "engine/ascii_text.h"
 #include "engine/notation.h"
+#include "engine/opening_board.h"
 
 namespace othello {
 
@@ -336,7 +337,8 @@ std::string GtpSession::set_position(const std::vector<std::string>& args) {
         if (args.empty()) {
             set_game_state(Game());
         } else if (args[0].size() == 64) {
-            set_game_state(Game(parse_board(join(args))));
+            // Only the boards the runner takes as openings: one a game reaches and goes on from.
+            set_game_state(game_from_board(join(args)));
         } else if (args.size() >= 2 && is_color(args.back())) {
             // TRANSCRIPT SIDE: the side must be the one to move, passing for the other side when
             // it has no move (as play and genmove do); nothing changes when it cannot be.

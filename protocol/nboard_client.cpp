@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/ascii_text.h"
+#include "protocol/engine_connection.h"
 
 namespace othello {
 
@@ -58,10 +59,10 @@ std::optional<NboardMoveReply> parse_nboard_move_reply(std::string_view text) {
     return reply;
 }
 
-std::string NboardClient::handshake(Deadline deadline) {
+std::string NboardClient::handshake(Deadline deadline, std::string_view engine) {
     channel_->write_line("nboard 2");
     std::string name;
-    await_pong(deadline, &name);
+    await_pong(deadline, &name, engine);
     return name;
 }
 
@@ -69,12 +70,25 @@ void NboardClient::synchronise(Deadline deadline) {
     await_pong(deadline, nullptr);
 }
 
-void NboardClient::await_pong(Deadline deadline, std::string* name) {
+void NboardClient::await_pong(Deadline deadline, std::string* name, std::string_view engine) {
     const std::string ping = std::to_string(next_ping_++);
-    channel_->write_line("ping " + ping);
+    try {
+        channel_->write_line("ping " + ping);
+    } catch (const ChannelError& e) {
+        // A token gate that refused "nboard 2" may have closed already: its answer is still to
+        // be read.
+        if (engine.empty() || e.failure() != ChannelFailure::Closed) throw;
+    }
     for (;;) {
         const std::string line = channel_->read_line(deadline);
         const std::string_view t = trim(line);
+        if (!engine.empty()) {
+            if (const auto reason = token_refusal(t)) {
+                throw ChannelError(ChannelFailure::StartFailed,
+                                   std::string(engine) + " refused the token (" + *reason +
+                                       "): the server wants token=SECRET in the engine spec");
+            }
+        }
         if (t.starts_with("pong") && trim(t.substr(4)) == ping) return;
         if (name && t.starts_with("set myname ")) *name = printable(trim(t.substr(11)));
     }

@@ -28,8 +28,11 @@ class NboardClient {
     explicit NboardClient(std::unique_ptr<LineChannel> channel) : channel_(std::move(channel)) {}
 
     // "nboard 2", then a ping answered: whatever else the engine says (a complaint about the
-    // version, status lines) is ignored. Returns the name from "set myname NAME", or "".
-    std::string handshake(Deadline deadline);
+    // version, status lines) is ignored. Returns the name from "set myname NAME", or "". An
+    // `othello-engine --listen --token` server that was given no token answers with a refusal
+    // instead: ChannelError StartFailed "ENGINE refused the token (...)", `engine` being the
+    // display name.
+    std::string handshake(Deadline deadline, std::string_view engine = "the engine");
     // Sends one line; NBoard commands have no reply of their own.
     void send(std::string_view line) { channel_->write_line(line); }
     // "ping N" and every line up to "pong N" dropped, a stale reply to an earlier `go` included:
@@ -42,8 +45,9 @@ class NboardClient {
     void quit(std::chrono::milliseconds grace);
 
   private:
-    // Reads up to "pong N"; the "set myname" seen on the way, if any, into `name`.
-    void await_pong(Deadline deadline, std::string* name);
+    // Reads up to "pong N"; the "set myname" seen on the way, if any, into `name`. With `engine`
+    // (the handshake), a token gate's refusal is reported as such.
+    void await_pong(Deadline deadline, std::string* name, std::string_view engine = {});
 
     std::unique_ptr<LineChannel> channel_;
     long next_ping_ = 1;

@@ -39,13 +39,22 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
 
   private:
     void arm_idle_timer() {
-        if (context_.idle_timeout.count() <= 0) return;
-        idle_.expires_after(context_.idle_timeout);
-        idle_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+        // Until its first line is complete a connection has the (shorter) first-line deadline:
+        // a silent client holds its place seconds, not the idle timeout.
+        const auto after =
+            first_line_done_ ? context_.idle_timeout : context_.first_line_deadline();
+        if (after.count() <= 0) return;
+        idle_.expires_after(after);
+        idle_.async_wait([self = shared_from_this(), after](boost::system::error_code error) {
             if (error) return;
-            const std::string ms = std::to_string(self->context_.idle_timeout.count()) + " ms";
-            self->context_.log_drop(self->framer_.has_partial() ? "no complete line within " + ms
-                                                                : "idle for " + ms);
+            const std::string ms = std::to_string(after.count()) + " ms";
+            if (!self->first_line_done_) {
+                self->context_.log_drop("no first line within " + ms);
+            } else {
+                self->context_.log_drop(self->framer_.has_partial()
+                                            ? "no complete line within " + ms
+                                            : "idle for " + ms);
+            }
             self->close();
         });
     }
@@ -65,6 +74,7 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
 
     void answer(std::string_view bytes) {
         for (const std::string& line : framer_.feed(bytes)) {
+            first_line_done_ = true;
             out_ += session_->handle(line);
             if (session_->closed()) break;
             if (line.size() > context_.max_line_length &&
@@ -107,6 +117,7 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
     std::string out_;
     int overlong_lines_ = 0;
     bool dropping_ = false;  // answering, then closing
+    bool first_line_done_ = false;
 };
 
 }  // namespace

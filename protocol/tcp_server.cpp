@@ -6,6 +6,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "protocol/client_network.h"
 #include "protocol/token_gate.h"
 
 namespace othello {
@@ -33,6 +34,7 @@ TcpServer::TcpServer(const TcpServerOptions& options, ConnectionHandler handler)
     acceptor_.bind(endpoint);
     acceptor_.listen(asio::socket_base::max_listen_connections);
     port_ = acceptor_.local_endpoint().port();
+    refusals_ = std::make_shared<RefusalLog>(io_.get_executor(), options_.log);
     accept();
 }
 
@@ -45,7 +47,7 @@ void TcpServer::accept() {
         if (!error) {
             admit(std::move(socket));
         } else if (error == asio::error::no_descriptors) {
-            log("out of file descriptors; refusing connections");
+            refusals_->refuse("out of file descriptors; refusing connections");
         }
         accept();
     });
@@ -56,43 +58,55 @@ void TcpServer::admit(tcp::socket socket) {
     const tcp::endpoint peer = socket.remote_endpoint(no_peer);
     if (no_peer) return;  // reset before we looked: nothing to serve
     const std::string where = peer.address().to_string() + ":" + std::to_string(peer.port());
-    // Refusing is closing at once, so the client sees end of stream, not a hang.
-    const auto refuse = [&](const std::string& why) {
-        log(where + " refused: " + why);
-        boost::system::error_code ignored;
-        socket.shutdown(tcp::socket::shutdown_both, ignored);
-        socket.close(ignored);
-    };
     if (active_->load() >= options_.max_clients) {
-        return refuse("server full (" + std::to_string(options_.max_clients) + " connections)");
+        return refuse(socket, where,
+                      "server full (" + std::to_string(options_.max_clients) + " connections)");
     }
+    const auto network =
+        client_network(peer.address(), kConnectionLimitV4Prefix, kConnectionLimitV6Prefix);
     std::shared_ptr<AddressCounts> counts;
     if (options_.max_clients_per_address > 0) {
         std::lock_guard lock(per_address_->mutex);
-        std::size_t& open = per_address_->open[peer.address()];
+        std::size_t& open = per_address_->open[network];
         if (open >= options_.max_clients_per_address) {
-            return refuse(std::to_string(open) + " connections already open from this address");
+            return refuse(socket, where,
+                          std::to_string(open) + " connections already open from this address");
         }
         ++open;
         counts = per_address_;
     }
     ++*active_;
-    std::shared_ptr<void> slot(nullptr,
-                               [counter = active_, counts, address = peer.address()](void*) {
-                                   --*counter;
-                                   if (!counts) return;
-                                   std::lock_guard lock(counts->mutex);
-                                   if (--counts->open[address] == 0) counts->open.erase(address);
-                               });
-    ConnectionContext context{options_.idle_timeout, options_.max_line_length, std::move(slot),
-                              where, options_.log};
+    std::shared_ptr<void> slot(nullptr, [counter = active_, counts, network](void*) {
+        --*counter;
+        if (!counts) return;
+        std::lock_guard lock(counts->mutex);
+        if (--counts->open[network] == 0) counts->open.erase(network);
+    });
+    ConnectionContext context{options_.idle_timeout,
+                              options_.first_line_timeout,
+                              options_.max_line_length,
+                              std::move(slot),
+                              where,
+                              options_.log,
+                              refusals_};
     if (options_.token.empty()) {
         handler_(std::move(socket), std::move(context));
     } else {
-        if (!token_brake_) token_brake_ = std::make_shared<TokenBrake>();
+        if (!token_brake_) {
+            token_brake_ = std::make_shared<TokenBrake>();
+            token_brake_->limit_server_checks(options_.token_checks_per_second);
+        }
         pass_token_gate(std::move(socket), std::move(context), options_.token, token_brake_,
                         handler_);
     }
+}
+
+// Refusing is closing at once, so the client sees end of stream, not a hang.
+void TcpServer::refuse(tcp::socket& socket, const std::string& where, const std::string& why) {
+    refusals_->refuse(where + " refused: " + why);
+    boost::system::error_code ignored;
+    socket.shutdown(tcp::socket::shutdown_both, ignored);
+    socket.close(ignored);
 }
 
 void TcpServer::log(const std::string& line) const {
@@ -116,6 +130,7 @@ void TcpServer::stop() {
     asio::post(io_, [this] {
         boost::system::error_code ignored;
         acceptor_.close(ignored);
+        refusals_->flush();
         io_.stop();
     });
 }

@@ -2,6 +2,7 @@
 // handler (a protocol session, or a relay to a child engine process), within fixed bounds.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -17,10 +18,16 @@
 
 #include "protocol/line_framer.h"
 #include "protocol/line_session.h"
+#include "protocol/refusal_log.h"
 
 namespace othello {
 
 class TokenBrake;
+
+// Connections per client address are counted per IPv4 address and per IPv6 /64 (a client
+// commonly holds a whole /64); see client_network.h.
+inline constexpr int kConnectionLimitV4Prefix = 32;
+inline constexpr int kConnectionLimitV6Prefix = 64;
 
 struct TcpServerOptions {
     std::string host = "127.0.0.1";
@@ -28,9 +35,16 @@ struct TcpServerOptions {
     std::size_t max_clients = 1100;
     std::chrono::milliseconds idle_timeout{std::chrono::minutes(10)};  // 0: none
     std::size_t max_line_length = kDefaultMaxLineLength;
-    std::size_t max_clients_per_address = 0;  // 0: no limit beyond max_clients
+    // So that one address cannot hold every place; 0: no limit beyond max_clients.
+    std::size_t max_clients_per_address = 64;
+    // A connection's first line (the token's, with --token) must be complete this soon after it
+    // opens: a silent connection holds its place seconds, not the idle timeout. 0: the idle
+    // timeout applies from the start.
+    std::chrono::milliseconds first_line_timeout{std::chrono::seconds(10)};
     // Non-empty: a client's first line must be "othello-token <token>" (see token_gate.h).
     std::string token;
+    // With a token: at most this many token checks a second on the whole server (token_gate.h).
+    unsigned token_checks_per_second = 20;
     // Where refused and dropped connections are reported, one line each with the peer and the
     // reason; empty: standard error, prefixed "othello-engine: ".
     std::function<void(const std::string&)> log;
@@ -40,14 +54,26 @@ struct TcpServerOptions {
 // place among max_clients, and where to say why it was dropped.
 struct ConnectionContext {
     std::chrono::milliseconds idle_timeout;
+    std::chrono::milliseconds first_line_timeout;  // 0: idle_timeout
     std::size_t max_line_length;
     std::shared_ptr<void> slot;
     std::string peer;  // "address:port", for log lines
     std::function<void(const std::string&)> log;
+    std::shared_ptr<RefusalLog> refusals;
 
     // Logs "<peer> dropped: <reason>".
     void log_drop(const std::string& reason) const {
         if (log) log(peer + " dropped: " + reason);
+    }
+    // Logs "<peer> refused: <reason>" through the server's refusal log (at most a line a second).
+    void log_refusal(const std::string& reason) const {
+        if (refusals) refusals->refuse(peer + " refused: " + reason);
+    }
+    // How long the first line may take: the shorter of the two timeouts that are set.
+    std::chrono::milliseconds first_line_deadline() const {
+        if (first_line_timeout.count() <= 0) return idle_timeout;
+        if (idle_timeout.count() <= 0) return first_line_timeout;
+        return std::min(first_line_timeout, idle_timeout);
     }
 };
 
@@ -75,6 +101,8 @@ class TcpServer {
     void accept();
     void admit(boost::asio::ip::tcp::socket socket);
     void log(const std::string& line) const;
+    void refuse(boost::asio::ip::tcp::socket& socket, const std::string& where,
+                const std::string& why);
 
     TcpServerOptions options_;
     ConnectionHandler handler_;
@@ -83,13 +111,14 @@ class TcpServer {
     unsigned short port_ = 0;
     std::shared_ptr<std::atomic<std::size_t>> active_ =
         std::make_shared<std::atomic<std::size_t>>(0);
-    // Open connections per client address (only counted when max_clients_per_address is set).
+    // Open connections per client network (only counted when max_clients_per_address is set).
     struct AddressCounts {
         std::mutex mutex;
         std::map<boost::asio::ip::address, std::size_t> open;
     };
     std::shared_ptr<AddressCounts> per_address_ = std::make_shared<AddressCounts>();
     std::shared_ptr<TokenBrake> token_brake_;
+    std::shared_ptr<RefusalLog> refusals_;
 };
 
 // The handler that serves LineSession objects over a socket (what the SessionFactory constructor

@@ -3,10 +3,13 @@
 
 #include <sys/socket.h>
 
+#include <array>
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <cctype>
 #include <cerrno>
+
+#include "protocol/client_network.h"
 
 namespace othello {
 
@@ -14,6 +17,9 @@ namespace {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
+
+constexpr std::chrono::seconds kRefusalLinger{1};
+constexpr std::size_t kRefusalLingerBytes = 64 * 1024;
 
 // Compares without stopping at the first difference, so the answer time says nothing about how
 // much of a guess was right.
@@ -54,13 +60,11 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     }
 
     void start() {
-        if (context_.idle_timeout.count() > 0) {
-            timer_.expires_after(context_.idle_timeout);
-            timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+        if (const auto limit = context_.first_line_deadline(); limit.count() > 0) {
+            timer_.expires_after(limit);
+            timer_.async_wait([self = shared_from_this(), limit](boost::system::error_code error) {
                 if (error || self->done_) return;
-                self->context_.log_drop("no token within " +
-                                        std::to_string(self->context_.idle_timeout.count()) +
-                                        " ms");
+                self->context_.log_drop("no token within " + std::to_string(limit.count()) + " ms");
                 self->close();
             });
         }
@@ -93,18 +97,44 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
         const auto now = TokenBrake::Clock::now();
         auto turn = brake_->turn(address_, now);
         if (!turn) {
-            context_.log_drop(std::to_string(brake_->max_waiting()) +
-                              " token checks already waiting from this address");
-            return answer("? too many token checks waiting from this address\n\n", false);
+            context_.log_refusal(std::to_string(brake_->max_waiting()) +
+                                 " token checks already waiting from this network");
+            return answer("? too many token checks waiting from this network\n\n", false);
         }
-        if (turn->at <= now) return check();
+        if (turn->at <= now) return take_server_turn();
         place_ = std::move(turn->place);
-        brake_timer_.expires_at(turn->at);
-        brake_timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+        wait_until(turn->at, &TokenGate::take_server_turn);
+    }
+
+    // The network's turn has come: now the server-wide limit on checks.
+    void take_server_turn() {
+        const auto now = TokenBrake::Clock::now();
+        const auto at = brake_->server_turn(now);
+        if (!at) {
+            stop_watching();
+            place_.reset();
+            context_.log_refusal("over " + std::to_string(brake_->server_checks_per_second()) +
+                                 " token checks a second on this server");
+            return answer("? too many token checks on this server; try again later\n\n", false);
+        }
+        if (*at <= now) return check();
+        wait_until(*at, &TokenGate::check);
+    }
+
+    void wait_until(TokenBrake::Clock::time_point at, void (TokenGate::*then)()) {
+        brake_timer_.expires_at(at);
+        brake_timer_.async_wait([self = shared_from_this(), then](boost::system::error_code error) {
             if (error || self->done_) return;
-            self->check();
+            ((*self).*then)();
         });
-        watch_for_hangup();
+        if (!watching_) watch_for_hangup();
+    }
+
+    void stop_watching() {
+        if (!watching_) return;
+        watching_ = false;
+        boost::system::error_code ignored;
+        socket_.cancel(ignored);  // the hang-up watch: the socket may go to the session next
     }
 
     // While the check waits, a client that hangs up frees its place and its socket at once.
@@ -128,11 +158,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
 
     void check() {
         place_.reset();
-        if (watching_) {
-            watching_ = false;
-            boost::system::error_code ignored;
-            socket_.cancel(ignored);  // the hang-up watch: the socket may go to the session next
-        }
+        stop_watching();
         bool accepted = false;
         const std::string text = token_gate_answer(line_, token_, accepted);
         const std::string log = brake_->record(address_, accepted, TokenBrake::Clock::now());
@@ -146,10 +172,40 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
             socket_, asio::buffer(out_),
             [self = shared_from_this(), accepted](boost::system::error_code error, std::size_t) {
                 if (self->done_) return;
-                if (error || !accepted) return self->close();
+                if (error) return self->close();
+                if (!accepted) return self->linger();
                 self->done_ = true;
                 self->timer_.cancel();
+                // The token was the first line: the session's lines have the idle timeout.
+                self->context_.first_line_timeout = std::chrono::milliseconds(0);
                 self->handler_(std::move(self->socket_), std::move(self->context_));
+            });
+    }
+
+    // After a refusal: the client may have sent more behind its first line (its protocol's next
+    // command); closing with those bytes unread would reset the connection, and the reset can
+    // destroy the refusal before the client reads it. So the server stops sending, reads and
+    // drops what comes for up to kRefusalLinger (or kRefusalLingerBytes), then closes.
+    void linger() {
+        done_ = true;
+        place_.reset();
+        brake_timer_.cancel();
+        boost::system::error_code ignored;
+        socket_.shutdown(tcp::socket::shutdown_send, ignored);
+        timer_.expires_after(kRefusalLinger);
+        timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
+            if (!error) self->close();
+        });
+        drain();
+    }
+
+    void drain() {
+        socket_.async_read_some(
+            asio::buffer(drained_),
+            [self = shared_from_this()](boost::system::error_code error, std::size_t n) {
+                self->drained_bytes_ += n;
+                if (error || self->drained_bytes_ > kRefusalLingerBytes) return self->close();
+                self->drain();
             });
     }
 
@@ -177,6 +233,8 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     char byte_ = 0;
     bool done_ = false;
     bool watching_ = false;  // for a hang-up while the check waits
+    std::array<char, 1024> drained_;
+    std::size_t drained_bytes_ = 0;
 };
 
 }  // namespace
@@ -210,31 +268,56 @@ std::chrono::milliseconds TokenBrake::spacing(int failures) const {
     return std::min(delay, max_delay_);
 }
 
+asio::ip::address TokenBrake::network_of(const asio::ip::address& address) {
+    return client_network(address, kV4Prefix, kV6Prefix);
+}
+
+void TokenBrake::limit_server_checks(unsigned per_second) {
+    const std::lock_guard lock(mutex_);
+    checks_per_second_ = per_second;
+}
+
 std::optional<TokenBrake::Turn> TokenBrake::turn(const asio::ip::address& address,
                                                  Clock::time_point now) {
+    const auto network = network_of(address);
     const std::lock_guard lock(mutex_);
-    const auto found = records_.find(address);
+    const auto found = records_.find(network);
     if (found == records_.end() || found->second.next_check <= now) return Turn{now, nullptr};
-    std::size_t& waiting = waiting_[address];
+    std::size_t& waiting = waiting_[network];
     if (waiting >= max_waiting_) return std::nullopt;
     ++waiting;
-    std::shared_ptr<void> place(nullptr, [this, address](void*) {
+    std::shared_ptr<void> place(nullptr, [this, network](void*) {
         const std::lock_guard lock(mutex_);
-        const auto w = waiting_.find(address);
+        const auto w = waiting_.find(network);
         if (w != waiting_.end() && --w->second == 0) waiting_.erase(w);
     });
     return Turn{found->second.next_check, std::move(place)};
 }
 
+std::optional<TokenBrake::Clock::time_point> TokenBrake::server_turn(Clock::time_point now) {
+    const std::lock_guard lock(mutex_);
+    if (checks_per_second_ == 0) return now;
+    const auto interval =
+        std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1)) / checks_per_second_;
+    const auto burst = std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(2));
+    const auto longest_wait = std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1));
+    server_next_ = std::max(server_next_, now);
+    const auto at = std::max(now, server_next_ - burst);
+    if (at - now > longest_wait) return std::nullopt;
+    server_next_ += interval;
+    return at;
+}
+
 std::string TokenBrake::record(const asio::ip::address& address, bool accepted,
                                Clock::time_point now) {
+    const auto network = network_of(address);
     const std::lock_guard lock(mutex_);
     if (accepted) {
-        records_.erase(address);
+        records_.erase(network);
         return {};
     }
     forget_old(now);
-    Record& r = records_[address];
+    Record& r = records_[network];
     ++r.failures;
     r.next_check = std::max(r.next_check, now + spacing(r.failures));
     if (now - r.last_logged < std::chrono::seconds(1) && r.last_logged != Clock::time_point{}) {
@@ -243,7 +326,8 @@ std::string TokenBrake::record(const asio::ip::address& address, bool accepted,
     }
     std::string line = "wrong or missing token";
     if (r.unlogged > 0) line += " (" + std::to_string(r.unlogged) + " more not logged)";
-    line += "; " + std::to_string(r.failures) + " in a row from this address, next check in " +
+    line += "; " + std::to_string(r.failures) + " in a row from " +
+            network_text(network, kV4Prefix, kV6Prefix) + ", next check in " +
             std::to_string(spacing(r.failures).count()) + " ms";
     r.last_logged = now;
     r.unlogged = 0;

@@ -76,6 +76,22 @@ class EngineServerProcess {
         while (std::getline(in, line)) n += line.find(text) != std::string::npos;
         return n;
     }
+    // How many refusals the log accounts for: the lines that contain `text`, plus the counts of
+    // those not logged ("... (and N more refusals not logged)", "N more refusals not logged").
+    // Meant for a run where only that kind of refusal happens.
+    long refusals_counted(const std::string& text) const {
+        std::istringstream in(log());
+        std::string line;
+        long n = 0;
+        for (; std::getline(in, line);) {
+            n += line.find(text) != std::string::npos;
+            const auto at = line.find(" more refusal");
+            if (at == std::string::npos) continue;
+            const auto start = line.find_last_not_of("0123456789", at - 1) + 1;
+            n += std::stol(line.substr(start, at - start));
+        }
+        return n;
+    }
     // A field of /proc/PID/status in kB (VmHWM: peak resident memory; VmRSS: now).
     long status_kb(const std::string& field) const {
         std::ifstream in("/proc/" + std::to_string(child_.id()) + "/status");

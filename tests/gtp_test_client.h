@@ -87,6 +87,12 @@ class GtpSocket {
     explicit GtpSocket(unsigned short port) : socket_(io_) {
         socket_.connect({boost::asio::ip::make_address("127.0.0.1"), port});
     }
+    // From another loopback address (127.0.0.2, 127.1.0.1, ...): a distinct client address.
+    GtpSocket(unsigned short port, const std::string& from) : socket_(io_) {
+        socket_.open(boost::asio::ip::tcp::v4());
+        socket_.bind({boost::asio::ip::make_address(from), 0});
+        socket_.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+    }
     void send_raw(const std::string& bytes) {
         boost::asio::write(socket_, boost::asio::buffer(bytes));
     }

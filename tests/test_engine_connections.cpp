@@ -159,6 +159,14 @@ TEST_CASE("protocol=nboard,tcp://: othello-engine --listen --protocol nboard --t
     CHECK(refused.status == 1);
     CHECK(refused.err.find("served refused the token") != std::string::npos);
     CHECK(refused.err.find("guess") == std::string::npos);
+    // No token at all: the gate answers NBoard's first line with its refusal, reported as such.
+    const Run untokened = run_match("--engine 'name=served,protocol=nboard," + tcp_address(server) +
+                                        "' --engine policy:random --games 2",
+                                    dir);
+    CHECK(untokened.status == 1);
+    CHECK(untokened.err.find("engine 'served' failed to start: served refused the token (token "
+                             "required): the server wants token=SECRET in the engine spec") !=
+          std::string::npos);
     CHECK(server.running());
     fs::remove_all(dir);
 }

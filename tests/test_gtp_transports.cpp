@@ -149,6 +149,21 @@ TEST_CASE("the executable on stdio: an exact transcript of every command") {
                                            script) == expected);
 }
 
+TEST_CASE(
+    "the executable: othello-set_position refuses the boards the runner refuses as openings") {
+    const std::string corners = "XO" + std::string(62, '-') + " X";  // centre empty
+    const std::string full = std::string(64, 'X') + " O";            // game over
+    const std::string start = "---------------------------OX------XO--------------------------- X";
+    const std::string out = othello::testing::run_with_input(
+        othello::testing::engine_path(), {"--policy", "mobility"},
+        "1 othello-set_position " + corners + "\n2 othello-set_position " + full +
+            "\n3 othello-set_position " + start + "\n4 othello-transcript\n");
+    CHECK(out ==
+          "?1 invalid position: board: the centre squares d4 e4 d5 e5 must all hold discs (2 "
+          "discs given)\n\n"
+          "?2 invalid position: board: the game is already over\n\n=3\n\n=4\n\n");
+}
+
 TEST_CASE("the executable: othello-evaluate reports scores within ±64 discs") {
     // The mobility policy scores the corner h8 +1000 and e3 (which gives a corner away) -100 here;
     // a disc difference cannot exceed 64, so that is what is reported.

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "engine/notation.h"
+#include "engine/opening_board.h"
 #include "engine/rng.h"
 #include "engine/symmetry.h"
 #include "match/run/balanced_openings.h"
@@ -115,23 +116,11 @@ bool is_board(std::string_view text) {
 }
 
 // A board opening: the 64 squares and the side to move, anything after ';' (the FFO suite's
-// comments) ignored. The four centre squares are never emptied in a game, so a board without
-// them is not a position any game reaches; a finished game is no opening.
+// comments) ignored, checked as the engine checks othello-set_position (engine/opening_board.h).
 Game board_opening(std::string_view text) {
     if (const auto semicolon = text.find(';'); semicolon != std::string_view::npos)
         text = text.substr(0, semicolon);
-    // The squares are one word: a short board must not take the side to move for a square.
-    if (const std::size_t squares = first_word(text).size(); squares != 64)
-        throw NotationError("board: " + std::to_string(squares) +
-                            " squares given, 64 needed (then a space and the side to move)");
-    const Position board = parse_board(text);
-    constexpr Bitboard kCentre = bit(27) | bit(28) | bit(35) | bit(36);
-    if ((board.occupied() & kCentre) != kCentre)
-        throw NotationError("board: the centre squares d4 e4 d5 e5 must all hold discs (" +
-                            std::to_string(popcount(board.occupied())) + " discs given)");
-    Game game(board);
-    if (game.is_over()) throw NotationError("board: the game is already over");
-    return game;
+    return game_from_board(text);
 }
 
 Opening parse_line(std::string_view line, const std::string& path, long number) {

@@ -1,0 +1,48 @@
+// The refusal log: a client that is refused at once can come back at once, thousands of times a
+// second, so its refusals are logged at most once a second in all; each line that follows a quiet
+// spell carries the count of those left out, and a count still pending is logged alone a second
+// later.
+#pragma once
+
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
+// clang-format off
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+// clang-format on
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace othello {
+
+class RefusalLog : public std::enable_shared_from_this<RefusalLog> {
+  public:
+    using Clock = std::chrono::steady_clock;
+    // Lines go to `log`; the timer that logs a pending count runs on `executor` (the server's
+    // event loop, the only thread that calls refuse()).
+    RefusalLog(boost::asio::any_io_executor executor, std::function<void(const std::string&)> log,
+               std::chrono::milliseconds every = std::chrono::seconds(1))
+        : timer_(std::move(executor)), log_(std::move(log)), every_(every) {}
+
+    // Logs "<line>" now, or counts it when a line went out less than a second ago.
+    void refuse(const std::string& line);
+    // Logs the pending count at once (when the server stops).
+    void flush();
+    // Refusals so far, logged or not.
+    long total() const { return total_; }
+
+  private:
+    static std::string not_logged(long count);
+
+    boost::asio::steady_timer timer_;
+    std::function<void(const std::string&)> log_;
+    std::chrono::milliseconds every_;
+    Clock::time_point last_logged_{};
+    bool logged_once_ = false;
+    bool timer_armed_ = false;
+    long pending_ = 0;
+    long total_ = 0;
+};
+
+}  // namespace othello
