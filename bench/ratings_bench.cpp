@@ -95,6 +95,7 @@ void report(const std::string& match, const fs::path& results, const fs::path& d
     }
     std::printf("%s ratings: exit %d, wall %s (m:ss), peak memory %.0f MB\n", match.c_str(),
                 WEXITSTATUS(status), wall.c_str(), std::atof(rss.c_str()) / 1024);
+    std::fflush(stdout);
 }
 
 }  // namespace
@@ -115,7 +116,8 @@ int main(int argc, char** argv) {
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
         po::notify(vm);
-        if (engines < 2 || opponents < 1) throw std::invalid_argument("--engines 2+, --opponents 1+");
+        if (engines < 2 || opponents < 1)
+            throw std::invalid_argument("--engines 2+, --opponents 1+");
     } catch (const std::exception& e) {
         std::cerr << "othello-ratings-bench: " << e.what() << "\n" << options;
         return 2;
@@ -125,14 +127,17 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (matches.empty())
-        matches.push_back((fs::canonical("/proc/self/exe").parent_path() / "othello-match").string());
-    const fs::path dir = fs::temp_directory_path() / ("othello-ratings-bench-" + std::to_string(::getpid()));
+        matches.push_back(
+            (fs::canonical("/proc/self/exe").parent_path() / "othello-match").string());
+    const fs::path dir =
+        fs::temp_directory_path() / ("othello-ratings-bench-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const std::vector<GameRecord> games = tournament(engines, opponents, 1);
     const fs::path results = dir / "games.json";
     write_results(results.string(), games, nlohmann::json::object(), nullptr);
     std::printf("%zu games of %d engines, %d pairings of 2 games started per engine: %s\n",
                 games.size(), engines, (opponents + 1) / 2, results.c_str());
+    std::fflush(stdout);
     for (const std::string& match : matches) report(match, results, dir);
     fs::remove_all(dir);
     return 0;

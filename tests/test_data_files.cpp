@@ -56,8 +56,8 @@ TEST_CASE("a damaged weights file is refused by the engine and the runner, namin
     write_bytes(bad, flipped_at(good.size() / 2));
     Run run = engine(dir, "--policy regression --weights " + bad.string());
     CHECK(run.status == 2);
-    CHECK(run.err == "othello-engine: " + bad.string() +
-                         ": checksum mismatch: the weights file is damaged\n");
+    CHECK(run.err ==
+          "othello-engine: " + bad.string() + ": checksum mismatch: the weights file is damaged\n");
     CHECK(run.out.empty());
 
     // Cut short by one byte.
@@ -65,8 +65,8 @@ TEST_CASE("a damaged weights file is refused by the engine and the runner, namin
     write_bytes(cut, good.substr(0, good.size() - 1));
     run = engine(dir, "--policy regression --weights " + cut.string());
     CHECK(run.status == 2);
-    CHECK(run.err == "othello-engine: " + cut.string() + ": truncated: " +
-                         std::to_string(good.size() - 1) + " bytes, expected " +
+    CHECK(run.err == "othello-engine: " + cut.string() +
+                         ": truncated: " + std::to_string(good.size() - 1) + " bytes, expected " +
                          std::to_string(good.size()) + "\n");
 
     // The runner's weights= key reaches the same check before any game is played.
@@ -84,10 +84,10 @@ TEST_CASE("a FIFO or a folder as weights, network or book is refused at once") {
     const fs::path fifo = dir / "fifo.bin", folder = dir / "folder";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     fs::create_directory(folder);
-    for (const auto& [flags, what] : {std::pair<std::string, std::string>{
-                                          "--policy regression --weights ", "weights"},
-                                      {"--policy network --network ", "network"},
-                                      {"--policy book --book ", "book"}}) {
+    for (const auto& [flags, what] :
+         {std::pair<std::string, std::string>{"--policy regression --weights ", "weights"},
+          {"--policy network --network ", "network"},
+          {"--policy book --book ", "book"}}) {
         CAPTURE(what);
         Run run = engine(dir, flags + fifo.string());
         CHECK(run.status == 2);
@@ -140,12 +140,12 @@ TEST_CASE("a weights file of the earlier format is refused, and othello-train up
     CHECK(run.status == 1);
     CHECK(read_bytes(v1) == old);
     write_bytes(v1, flipped_at(current.size() / 3));
-    run = run_shell(kTrain + " --upgrade-weights " + v1.string() + " --output " +
-                        (dir / "v3.bin").string(),
-                    dir);
+    run = run_shell(
+        kTrain + " --upgrade-weights " + v1.string() + " --output " + (dir / "v3.bin").string(),
+        dir);
     CHECK(run.status == 1);
-    CHECK(run.err == "othello-train: " + v1.string() +
-                         ": checksum mismatch: the weights file is damaged\n");
+    CHECK(run.err ==
+          "othello-train: " + v1.string() + ": checksum mismatch: the weights file is damaged\n");
     CHECK_FALSE(fs::exists(dir / "v3.bin"));
     fs::remove_all(dir);
 }

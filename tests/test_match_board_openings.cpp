@@ -286,10 +286,10 @@ TEST_CASE("a bad board is an error naming the file and line") {
 TEST_CASE("the engine's othello-set_position refuses a board without a side to move") {
     const fs::path dir = temp_dir("board_without_side");
     const std::string board = boards_in(kPositions).at(1);  // white to move
-    const Run run = run_shell("printf '1 othello-set_position " + board.substr(0, 64) +
-                                  "\\n2 othello-set_position " + board +
-                                  "\\n3 showboard\\n' | " + kEngine,
-                              dir);
+    const Run run =
+        run_shell("printf '1 othello-set_position " + board.substr(0, 64) +
+                      "\\n2 othello-set_position " + board + "\\n3 showboard\\n' | " + kEngine,
+                  dir);
     CHECK(run.status == 0);
     CHECK(run.out.rfind("?1 invalid position: board: no side to move after the 64 squares (give X "
                         "or O)\n\n=2\n\n",

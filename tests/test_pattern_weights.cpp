@@ -66,15 +66,15 @@ TEST_CASE("a wrong or truncated weights file is refused with a clear message") {
     bad_version[8] = 7;
     CHECK(message_of(bad_version) == "w.bin: format version is 7, this build needs 2");
     // One flipped bit anywhere after the magic and version is caught by the checksum.
-    for (const std::size_t at : {std::size_t{20}, std::size_t{36}, good.size() / 2, good.size() - 1}) {
+    for (const std::size_t at :
+         {std::size_t{20}, std::size_t{36}, good.size() / 2, good.size() - 1}) {
         std::string flipped = good;
         flipped[at] = static_cast<char>(flipped[at] ^ 0x10);
-        CHECK(message_of(flipped) == (at == 20 ? "w.bin: plies per phase is " +
-                                                     std::to_string(kPliesPerPhase ^ 0x10) +
-                                                     ", this build needs " +
-                                                     std::to_string(kPliesPerPhase)
-                                               : "w.bin: checksum mismatch: the weights file is "
-                                                 "damaged"));
+        CHECK(message_of(flipped) ==
+              (at == 20 ? "w.bin: plies per phase is " + std::to_string(kPliesPerPhase ^ 0x10) +
+                              ", this build needs " + std::to_string(kPliesPerPhase)
+                        : "w.bin: checksum mismatch: the weights file is "
+                          "damaged"));
     }
     std::string bad_set = good;
     bad_set[12] -= 1;  // the id's low byte: "EDA6" becomes "EDA5", the set shipped before it

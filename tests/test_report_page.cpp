@@ -349,8 +349,9 @@ TEST_CASE("an engine that lost every game has Elo −∞, drawn at the chart's l
     const fs::path dir = temp_dir("report_page_minus_infinity");
     // Every move the fake engine plays is illegal: it forfeits every game.
     const std::string loser = "'name=loser,cmd:" + kFake + " --mode illegal'";
-    for (const std::string& others : {std::string(" --engine policy:random"),
-                                      std::string(" --engine policy:random --engine policy:mobility")}) {
+    for (const std::string& others :
+         {std::string(" --engine policy:random"),
+          std::string(" --engine policy:random --engine policy:mobility")}) {
         CAPTURE(others);
         fs::remove(dir / "page.html");
         REQUIRE(run_shell(kMatch + " --engine " + loser + others +

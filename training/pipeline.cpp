@@ -200,8 +200,9 @@ void upgrade_weights(const std::filesystem::path& input, const std::filesystem::
             throw std::runtime_error(output.string() + ": read back differs from " +
                                      input.string());
     }
-    log << boost::format("wrote %s: the weights of %s with a checksum (format version 2), "
-                         "read back and checked\n") %
+    log << boost::format(
+               "wrote %s: the weights of %s with a checksum (format version 2), "
+               "read back and checked\n") %
                output.string() % input.string();
 }
 

@@ -97,8 +97,7 @@ double log_likelihood(const Results& r, const Vector& elo) {
 Vector gradient(const Results& r, const Vector& elo) {
     Vector g(r.engines, 0.0);
     for (const Pairing& p : r.pairs) {
-        const double surplus =
-            kScale * (p.points - p.games * win_probability(elo[p.a] - elo[p.b]));
+        const double surplus = kScale * (p.points - p.games * win_probability(elo[p.a] - elo[p.b]));
         g[p.a] += surplus;
         g[p.b] -= surplus;
     }
@@ -250,8 +249,8 @@ RatingList joint_ratings(const Standings& standings) {
     const Vector variance = variances(r, elo);
     for (std::size_t a = 0; a < rated.size(); ++a) {
         const EngineTally& t = standings.tally(rated[a]);
-        list.ratings.push_back({standings.names()[rated[a]], elo[a],
-                                1.96 * std::sqrt(variance[a]), t.total.games(), t.total.score()});
+        list.ratings.push_back({standings.names()[rated[a]], elo[a], 1.96 * std::sqrt(variance[a]),
+                                t.total.games(), t.total.score()});
     }
     std::stable_sort(list.ratings.begin(), list.ratings.end(),
                      [](const Rating& x, const Rating& y) { return x.elo > y.elo; });
