@@ -24,7 +24,8 @@ namespace {
 struct CommandLine {
     PipelineOptions run;
     std::string wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights, evaluate,
-        label_weights, export_moves, network_logits, moves, agreement_of, network, kernel;
+        label_weights, export_moves, network_logits, moves, agreement_of, network, kernel,
+        upgrade_weights;
     std::vector<std::string> sample_files, average;
     std::string value_weight = "1";
 };
@@ -33,7 +34,7 @@ po::options_description describe(CommandLine& c) {
     PipelineOptions& run = c.run;
     auto& [unused_run, wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights,
            evaluate, label_weights, export_moves, network_logits, moves, agreement_of, network,
-           kernel, sample_files, average, value_weight] = c;
+           kernel, upgrade_weights, sample_files, average, value_weight] = c;
     (void)unused_run;
     po::options_description options("othello-train options");
     options.add_options()("help", "show this help")("version", "print 'othello-train VERSION'")(
@@ -102,6 +103,9 @@ po::options_description describe(CommandLine& c) {
         "output", po::value(&output), "write the weights file here")(
         "average", po::value(&average)->multitoken(),
         "fit nothing: write the mean of these weights files (an ensemble) to --output")(
+        "upgrade-weights", po::value(&upgrade_weights),
+        "fit nothing: rewrite this weights file of the earlier format (version 1, no checksum) "
+        "in the current one (with a checksum) to --output, after checking its header and size")(
         "evaluate", po::value(&evaluate),
         "fit nothing: report this weights file's errors and expert agreement on the data")(
         "export-csv", po::value(&csv), "write the training set as CSV here")(
@@ -207,7 +211,11 @@ int main(int argc, char** argv) {
     run.output = c.output;
     try {
         if (run_network_mode(c)) return 0;
-        if (!c.average.empty()) {
+        if (!c.upgrade_weights.empty()) {
+            if (c.output.empty())
+                throw std::invalid_argument("--upgrade-weights needs --output FILE");
+            upgrade_weights(c.upgrade_weights, c.output, std::cout);
+        } else if (!c.average.empty()) {
             if (c.output.empty()) throw std::invalid_argument("--average needs --output FILE");
             write_average({c.average.begin(), c.average.end()}, c.output, std::cout);
         } else {

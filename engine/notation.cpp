@@ -83,10 +83,14 @@ Position parse_board(std::string_view text) {
     for (; i < text.size(); ++i) {
         if (!std::isspace(static_cast<unsigned char>(text[i]))) side += ascii_lower(text[i]);
     }
+    // A board alone does not say whose turn it is: guessing would play a position other than the
+    // one meant.
+    if (side.empty())
+        throw NotationError("board: no side to move after the 64 squares (give X or O)");
     Color to_move = Color::Black;
     if (side == "o" || side == "w" || side == "white") {
         to_move = Color::White;
-    } else if (!(side.empty() || side == "x" || side == "*" || side == "b" || side == "black")) {
+    } else if (!(side == "x" || side == "*" || side == "b" || side == "black")) {
         throw NotationError("board: side to move '" + side + "' is not black (X) or white (O)");
     }
     return Position::from_colors(black, white, to_move);

@@ -18,8 +18,8 @@ std::vector<Move> parse_moves(std::string_view text);
 std::string to_transcript(const std::vector<Move>& moves);
 
 // A board as 64 characters row by row from a1 ('-' or '.' empty; 'X', '*', 'B' black; 'O', 'W'
-// white; any case), optionally followed by whitespace and the side to move ('X'/'*'/'B'/"black"
-// or 'O'/'W'/"white"; black if omitted). Throws NotationError naming the offending character.
+// white; any case), then whitespace and the side to move ('X'/'*'/'B'/"black" or
+// 'O'/'W'/"white"), which must be given. Throws NotationError naming the offending character.
 Position parse_board(std::string_view text);
 // The inverse of parse_board: 64 characters of '-', 'X', 'O', a space, then 'X' or 'O'.
 std::string to_board_string(const Position& p);

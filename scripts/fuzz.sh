@@ -10,7 +10,7 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_gtp_session fuzz_nboard_session fuzz_notation fuzz_ggf fuzz_wthor fuzz_book_import
-           fuzz_gtp_reply fuzz_nboard_reply fuzz_match_file fuzz_network_file)
+           fuzz_gtp_reply fuzz_nboard_reply fuzz_match_file fuzz_network_file fuzz_pattern_weights)
 fi
 build=${OTHELLO_FUZZ_BUILD:-build-fuzz}
 cxx=${OTHELLO_FUZZ_CXX:-clang++}

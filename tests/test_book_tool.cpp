@@ -309,12 +309,12 @@ TEST_CASE("a directory given as a book or weights file is called one") {
     const std::string folder = std::filesystem::temp_directory_path().string();
     const Run stats = othello_book("stats --book " + folder);
     CHECK(WEXITSTATUS(stats.status) == 1);
-    CHECK(stats.err == "othello-book stats: " + folder + ": is a directory, not an opening book\n");
+    CHECK(stats.err == "othello-book stats: " + folder + ": not a regular file (a folder)\n");
     const std::string engine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
     CHECK(testing::run_with_input(
               "/bin/sh", {"-c", "\"$0\" --policy book --book \"$1\" 2>&1", engine, folder}, "") ==
-          "othello-engine: " + folder + ": is a directory, not an opening book\n");
+          "othello-engine: " + folder + ": not a regular file (a folder)\n");
     CHECK(testing::run_with_input(
               "/bin/sh", {"-c", "\"$0\" --policy regression --weights \"$1\" 2>&1", engine, folder},
-              "") == "othello-engine: " + folder + ": is a directory, not a weights file\n");
+              "") == "othello-engine: " + folder + ": not a regular file (a folder)\n");
 }

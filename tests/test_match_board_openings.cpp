@@ -267,6 +267,7 @@ TEST_CASE("a bad board is an error naming the file and line") {
         {std::string(64, 'X') + " O", "already over"},               // a full board
         {good.substr(0, 63) + " X", "63 squares given, 64 needed"},  // a square short
         {good.substr(0, 64) + " Z", "side to move 'z'"},             // no such side
+        {good.substr(0, 64), "no side to move after the 64 squares (give X or O)"},
     };
     for (const auto& [line, why] : cases) {
         CAPTURE(line);
@@ -279,5 +280,20 @@ TEST_CASE("a bad board is an error naming the file and line") {
         CHECK(run.err.find("bad.obf:2: bad opening: board: ") != std::string::npos);
         CHECK(run.err.find(why) != std::string::npos);
     }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the engine's othello-set_position refuses a board without a side to move") {
+    const fs::path dir = temp_dir("board_without_side");
+    const std::string board = boards_in(kPositions).at(1);  // white to move
+    const Run run =
+        run_shell("printf '1 othello-set_position " + board.substr(0, 64) +
+                      "\\n2 othello-set_position " + board + "\\n3 showboard\\n' | " + kEngine,
+                  dir);
+    CHECK(run.status == 0);
+    CHECK(run.out.rfind("?1 invalid position: board: no side to move after the 64 squares (give X "
+                        "or O)\n\n=2\n\n",
+                        0) == 0);
+    CHECK(run.out.find("white to move") != std::string::npos);
     fs::remove_all(dir);
 }

@@ -148,3 +148,36 @@ TEST_CASE("ratings refuses a game that does not check out, as merge and report d
     CHECK(!fs::exists(dir / "list.json"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("ratings of self-play only says so; an engine that played only itself is not rated") {
+    const fs::path dir = temp_dir("ratings_command_self_play");
+    // The runner names two engines apart (c, c-2); renamed alike, every game is c against c.
+    REQUIRE(run_in(dir,
+                   "--engine name=c,policy:random --engine name=c,policy:mobility --games 4 "
+                   "--openings random:4 --no-progress --results cc.json")
+                .status == 0);
+    std::string text = slurp(dir / "cc.json");
+    for (std::size_t at; (at = text.find("\"c-2\"")) != std::string::npos;)
+        text.replace(at, 5, "\"c\"");
+    std::ofstream(dir / "self.json") << text;
+    const Run self = run_in(dir, "ratings --results list.json self.json");
+    CHECK(self.status == 2);
+    CHECK(self.err ==
+          "othello-match ratings: every game in the inputs is an engine against itself ('c'): "
+          "self-play gives no rating; rate games between different engines\n");
+    CHECK(self.out.empty());
+    CHECK(!fs::exists(dir / "list.json"));
+
+    REQUIRE(run_in(dir,
+                   "--engine name=a,policy:random --engine name=b,policy:mobility --games 4 "
+                   "--openings random:4 --no-progress --results ab.json")
+                .status == 0);
+    const Run mixed = run_in(dir, "ratings --results list.json ab.json self.json");
+    INFO(mixed.err);
+    CHECK(mixed.status == 0);
+    CHECK(mixed.err == "othello-match ratings: note: 'c' played only against itself: not rated\n");
+    const nlohmann::json list = read_json(dir / "list.json");
+    REQUIRE(list.at("ratings").size() == 2);
+    CHECK(list.at("games") == 8);
+    fs::remove_all(dir);
+}

@@ -163,12 +163,12 @@ TEST_CASE("a network path that is missing, a folder or a FIFO is refused at once
                          "/nonexistent/net.bin: no such network weights file", NetworkFileError);
     const std::string dir = temp_path("dir");
     std::filesystem::create_directory(dir);
-    CHECK_THROWS_WITH_AS(load_network_file(dir), (dir + ": not a regular file").c_str(),
+    CHECK_THROWS_WITH_AS(load_network_file(dir), (dir + ": not a regular file (a folder)").c_str(),
                          NetworkFileError);
     std::filesystem::remove(dir);
     const std::string fifo = temp_path("fifo");
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-    CHECK_THROWS_WITH_AS(load_network_file(fifo), (fifo + ": not a regular file").c_str(),
+    CHECK_THROWS_WITH_AS(load_network_file(fifo), (fifo + ": not a regular file (a FIFO)").c_str(),
                          NetworkFileError);
     std::filesystem::remove(fifo);
     // Through the policy options, as --network FILE and network=FILE reach it.

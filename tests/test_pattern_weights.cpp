@@ -33,7 +33,7 @@ TEST_CASE("weights survive a save and load") {
     const PatternWeights w = sample_weights();
     const auto path = std::filesystem::temp_directory_path() / "othello_pattern_weights_test.bin";
     w.save(path);
-    CHECK(std::filesystem::file_size(path) == 32 + 2ull * kPhaseCount * kEntriesPerPhase);
+    CHECK(std::filesystem::file_size(path) == 36 + 2ull * kPhaseCount * kEntriesPerPhase);
     const PatternWeights loaded = PatternWeights::load(path);
     std::filesystem::remove(path);
     for (const Position& p : testing::random_positions(5, 1)) {
@@ -64,14 +64,25 @@ TEST_CASE("a wrong or truncated weights file is refused with a clear message") {
     CHECK(message_of(bad_magic) == "w.bin: not a weights file (magic is not OTHPATWT)");
     std::string bad_version = good;
     bad_version[8] = 7;
-    CHECK(message_of(bad_version) == "w.bin: format version is 7, this build needs 1");
+    CHECK(message_of(bad_version) == "w.bin: format version is 7, this build needs 2");
+    // One flipped bit anywhere after the magic and version is caught by the checksum.
+    for (const std::size_t at :
+         {std::size_t{20}, std::size_t{36}, good.size() / 2, good.size() - 1}) {
+        std::string flipped = good;
+        flipped[at] = static_cast<char>(flipped[at] ^ 0x10);
+        CHECK(message_of(flipped) ==
+              (at == 20 ? "w.bin: plies per phase is " + std::to_string(kPliesPerPhase ^ 0x10) +
+                              ", this build needs " + std::to_string(kPliesPerPhase)
+                        : "w.bin: checksum mismatch: the weights file is "
+                          "damaged"));
+    }
     std::string bad_set = good;
     bad_set[12] -= 1;  // the id's low byte: "EDA6" becomes "EDA5", the set shipped before it
     CHECK(message_of(bad_set) ==
           "w.bin: weights for pattern set EDA5 (0x45444135), this build needs EDA6 (0x45444136); "
           "retrain them with scripts/train-weights.sh");
     CHECK_THROWS_WITH_AS(PatternWeights::load("/nonexistent/w.bin"),
-                         "/nonexistent/w.bin: cannot open weights file", WeightsError);
+                         "/nonexistent/w.bin: no such weights file", WeightsError);
 }
 
 TEST_CASE("the average of weight sets is their entry-by-entry mean, rounded") {

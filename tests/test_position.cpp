@@ -71,7 +71,7 @@ TEST_CASE("game over and the final score gives the empties to the winner") {
     CHECK(p.final_disc_difference(Color::Black) == 64);
     CHECK(p.final_disc_difference(Color::White) == -64);
     CHECK_THROWS_WITH_AS(p.play(Move::pass()), "illegal move pass: the game is over", IllegalMove);
-    const Position draw = parse_board(std::string(32, 'X') + std::string(32, 'O'));
+    const Position draw = parse_board(std::string(32, 'X') + std::string(32, 'O') + " X");
     CHECK(draw.final_disc_difference(Color::Black) == 0);
 }
 

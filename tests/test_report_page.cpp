@@ -340,3 +340,36 @@ TEST_CASE("report subcommand: clear errors for bad arguments and files") {
                     (dir / "keep.json").string() + " >/dev/null") == 0);  // a page is replaced
     fs::remove_all(dir);
 }
+
+TEST_CASE("an engine that lost every game has Elo −∞, drawn at the chart's lower end") {
+    if (!have_chromium()) {
+        MESSAGE("SKIPPED: chromium is not installed (scripts/setup.sh installs Debian's chromium)");
+        return;
+    }
+    const fs::path dir = temp_dir("report_page_minus_infinity");
+    // Every move the fake engine plays is illegal: it forfeits every game.
+    const std::string loser = "'name=loser,cmd:" + kFake + " --mode illegal'";
+    for (const std::string& others :
+         {std::string(" --engine policy:random"),
+          std::string(" --engine policy:random --engine policy:mobility")}) {
+        CAPTURE(others);
+        fs::remove(dir / "page.html");
+        REQUIRE(run_shell(kMatch + " --engine " + loser + others +
+                          " --games 4 --concurrency 1 --no-progress --results " +
+                          (dir / "r.json").string() + " --overwrite --html " +
+                          (dir / "page.html").string() + " >/dev/null") == 0);
+        const Rendered r = render(dir / "page.html", dir);
+        check_clean(r, slurp(dir / "page.html"));
+        const nlohmann::json& marks = r.self_test.at("eloMarks");
+        INFO(marks.dump());
+        if (others.find("mobility") == std::string::npos) {
+            // Two engines: the loser's side of the pair, per game and per pair of games.
+            CHECK(marks.at("per game") == "lower end");
+            CHECK(marks.at("per pair (pentanomial)") == "lower end");
+        } else {
+            CHECK(marks.at("loser") == "lower end");
+        }
+        CHECK(r.dom.find("−∞") != std::string::npos);
+    }
+    fs::remove_all(dir);
+}

@@ -185,6 +185,27 @@ void write_average(const std::vector<std::filesystem::path>& files,
                sets.size();
 }
 
+void upgrade_weights(const std::filesystem::path& input, const std::filesystem::path& output,
+                     std::ostream& log) {
+    std::error_code error;
+    if (std::filesystem::equivalent(input, output, error))
+        throw std::invalid_argument("--output '" + output.string() +
+                                    "' is the file being upgraded; write another file");
+    const PatternWeights weights = PatternWeights::load_for_upgrade(input);
+    weights.save(output);
+    const PatternWeights back = PatternWeights::load(output);
+    for (int phase = 0; phase < kPhaseCount; ++phase) {
+        if (!std::equal(back.phase_table(phase), back.phase_table(phase) + kEntriesPerPhase,
+                        weights.phase_table(phase)))
+            throw std::runtime_error(output.string() + ": read back differs from " +
+                                     input.string());
+    }
+    log << boost::format(
+               "wrote %s: the weights of %s with a checksum (format version 2), "
+               "read back and checked\n") %
+               output.string() % input.string();
+}
+
 void run_pipeline(PipelineOptions options, std::ostream& log) {
     if (options.keep_every < 1) throw std::invalid_argument("--keep-every must be 1 or more");
     if (!(options.trainer.rank_weight >= 0 && options.trainer.rank_weight <= 1000))

@@ -81,6 +81,12 @@ void report_evaluation(std::shared_ptr<const patterns::PatternWeights> weights,
 void write_average(const std::vector<std::filesystem::path>& files,
                    const std::filesystem::path& output, std::ostream& log);
 
+// Rewrites a weights file of the earlier format (version 1, without a checksum) in the current
+// one, after checking its header and size, and reads the result back to check it plays alike.
+// `output` must not be `input`.
+void upgrade_weights(const std::filesystem::path& input, const std::filesystem::path& output,
+                     std::ostream& log);
+
 // Everything a run does; the othello-train options, one field each.
 struct PipelineOptions {
     DataSource data;  // its seed is the run's: random playouts, self-play and ties

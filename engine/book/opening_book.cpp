@@ -5,6 +5,8 @@
 #include <chrono>
 #include <ctime>
 
+#include "engine/data_file.h"
+
 namespace othello {
 
 namespace {
@@ -73,11 +75,15 @@ BookStats& BookStats::operator+=(const BookStats& other) {
 
 OpeningBook::OpeningBook(const std::filesystem::path& path, Access access) : path_(path) {
     const bool read_only = access != Access::Write;
-    if (std::filesystem::is_directory(path)) {
-        throw BookError(path.string() + ": is a directory, not an opening book");
-    }
-    if (read_only && !std::filesystem::exists(path)) {
-        throw BookError(path.string() + ": no such opening book");
+    // SQLite would wait on a FIFO for ever and fail late on a folder: only a regular file (or,
+    // for a book to be written, nothing yet) is opened.
+    std::error_code error;
+    if (read_only || std::filesystem::exists(path, error)) {
+        try {
+            require_regular_file(path, "opening book");
+        } catch (const DataFileError& e) {
+            throw BookError(e.what());
+        }
     }
     try {
         db_ = std::make_unique<SqliteDatabase>(

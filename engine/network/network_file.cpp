@@ -2,11 +2,8 @@
 #include "engine/network/network_file.h"
 
 #include <bit>
-#include <boost/crc.hpp>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include "engine/data_dir.h"
 
@@ -33,10 +30,7 @@ void write_u32(std::string& bytes, std::size_t offset, std::uint32_t value) {
 
 // The checksum covers the header before it and everything after the header.
 std::uint32_t checksum(const std::string& bytes) {
-    boost::crc_32_type crc;
-    crc.process_bytes(bytes.data(), kChecksumOffset);
-    crc.process_bytes(bytes.data() + kNetworkHeaderBytes, bytes.size() - kNetworkHeaderBytes);
-    return crc.checksum();
+    return data_checksum(bytes, kChecksumOffset, kNetworkHeaderBytes);
 }
 
 }  // namespace
@@ -86,20 +80,13 @@ NetworkFile parse_network_file(const std::string& bytes, const std::string& name
 }
 
 NetworkFile load_network_file(const std::filesystem::path& path) {
-    const std::string name = path.string();
-    std::error_code error;
-    const auto status = std::filesystem::status(path, error);
-    if (status.type() == std::filesystem::file_type::not_found)
-        throw NetworkFileError(name + ": no such network weights file");
-    if (error) throw NetworkFileError(name + ": " + error.message());
-    // A FIFO or a device would block or never end: only a regular file is read.
-    if (!std::filesystem::is_regular_file(status))
-        throw NetworkFileError(name + ": not a regular file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw NetworkFileError(name + ": cannot open network weights file");
-    const std::string bytes{std::istreambuf_iterator<char>(in), {}};
-    if (in.bad()) throw NetworkFileError(name + ": read failed");
-    return parse_network_file(bytes, name);
+    std::string bytes;
+    try {
+        bytes = read_regular_file(path, "network weights file");
+    } catch (const DataFileError& e) {
+        throw NetworkFileError(e.what());
+    }
+    return parse_network_file(bytes, path.string());
 }
 
 std::string serialize_network_file(const NetworkFile& file) {

@@ -16,16 +16,17 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "engine/data_file.h"
 
 namespace othello::network {
 
 // A weights file that cannot be used; the message names the file and what is wrong.
-class NetworkFileError : public std::runtime_error {
+class NetworkFileError : public DataFileError {
   public:
-    using std::runtime_error::runtime_error;
+    using DataFileError::DataFileError;
 };
 
 struct NetworkShape {

@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 #include "engine/data_dir.h"
 
@@ -20,7 +19,10 @@ static_assert(std::endian::native == std::endian::little,
 namespace {
 
 constexpr char kMagic[8] = {'O', 'T', 'H', 'P', 'A', 'T', 'W', 'T'};
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;
+constexpr std::uint32_t kUncheckedVersion = 1;  // no checksum; read only to be rewritten
+constexpr std::size_t kUncheckedHeaderBytes = 32;
+constexpr std::size_t kChecksumOffset = 32;
 
 void put_u32(std::string& out, std::uint32_t v) {
     char bytes[4];
@@ -102,8 +104,11 @@ std::string PatternWeights::serialize() const {
     put_u32(out, kPliesPerPhase);
     put_u32(out, kEntriesPerPhase);
     put_u32(out, kUnitsPerDisc);
+    put_u32(out, 0);  // the checksum, filled in below
     const auto* data = reinterpret_cast<const char*>(table_.data());
     out.append(data, table_.size() * sizeof(std::int16_t));
+    const std::uint32_t sum = data_checksum(out, kChecksumOffset, kHeaderBytes);
+    std::memcpy(out.data() + kChecksumOffset, &sum, 4);
     return out;
 }
 
@@ -115,40 +120,76 @@ void PatternWeights::save(const std::filesystem::path& path) const {
     if (!file) throw WeightsError(path.string() + ": write failed");
 }
 
-PatternWeights PatternWeights::parse(const std::string& bytes, const std::string& name) {
-    if (bytes.size() < kHeaderBytes) {
-        throw WeightsError(name + ": truncated header (" + std::to_string(bytes.size()) +
-                           " bytes, a weights file starts with " + std::to_string(kHeaderBytes) +
-                           ")");
-    }
-    if (std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
-        throw WeightsError(name + ": not a weights file (magic is not OTHPATWT)");
-    }
-    expect(name, "format version", get_u32(bytes, 8), kVersion);
+namespace {
+
+// The header's fields after the version, the size, and for version 2 the checksum; returns the
+// table.
+std::vector<std::int16_t> checked_table(const std::string& bytes, const std::string& name,
+                                        std::uint32_t version) {
     expect_set(name, get_u32(bytes, 12));
     expect(name, "phase count", get_u32(bytes, 16), kPhaseCount);
     expect(name, "plies per phase", get_u32(bytes, 20), kPliesPerPhase);
     expect(name, "entries per phase", get_u32(bytes, 24), kEntriesPerPhase);
-    expect(name, "units per disc", get_u32(bytes, 28), kUnitsPerDisc);
-    std::vector<std::int16_t> table(kTableSize);
-    const std::size_t expected = kHeaderBytes + table.size() * sizeof(std::int16_t);
+    expect(name, "units per disc", get_u32(bytes, 28), PatternWeights::kUnitsPerDisc);
+    const std::size_t header =
+        version == kVersion ? PatternWeights::kHeaderBytes : kUncheckedHeaderBytes;
+    std::vector<std::int16_t> table(PatternWeights::kTableSize);
+    const std::size_t expected = header + table.size() * sizeof(std::int16_t);
     if (bytes.size() != expected) {
         throw WeightsError(
             name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") + ": " +
             std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
     }
-    std::memcpy(table.data(), bytes.data() + kHeaderBytes, expected - kHeaderBytes);
-    return PatternWeights(std::move(table));
+    if (version == kVersion &&
+        data_checksum(bytes, kChecksumOffset, header) != get_u32(bytes, kChecksumOffset))
+        throw WeightsError(name + ": checksum mismatch: the weights file is damaged");
+    std::memcpy(table.data(), bytes.data() + header, expected - header);
+    return table;
+}
+
+// The magic and the version, which says how the rest is laid out.
+std::uint32_t version_of(const std::string& bytes, const std::string& name) {
+    if (bytes.size() < kUncheckedHeaderBytes + 4) {
+        throw WeightsError(name + ": truncated header (" + std::to_string(bytes.size()) +
+                           " bytes, a weights file starts with " +
+                           std::to_string(PatternWeights::kHeaderBytes) + ")");
+    }
+    if (std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+        throw WeightsError(name + ": not a weights file (magic is not OTHPATWT)");
+    return get_u32(bytes, 8);
+}
+
+std::string read_weights_file(const std::filesystem::path& path) {
+    try {
+        return read_regular_file(path, "weights file");
+    } catch (const DataFileError& e) {
+        throw WeightsError(e.what());
+    }
+}
+
+}  // namespace
+
+PatternWeights PatternWeights::parse(const std::string& bytes, const std::string& name) {
+    const std::uint32_t version = version_of(bytes, name);
+    if (version == kUncheckedVersion) {
+        throw WeightsError(name +
+                           ": format version 1 has no checksum, this build reads version 2; "
+                           "rewrite it with othello-train --upgrade-weights " +
+                           name + " --output NEW.bin");
+    }
+    expect(name, "format version", version, kVersion);
+    return PatternWeights(checked_table(bytes, name, version));
 }
 
 PatternWeights PatternWeights::load(const std::filesystem::path& path) {
-    if (std::filesystem::is_directory(path))
-        throw WeightsError(path.string() + ": is a directory, not a weights file");
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw WeightsError(path.string() + ": cannot open weights file");
-    const std::string bytes((std::istreambuf_iterator<char>(file)),
-                            std::istreambuf_iterator<char>());
-    return parse(bytes, path.string());
+    return parse(read_weights_file(path), path.string());
+}
+
+PatternWeights PatternWeights::load_for_upgrade(const std::filesystem::path& path) {
+    const std::string bytes = read_weights_file(path), name = path.string();
+    const std::uint32_t version = version_of(bytes, name);
+    if (version != kUncheckedVersion) expect(name, "format version", version, kVersion);
+    return PatternWeights(checked_table(bytes, name, version));
 }
 
 std::filesystem::path default_weights_path() {

@@ -1,14 +1,18 @@
 // PatternWeights: the trained weight tables, one per phase, and their binary file format.
 //
-// File format (little-endian), 32-byte header then the weights:
+// File format (little-endian), 36-byte header then the weights:
 //   offset  0  8 bytes   magic "OTHPATWT"
-//   offset  8  uint32    format version (1)
+//   offset  8  uint32    format version (2)
 //   offset 12  uint32    pattern set id (kPatternSetId: which patterns, in which entry layout)
 //   offset 16  uint32    number of phases
 //   offset 20  uint32    plies per phase
 //   offset 24  uint32    entries per phase (all pattern configurations, then one bias entry)
 //   offset 28  uint32    units per disc: a stored weight w is worth w / units discs
-//   offset 32  int16     weights[phase][entry], phase-major
+//   offset 32  uint32    CRC-32 of bytes 0..31 and of every byte after the header
+//   offset 36  int16     weights[phase][entry], phase-major
+// Version 1 was the same without the checksum (a 32-byte header): a damaged table played on
+// unnoticed, so it is read only to be rewritten (load_for_upgrade, othello-train
+// --upgrade-weights).
 // The evaluation of a position is the sum of the entries for_each_entry() selects and the bias of
 // its phase, in integers, so symmetric positions score exactly alike. It is computed on the
 // folded tables (engine/patterns/folded_weights.h), which give the same sum with fewer lookups.
@@ -17,25 +21,25 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "engine/data_file.h"
 #include "engine/patterns/folded_weights.h"
 #include "engine/patterns/pattern_features.h"
 
 namespace othello::patterns {
 
 // A weights file that cannot be used; the message names the file and what is wrong.
-class WeightsError : public std::runtime_error {
+class WeightsError : public DataFileError {
   public:
-    using std::runtime_error::runtime_error;
+    using DataFileError::DataFileError;
 };
 
 class PatternWeights {
   public:
     static constexpr int kUnitsPerDisc = 256;
-    static constexpr std::size_t kHeaderBytes = 32;
+    static constexpr std::size_t kHeaderBytes = 36;
     static constexpr std::size_t kTableSize =
         static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase;
 
@@ -50,9 +54,14 @@ class PatternWeights {
     // of fits that evaluates as their average, at the cost of one. Throws on an empty list.
     static PatternWeights average(const std::vector<PatternWeights>& sets);
 
+    // Reads a weights file of the current format: a regular file whose header, size and
+    // checksum check out. Throws WeightsError naming the file and the fault.
     static PatternWeights load(const std::filesystem::path& path);
     // Parses a file's bytes; `name` is used in error messages.
     static PatternWeights parse(const std::string& bytes, const std::string& name);
+    // As load, but a version-1 file (no checksum: only its header and size can be checked) is
+    // read too, to be saved in the current format.
+    static PatternWeights load_for_upgrade(const std::filesystem::path& path);
     void save(const std::filesystem::path& path) const;
     std::string serialize() const;
 

@@ -107,6 +107,25 @@ GatheredGames gather(const std::vector<MatchFile>& files) {
     return out;
 }
 
+// A rating compares engines: games of an engine against itself say nothing about it.
+std::string self_play_only(const GatheredGames& gathered) {
+    std::string names;
+    for (const std::string& e : gathered.engines) names += (names.empty() ? "'" : ", '") + e + "'";
+    return "every game in the inputs is an engine against itself (" + names +
+           "): self-play gives no rating; rate games between different engines";
+}
+
+void note_self_play_only_engines(const GatheredGames& gathered, const RatingList& list,
+                                 std::ostream& err) {
+    std::set<std::string> rated;
+    for (const Rating& r : list.ratings) rated.insert(r.engine);
+    for (const std::string& e : gathered.engines) {
+        if (!rated.count(e))
+            err << "othello-match ratings: note: '" << printable(e)
+                << "' played only against itself: not rated\n";
+    }
+}
+
 void print_list(std::ostream& out, const RatingList& list, const std::string& zero) {
     std::size_t width = 6;
     for (const Rating& r : list.ratings) width = std::max(width, r.engine.size());
@@ -189,7 +208,9 @@ int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& 
         Standings standings(gathered.engines);
         for (const auto& r : gathered.games) standings.add(r);
         RatingList list = joint_ratings(standings);
-        if (list.ratings.empty()) throw std::runtime_error("the inputs hold no game");
+        if (gathered.games.empty()) throw std::runtime_error("the inputs hold no game");
+        if (list.ratings.empty()) throw std::runtime_error(self_play_only(gathered));
+        note_self_play_only_engines(gathered, list, err);
         std::string zero = "mean 0";
         if (anchor) {
             const auto it =

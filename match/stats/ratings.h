@@ -26,9 +26,10 @@ struct RatingList {
 };
 
 // Model: P(a beats b) = 1 / (1 + 10^((R_b - R_a) / 400)); a draw counts as half a win for each.
-// The ratings maximise the likelihood of the head-to-head scores (Newton's method); their errors
-// come from the inverse of the Fisher information (the likelihood's curvature at the maximum),
-// with the mean held at 0.
+// The ratings maximise the likelihood of the head-to-head scores (Newton's method, each step
+// solved by conjugate gradients over the pairs that met); their errors come from the inverse of
+// the Fisher information (the likelihood's curvature at the maximum), with the mean held at 0,
+// one sparse solve per engine. Engines that played no other engine are left out.
 RatingList joint_ratings(const Standings& standings);
 
 }  // namespace othello

@@ -20,15 +20,13 @@ void count(WinDrawLoss& r, int points2) {  // points2: 2 win, 1 draw, 0 loss
 }  // namespace
 
 Standings::Standings(std::vector<std::string> names)
-    : names_(std::move(names)),
-      tallies_(names_.size()),
-      head_to_head_(names_.size(), std::vector<WinDrawLoss>(names_.size())),
-      pentanomial_(names_.size(), std::vector<Pentanomial>(names_.size())),
-      repeated_(names_.size(), std::vector<long>(names_.size(), 0)) {}
+    : names_(std::move(names)), tallies_(names_.size()) {
+    for (int i = static_cast<int>(names_.size()); i-- > 0;) index_[names_[i]] = i;
+}
 
 int Standings::index_of(const std::string& name) const {
-    const auto it = std::find(names_.begin(), names_.end(), name);
-    return it == names_.end() ? -1 : static_cast<int>(it - names_.begin());
+    const auto it = index_.find(name);
+    return it == index_.end() ? -1 : it->second;
 }
 
 void Standings::add(const GameRecord& r) {
@@ -40,7 +38,7 @@ void Standings::add(const GameRecord& r) {
         (std::hash<std::string>{}(r.moves) * 31 + std::hash<std::string>{}(r.start_board)) * 31 +
         std::hash<int>{}(b * 1009 + w);
     if (!played_.insert(game).second) {
-        ++repeated_[std::min(b, w)][std::max(b, w)];
+        ++repeated_[key(std::min(b, w), std::max(b, w))];
         ++repeated_total_;
     }
     ++reasons_[r.reason];
@@ -50,8 +48,8 @@ void Standings::add(const GameRecord& r) {
     count(tallies_[b].as_black, black_points2);
     count(tallies_[w].total, white_points2);
     count(tallies_[w].as_white, white_points2);
-    count(head_to_head_[b][w], black_points2);
-    count(head_to_head_[w][b], white_points2);
+    count(head_to_head_[key(b, w)], black_points2);
+    count(head_to_head_[key(w, b)], white_points2);
     const int diff = black_final_margin(r);
     tallies_[b].disc_difference_sum += diff;
     tallies_[w].disc_difference_sum -= diff;
@@ -67,9 +65,9 @@ void Standings::add(const GameRecord& r) {
     const int other = first_engine == b ? w : b;
     const int total = first_points2 + second_points2;  // 0..4 half points of first_engine
     if (first_engine < other)
-        ++pentanomial_[first_engine][other].counts[total];
+        ++pentanomial_[key(first_engine, other)].counts[total];
     else
-        ++pentanomial_[other][first_engine].counts[4 - total];
+        ++pentanomial_[key(other, first_engine)].counts[4 - total];
 }
 
 std::map<std::string, long> Standings::reasons() const {
@@ -79,14 +77,29 @@ std::map<std::string, long> Standings::reasons() const {
 }
 
 WinDrawLoss Standings::head_to_head(int a, int b) const {
-    return head_to_head_[a][b];
+    const auto it = head_to_head_.find(key(a, b));
+    return it == head_to_head_.end() ? WinDrawLoss{} : it->second;
+}
+
+std::vector<std::pair<int, int>> Standings::pairings() const {
+    std::vector<std::pair<int, int>> pairs;
+    for (const auto& [k, results] : head_to_head_) {
+        const int a = static_cast<int>(k >> 32), b = static_cast<int>(k & 0xFFFFFFFFu);
+        if (a < b && results.games() > 0) pairs.emplace_back(a, b);
+    }
+    return pairs;
 }
 
 Pentanomial Standings::pentanomial(int a, int b) const {
-    if (a < b) return pentanomial_[a][b];
-    Pentanomial p = pentanomial_[b][a];
-    std::reverse(p.counts.begin(), p.counts.end());
+    const auto it = pentanomial_.find(a < b ? key(a, b) : key(b, a));
+    Pentanomial p = it == pentanomial_.end() ? Pentanomial{} : it->second;
+    if (a > b) std::reverse(p.counts.begin(), p.counts.end());
     return p;
+}
+
+long Standings::repeated_games(int a, int b) const {
+    const auto it = repeated_.find(key(std::min(a, b), std::max(a, b)));
+    return it == repeated_.end() ? 0 : it->second;
 }
 
 }  // namespace othello

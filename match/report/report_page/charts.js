@@ -10,7 +10,16 @@ function niceTicks(lo, hi, count) {
   for (let t = Math.ceil(lo / step) * step; t <= hi + 1e-9; t += step) ticks.push(+t.toFixed(10));
   return ticks;
 }
-// Horizontal intervals: rows of {label, value, lower, upper} (null ends: unbounded).
+// Which end of the axis an unbounded value or interval end (null) is at: -1 (−∞) or +1 (+∞).
+// `side` is -1 for a lower end, +1 for an upper end, 0 for the value. A score of 0 makes
+// everything −∞ (an engine that lost every game), a score of 1 everything +∞.
+function unboundedEnd(row, side) {
+  if (row.score <= 0) return -1;
+  if (row.score >= 1) return 1;
+  return side !== 0 ? side : (row.score > 0.5 ? 1 : -1);
+}
+// Horizontal intervals: rows of {label, value, lower, upper, score?} (null: unbounded, drawn at
+// the axis's end that unboundedEnd says).
 function intervalChart(name, rows) {
   const W = 640, rowH = 30, left = 190, right = 24, top = 8, bottom = 28;
   const H = top + rows.length * rowH + bottom;
@@ -19,7 +28,7 @@ function intervalChart(name, rows) {
   const pad = (hi - lo) * 0.06;
   lo -= pad; hi += pad;
   const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - right);
-  const chart = svg("svg", { class: "chart", "data-chart": name, viewBox: `0 0 ${W} ${H}`, role: "img" });
+  const chart = svg("svg", { class: "chart", "data-chart": name, "data-axis": `${x(lo)} ${x(hi)}`, viewBox: `0 0 ${W} ${H}`, role: "img" });
   for (const t of niceTicks(lo, hi, 6)) {
     chart.append(svg("line", { class: t === 0 ? "axis" : "grid", x1: x(t), x2: x(t), y1: top, y2: H - bottom }),
                  svg("text", { x: x(t), y: H - bottom + 16, "text-anchor": "middle" }, signed(t, 0)));
@@ -27,14 +36,14 @@ function intervalChart(name, rows) {
   rows.forEach((r, i) => {
     const y = top + i * rowH + rowH / 2;
     const color = COLORS[i % COLORS.length];
-    const a = r.lower === null ? x(lo) : x(r.lower), b = r.upper === null ? x(hi) : x(r.upper);
+    const at = (v, side) => (v !== null ? x(v) : x(unboundedEnd(r, side) < 0 ? lo : hi));
+    const a = at(r.lower, -1), b = at(r.upper, 1);
     chart.append(svg("text", { class: "label", x: left - 10, y: y + 4, "text-anchor": "end" }, r.label));
     chart.append(svg("line", { x1: a, x2: b, y1: y, y2: y, stroke: color, "stroke-width": 3, "stroke-linecap": "round", opacity: 0.45 }));
     for (const [end, open] of [[a, r.lower === null], [b, r.upper === null]]) {
       if (!open) chart.append(svg("line", { x1: end, x2: end, y1: y - 7, y2: y + 7, stroke: color, "stroke-width": 2 }));
     }
-    const v = r.value === null ? (r.upper === null ? hi : lo) : r.value;
-    chart.append(svg("circle", { cx: x(v), cy: y, r: 5, fill: color },
+    chart.append(svg("circle", { cx: at(r.value, 0), cy: y, r: 5, fill: color, "data-label": r.label },
                      svg("title", null, `${r.label}: ${r.text}`)));
   });
   return chart;

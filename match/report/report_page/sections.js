@@ -168,14 +168,14 @@ function drawElo() {
   const rows = [];
   if (n === 2 && data.pairs.length) {
     const p = data.pairs[0];
-    rows.push({ label: "per game", value: p.elo.elo, lower: p.elo.lower, upper: p.elo.upper, text: eloText(p.elo, p.score) + " " + intervalText(p.elo) });
+    rows.push({ label: "per game", value: p.elo.elo, lower: p.elo.lower, upper: p.elo.upper, score: p.score, text: eloText(p.elo, p.score) + " " + intervalText(p.elo) });
     if (p.pentanomial_elo) {
       const e = p.pentanomial_elo;
-      rows.push({ label: "per pair (pentanomial)", value: e.elo, lower: e.lower, upper: e.upper, text: eloText(e, p.score) + " " + intervalText(e) });
+      rows.push({ label: "per pair (pentanomial)", value: e.elo, lower: e.lower, upper: e.upper, score: p.score, text: eloText(e, p.score) + " " + intervalText(e) });
     }
   } else {
     for (const e of data.standings) {
-      rows.push({ label: e.name, value: e.elo.elo, lower: e.elo.lower, upper: e.elo.upper, text: eloText(e.elo, e.score) + " " + intervalText(e.elo) });
+      rows.push({ label: e.name, value: e.elo.elo, lower: e.elo.lower, upper: e.elo.upper, score: e.score, text: eloText(e.elo, e.score) + " " + intervalText(e.elo) });
     }
   }
   if (rows.length) s.append(intervalChart("elo", rows));

@@ -199,6 +199,12 @@ function selfTest() {
     record();
     out.moveNotes = document.querySelectorAll("#moves span small").length;
   }
+  // Where the Elo chart put each value: "lower end", "upper end" of its axis, or "inside".
+  out.eloMarks = {};
+  for (const c of document.querySelectorAll('svg[data-chart="elo"] circle')) {
+    const [low, high] = c.ownerSVGElement.dataset.axis.split(" ").map(Number), cx = +c.getAttribute("cx");
+    out.eloMarks[c.dataset.label] = cx === low ? "lower end" : cx === high ? "upper end" : "inside";
+  }
   out.reasons = document.getElementById("reasons").textContent;
   out.resources = performance.getEntriesByType("resource").map((r) => r.name);
   out.errors = window.reportErrors;

@@ -1,0 +1,87 @@
+// Opening data files without blocking on what is not a file, and their CRC-32.
+#include "engine/data_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <boost/crc.hpp>
+#include <cerrno>
+#include <cstring>
+
+namespace othello {
+
+namespace {
+
+// What a path that is not a regular file is, for the message.
+const char* kind_of(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+    return "not a file";
+}
+
+DataFileError not_regular(const std::filesystem::path& path, mode_t mode) {
+    return DataFileError(path.string() + ": not a regular file (" + kind_of(mode) + ")");
+}
+
+DataFileError missing_or(const std::filesystem::path& path, const std::string& what, int error) {
+    if (error == ENOENT) return DataFileError(path.string() + ": no such " + what);
+    return DataFileError(path.string() + ": cannot open " + what + ": " + std::strerror(error));
+}
+
+// Closes the descriptor however the read ends.
+struct Descriptor {
+    int fd;
+    ~Descriptor() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+}  // namespace
+
+void require_regular_file(const std::filesystem::path& path, const std::string& what) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) throw missing_or(path, what, errno);
+    if (!S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
+}
+
+std::string read_regular_file(const std::filesystem::path& path, const std::string& what) {
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+    const Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+    if (file.fd < 0) {
+        const int error = errno;
+        struct stat st {};
+        if (error != ENOENT && ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+            throw not_regular(path, st.st_mode);
+        throw missing_or(path, what, error);
+    }
+    struct stat st {};
+    if (::fstat(file.fd, &st) != 0)
+        throw DataFileError(path.string() + ": read failed: " + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
+    std::string bytes;
+    bytes.reserve(static_cast<std::size_t>(st.st_size));
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(file.fd, buffer, sizeof buffer);
+        if (got == 0) break;
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            throw DataFileError(path.string() + ": read failed: " + std::strerror(errno));
+        }
+        bytes.append(buffer, static_cast<std::size_t>(got));
+    }
+    return bytes;
+}
+
+std::uint32_t data_checksum(const std::string& bytes, std::size_t checksum_offset,
+                            std::size_t header_bytes) {
+    boost::crc_32_type crc;
+    crc.process_bytes(bytes.data(), checksum_offset);
+    crc.process_bytes(bytes.data() + header_bytes, bytes.size() - header_bytes);
+    return crc.checksum();
+}
+
+}  // namespace othello
