@@ -76,13 +76,15 @@ TEST_CASE("parse_shard and id_ranges") {
 
 TEST_CASE("the recorded configuration hides a TCP engine's token, wherever it stands") {
     MatchOptions o;
-    o.engine_texts = {"token=s3cret,name=far,tcp://127.0.0.1:7000", "name=x,token=,policy:random"};
+    o.engine_texts = {"token=s3cret,name=far,tcp://127.0.0.1:7000",
+                      "name=x,token=t0k3n,tcp://127.0.0.1:7001"};
     o.engines = {parse_engine_spec(o.engine_texts[0], ""),
                  parse_engine_spec(o.engine_texts[1], "")};
     const nlohmann::json config = match_config(o, {});
     CHECK(config.at("engines").at(0).at("spec") == "token=(hidden),name=far,tcp://127.0.0.1:7000");
-    CHECK(config.at("engines").at(1).at("spec") == "name=x,token=(hidden),policy:random");
+    CHECK(config.at("engines").at(1).at("spec") == "name=x,token=(hidden),tcp://127.0.0.1:7001");
     CHECK(config.dump().find("s3cret") == std::string::npos);
+    CHECK(config.dump().find("t0k3n") == std::string::npos);
 }
 
 TEST_CASE("config_difference names the first differing field by its path") {
