@@ -187,6 +187,12 @@ TEST_CASE("--sprt takes cutechess's spelling, with its meaning, or refuses what 
     CHECK(stray.err ==
           "othello-match: --sprt 'elo0=0,elo1=10,foo': expected key=number at "
           "'foo'\n(see othello-match --help)\n");
+    // A key given twice (the last one was taken silently).
+    const Run twice = run(kMatch + kTwoPolicies + "--sprt elo0=0 elo1=10 elo1=20", dir);
+    CHECK(twice.status == 2);
+    CHECK(twice.err ==
+          "othello-match: --sprt 'elo0=0,elo1=10,elo1=20': 'elo1' given twice\n(see "
+          "othello-match --help)\n");
 }
 
 TEST_CASE("an engine that fails is reported with its exit status or signal and its last stderr") {

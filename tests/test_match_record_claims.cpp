@@ -246,10 +246,11 @@ TEST_CASE(
     Run r = run_match(kTwo + " --resume --results r.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, why));
-    CHECK(contains(r.err,
-                   "Put that line back (the results file's \"config\" holds the same), or "
-                   "start a new journal: drop --resume and give another --results, or "
-                   "--overwrite"));
+    CHECK(contains(
+        r.err,
+        "Put that line back (the results file's \"config\" holds the same), or, "
+        "resuming a match, start a new journal: drop --resume and give another --results, or "
+        "--overwrite"));
     for (const char* reader :
          {"report --html p.html r.jsonl", "ratings --results q.json r.jsonl"}) {
         r = run_match(reader, dir);
@@ -263,12 +264,43 @@ TEST_CASE(
     nlohmann::json results = json_of(dir / "r.json");
     results["config"]["openings"]["hash"] = "0123456789abcdef";
     std::ofstream(dir / "h.json") << results.dump(1);
-    r = run_match("merge --results m.json h.json", dir);
-    CHECK(r.status == 2);
-    CHECK(contains(r.err,
-                   "'h.json': the configuration's openings hash \"0123456789abcdef\" is "
-                   "not that of its openings"));
-    CHECK(!fs::exists(dir / "m.json"));
+    // Every reader checks it, as merge does (report and ratings did not).
+    for (const char* reader : {"merge --results m.json h.json", "report --html m.html h.json",
+                               "ratings --results m.json h.json"}) {
+        CAPTURE(reader);
+        r = run_match(reader, dir);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err,
+                       "'h.json': the configuration's openings hash \"0123456789abcdef\" is "
+                       "not that of its openings"));
+        CHECK(!fs::exists(dir / "m.json"));
+        CHECK(!fs::exists(dir / "m.html"));
+    }
+
+    // A legal game of another opening in the place of game 0 (the hash intact): refused by
+    // every reader against the schedule.
+    results = json_of(dir / "r.json");
+    nlohmann::json other = results["games"][0];
+    for (const auto& g : results["games"]) {
+        if (g["opening"] != other["opening"]) {
+            const int id = other["id"];
+            other = g;
+            other["id"] = id;
+            break;
+        }
+    }
+    REQUIRE(other["opening"] != results["games"][0]["opening"]);
+    results["games"][0] = other;
+    std::ofstream(dir / "o.json") << results.dump(1);
+    for (const char* reader : {"merge --results m.json o.json", "report --html m.html o.json",
+                               "ratings --results m.json o.json"}) {
+        CAPTURE(reader);
+        r = run_match(reader, dir);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, "'o.json' games[0]: game 0"));
+        CHECK(!fs::exists(dir / "m.json"));
+        CHECK(!fs::exists(dir / "m.html"));
+    }
 
     // ratings: the same game of one match, different in two files.
     results = json_of(dir / "r.json");
@@ -278,6 +310,22 @@ TEST_CASE(
     CHECK(r.status == 2);
     CHECK(contains(r.err, "game 4: 'r.jsonl' line 6 and 'c.json' games[4] hold different games"));
     CHECK(!fs::exists(dir / "q.json"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a FIFO as openings or as a file read back is refused at once, never waited on") {
+    const fs::path dir = temp_dir("match_claims_fifo");
+    REQUIRE(::mkfifo((dir / "ff").c_str(), 0600) == 0);
+    // Nobody writes the FIFO: each of these hung (the match ignoring SIGTERM) before.
+    for (const char* command :
+         {"--engine policy:random --engine policy:mobility --openings ff --no-progress",
+          "report --html p.html ff", "merge --results m.json ff", "ratings --results q.json ff"}) {
+        CAPTURE(command);
+        const Run r = run_shell(
+            "cd " + dir.string() + " && timeout -s KILL 20 " + kMatch + " " + command, dir);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, "ff: not a regular file (a FIFO)"));
+    }
     fs::remove_all(dir);
 }
 

@@ -370,6 +370,10 @@ TEST_CASE("an engine that lost every game has Elo −∞, drawn at the chart's l
             CHECK(marks.at("loser") == "lower end");
         }
         CHECK(r.dom.find("−∞") != std::string::npos);
+        // The interval as the command line's table writes it: all of it at −∞ (its upper end
+        // was shown as +∞).
+        CHECK(r.dom.find("[−∞, −∞]") != std::string::npos);
+        CHECK(r.dom.find("[−∞, +∞]") == std::string::npos);
     }
     fs::remove_all(dir);
 }

@@ -20,6 +20,7 @@
 #include "match/results/output_paths.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
+#include "match/results/results_merge.h"
 #include "match/stats/ratings.h"
 #include "match/stats/standings.h"
 
@@ -204,6 +205,9 @@ int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& 
         }
         // As merge and report: a game that does not check out is not silently left out.
         if (!refused.empty()) throw std::runtime_error(refused_records_message(refused));
+        std::vector<const MatchFile*> checked;
+        for (const MatchFile& file : files) checked.push_back(&file);
+        check_against_schedules(checked);
         const GatheredGames gathered = gather(files);
         Standings standings(gathered.engines);
         for (const auto& r : gathered.games) standings.add(r);

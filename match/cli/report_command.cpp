@@ -15,6 +15,7 @@
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
 #include "match/results/results_file.h"
+#include "match/results/results_merge.h"
 
 namespace othello {
 
@@ -31,6 +32,7 @@ ReportInput report_input_from_file(const std::string& path, const SigningKey* ke
     const MatchFile checked = read_match_file(path, key);
     if (!checked.refused.empty())
         throw std::runtime_error(refused_records_message(checked.refused));
+    check_against_schedules({&checked});
     for (const auto& note : checked.notes)
         std::cerr << "othello-match report: note: " << printable(note) << "\n";
     nlohmann::json results;

@@ -70,6 +70,7 @@ std::string to_string(const ClockRules& rules) {
 GameClock::GameClock(const ClockRules& rules, double margin)
     : rules_(rules),
       left_(rules.per_move > 0 ? rules.per_move : rules.seconds),
+      margin_(margin),
       margin_left_(margin),
       moves_to_go_(rules.per_move > 0 ? 1 : rules.moves) {}
 

@@ -38,6 +38,9 @@ class GameClock {
     double left() const { return left_ > 0 ? left_ : 0; }
     // Seconds the side may still take before its flag falls: the clock plus the margin left.
     double limit() const { return left_ + margin_left_; }
+    // The margin this clock started with, and what is left of it.
+    double margin() const { return margin_; }
+    double margin_left() const { return margin_left_; }
     // Moves still to play in this period, this one included; 0 when the period is the game.
     int moves_to_go() const { return moves_to_go_; }
     // Charges `seconds` spent answering a command other than a move (an opponent's move, setting
@@ -50,6 +53,7 @@ class GameClock {
   private:
     ClockRules rules_;
     double left_ = 0;
+    double margin_ = 0;
     double margin_left_ = 0;
     int moves_to_go_ = 0;
 };

@@ -18,7 +18,8 @@ namespace othello {
 std::string gtp_time_settings(const ClockRules& rules);
 
 // The arguments of `time_left` ("SECONDS STONES") before a move: SECONDS are those the side may
-// still take before its flag falls (the clock and what is left of the margin), rounded down, less
+// still take by its clock (never the margin, but up to 10 ms of grace while more than half the
+// margin is left, for the fraction of a second acknowledging a move costs), rounded down, less
 // the byo-yomi announced for tc=S+I, which the engine adds to them; STONES are 0 in main time, the
 // moves to go in a Canadian period, 1 for st= and for tc=S+I once no more than BYO is left.
 std::string gtp_time_left(const GameClock& clock);

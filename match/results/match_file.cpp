@@ -3,11 +3,13 @@
 #include "match/results/match_file.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
 
+#include "engine/data_file.h"
 #include "engine/parallel_for.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
@@ -109,8 +111,8 @@ bool is_config_line(const nlohmann::json& j) {
         where +
         ": a game, but the journal has no configuration line before it (the {\"config\": ...} "
         "line othello-match writes first), so its games cannot be checked against their match. "
-        "Put that line back (the results file's \"config\" holds the same), or start a new "
-        "journal: drop --resume and give another --results, or --overwrite");
+        "Put that line back (the results file's \"config\" holds the same), or, resuming a "
+        "match, start a new journal: drop --resume and give another --results, or --overwrite");
 }
 
 MatchFile read_journal(const std::string& path, const SigningKey* key) {
@@ -197,6 +199,9 @@ std::string refused_records_message(const std::vector<std::string>& refused) {
 }
 
 MatchFile read_match_file(const std::string& path, const SigningKey* key) {
+    // A FIFO or a device would hang the read or never end it.
+    std::error_code error;
+    if (std::filesystem::exists(path, error)) require_regular_file(path, "results file");
     if (path.ends_with(".jsonl")) return read_journal(path, key);
     if (path.ends_with(".csv")) {
         throw std::runtime_error("'" + path +

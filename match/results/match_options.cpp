@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -20,6 +21,7 @@ namespace po = boost::program_options;
 
 SprtParameters parse_sprt(const std::string& text) {
     SprtParameters p;
+    std::set<std::string> given;
     std::size_t start = 0;
     while (start < text.size()) {
         const auto comma = text.find(',', start);
@@ -37,6 +39,8 @@ SprtParameters parse_sprt(const std::string& text) {
             throw std::invalid_argument("--sprt '" + text + "': expected key=number at '" + item +
                                         "'");
         }
+        if (!given.insert(key).second)
+            throw std::invalid_argument("--sprt '" + text + "': '" + key + "' given twice");
         if (key == "elo0")
             p.elo0 = value;
         else if (key == "elo1")

@@ -24,10 +24,10 @@ nlohmann::json without_shard(nlohmann::json config) {
 
 // Merged results are final: an input with a record that does not check out is refused whole
 // (nothing is written), naming each such record; a --resume of that shard plays it again.
-void refuse_records_that_do_not_check_out(const std::vector<MatchFile>& inputs) {
+void refuse_records_that_do_not_check_out(const std::vector<const MatchFile*>& inputs) {
     std::vector<std::string> refused;
-    for (const auto& in : inputs)
-        refused.insert(refused.end(), in.refused.begin(), in.refused.end());
+    for (const MatchFile* in : inputs)
+        refused.insert(refused.end(), in->refused.begin(), in->refused.end());
     if (refused.empty()) return;
     throw std::runtime_error(refused_records_message(refused) +
                              "\n(a --resume of the shard plays such a game again)");
@@ -36,35 +36,41 @@ void refuse_records_that_do_not_check_out(const std::vector<MatchFile>& inputs) 
 }  // namespace
 
 MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
+    std::vector<const MatchFile*> pointers;
+    for (const MatchFile& in : inputs) pointers.push_back(&in);
+    return merge_match_files(pointers);
+}
+
+MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
     if (inputs.empty()) throw std::runtime_error("no files to merge");
-    for (const auto& in : inputs) {
-        if (!in.config) {
-            throw std::runtime_error("'" + in.path +
+    for (const MatchFile* in : inputs) {
+        if (!in->config) {
+            throw std::runtime_error("'" + in->path +
                                      "' records no match configuration (an older othello-match "
                                      "wrote it), so it cannot be checked against the others");
         }
     }
     MergedMatch merged;
-    merged.config = without_shard(*inputs.front().config);
+    merged.config = without_shard(*inputs.front()->config);
     for (std::size_t i = 1; i < inputs.size(); ++i) {
         const std::string difference =
-            config_difference(*inputs.front().config, *inputs[i].config,
-                              "'" + inputs.front().path + "'", "'" + inputs[i].path + "'", true);
+            config_difference(*inputs.front()->config, *inputs[i]->config,
+                              "'" + inputs.front()->path + "'", "'" + inputs[i]->path + "'", true);
         if (!difference.empty()) {
-            throw std::runtime_error("'" + inputs[i].path +
+            throw std::runtime_error("'" + inputs[i]->path +
                                      "' is not a shard of the same match: " + difference);
         }
     }
     refuse_records_that_do_not_check_out(inputs);
-    for (const auto& in : inputs)
-        merged.notes.insert(merged.notes.end(), in.notes.begin(), in.notes.end());
+    for (const MatchFile* in : inputs)
+        merged.notes.insert(merged.notes.end(), in->notes.begin(), in->notes.end());
     const std::vector<std::string> names = engine_names_in(merged.config);
     const std::vector<ScheduledGame> schedule = schedule_in(merged.config);
     std::optional<std::vector<Opening>> openings;
     try {
         openings = openings_in(merged.config);
     } catch (const std::exception& e) {
-        throw std::runtime_error("'" + inputs.front().path + "': " + e.what());
+        throw std::runtime_error("'" + inputs.front()->path + "': " + e.what());
     }
     if (!openings) {
         merged.notes.push_back("the match's openings cannot be built here (" +
@@ -77,11 +83,11 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
     // Schedule opening index -> (transcript, where first seen): a wrong opening is caught even
     // when the list could not be built again.
     std::map<int, std::pair<std::string, std::string>> opening_seen;
-    for (const auto& in : inputs) {
-        const Shard shard = shard_in(*in.config);
-        for (std::size_t i = 0; i < in.games.size(); ++i) {
-            const GameRecord& r = in.games[i];
-            const std::string& where = in.where[i];
+    for (const MatchFile* in : inputs) {
+        const Shard shard = shard_in(*in->config);
+        for (std::size_t i = 0; i < in->games.size(); ++i) {
+            const GameRecord& r = in->games[i];
+            const std::string& where = in->where[i];
             if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
                 r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white] ||
                 !in_shard(schedule[r.id], shard)) {
@@ -121,8 +127,8 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
 
     std::optional<int> common_count;
     bool same_count = true;
-    for (const auto& in : inputs) {
-        const int n = shard_in(*in.config).count;
+    for (const MatchFile* in : inputs) {
+        const int n = shard_in(*in->config).count;
         if (common_count && *common_count != n) same_count = false;
         common_count = n;
     }
@@ -137,6 +143,14 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
                                            std::to_string(n) + " games");
     }
     return merged;
+}
+
+void check_against_schedules(const std::vector<const MatchFile*>& files) {
+    std::map<std::string, std::vector<const MatchFile*>> by_match;
+    for (const MatchFile* file : files) {
+        if (file->config) by_match[without_shard(*file->config).dump()].push_back(file);
+    }
+    for (const auto& [match, group] : by_match) merge_match_files(group);
 }
 
 std::string id_ranges(const std::vector<int>& ids, std::size_t most) {

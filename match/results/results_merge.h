@@ -27,6 +27,13 @@ struct MergedMatch {
 // engines, colours, pair or opening), a record that does not check out (MatchFile::refused), or
 // when two inputs hold different games under one id (naming both).
 MergedMatch merge_match_files(const std::vector<MatchFile>& inputs);
+MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs);
+
+// Checks the games of every file that records its match against that match's schedule and
+// openings, as merge does (the files of one match together, so that two shards' different
+// records of one game are caught too); files without a configuration are left to the record
+// check. Throws std::runtime_error as merge_match_files does.
+void check_against_schedules(const std::vector<const MatchFile*>& files);
 
 // "3, 7-9, 12": sorted ids, runs written as ranges; past `most` ranges, "... and N more".
 std::string id_ranges(const std::vector<int>& ids, std::size_t most = 12);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "engine/data_file.h"
 #include "engine/notation.h"
 #include "engine/opening_board.h"
 #include "engine/rng.h"
@@ -144,10 +145,13 @@ Opening parse_line(std::string_view line, const std::string& path, long number) 
     }
 }
 
+// Only a regular file: a FIFO (<(...) too) would hang the start waiting for a writer, a device
+// could be read without end.
 std::ifstream open_file(const std::string& path) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error))
         throw std::runtime_error("openings file '" + path + "' is a directory");
+    if (std::filesystem::exists(path, error)) require_regular_file(path, "openings file");
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw std::runtime_error("cannot open openings file '" + path +

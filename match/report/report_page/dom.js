@@ -31,10 +31,12 @@ function eloText(e, score) {
   if (e.elo === null) return score > 0.5 ? "+∞" : "−∞";
   return signed(e.elo, 1);
 }
-function intervalText(e) {
-  const lo = e.lower === null ? "−∞" : signed(e.lower, 1);
-  const hi = e.upper === null ? "+∞" : signed(e.upper, 1);
-  return "[" + lo + ", " + hi + "]";
+// An unbounded end (null) is where unboundedEnd puts it: a score of 0 makes the whole interval
+// −∞, a score of 1 the whole interval +∞, as the command line's table writes them.
+function intervalText(e, score) {
+  const end = (value, side) => value !== null ? signed(value, 1)
+      : unboundedEnd({ score: score ?? 0.5 }, side) < 0 ? "−∞" : "+∞";
+  return "[" + end(e.lower, -1) + ", " + end(e.upper, 1) + "]";
 }
 function wdlBar(t) {
   const n = t.games || 1;

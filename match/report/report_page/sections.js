@@ -99,7 +99,7 @@ function drawStandings() {
     body.append(el("tr", null, el("td", { class: "text engine" }, e.name), ...tallyCells(e.total),
                    el("td", null, pct(e.score)), el("td", { class: "text" }, wdlBar(e.total)),
                    el("td", null, signed(e.disc_diff, 2)),
-                   el("td", null, eloText(e.elo, e.score), el("small", null, intervalText(e.elo)))));
+                   el("td", null, eloText(e.elo, e.score), el("small", null, intervalText(e.elo, e.score)))));
     for (const [label, t] of [["as black (first)", e.black], ["as white (second)", e.white]]) {
       const score = t.games ? (t.wins + t.draws / 2) / t.games : 0.5;
       body.append(el("tr", { class: "sub" }, el("td", { class: "label" }, label), ...tallyCells(t),
@@ -123,10 +123,10 @@ function drawPairs() {
     body.append(el("tr", null,
       el("td", { class: "text" }, `${data.engines[p.a]} vs ${data.engines[p.b]}`), el("td", null, r.games),
       el("td", null, `+${r.wins} −${r.losses} =${r.draws}`), el("td", null, pct(p.score)),
-      el("td", null, eloText(p.elo, p.score), el("small", null, intervalText(p.elo))),
+      el("td", null, eloText(p.elo, p.score), el("small", null, intervalText(p.elo, p.score))),
       el("td", null, pct(p.los)),
       el("td", null, p.pentanomial ? p.pentanomial.join(" · ") : "–"),
-      el("td", null, p.pentanomial_elo ? [eloText(p.pentanomial_elo, p.score), el("small", null, intervalText(p.pentanomial_elo))] : "–")));
+      el("td", null, p.pentanomial_elo ? [eloText(p.pentanomial_elo, p.score), el("small", null, intervalText(p.pentanomial_elo, p.score))] : "–")));
   }
   table.append(body);
   s.append(table);
@@ -168,14 +168,14 @@ function drawElo() {
   const rows = [];
   if (n === 2 && data.pairs.length) {
     const p = data.pairs[0];
-    rows.push({ label: "per game", value: p.elo.elo, lower: p.elo.lower, upper: p.elo.upper, score: p.score, text: eloText(p.elo, p.score) + " " + intervalText(p.elo) });
+    rows.push({ label: "per game", value: p.elo.elo, lower: p.elo.lower, upper: p.elo.upper, score: p.score, text: eloText(p.elo, p.score) + " " + intervalText(p.elo, p.score) });
     if (p.pentanomial_elo) {
       const e = p.pentanomial_elo;
-      rows.push({ label: "per pair (pentanomial)", value: e.elo, lower: e.lower, upper: e.upper, score: p.score, text: eloText(e, p.score) + " " + intervalText(e) });
+      rows.push({ label: "per pair (pentanomial)", value: e.elo, lower: e.lower, upper: e.upper, score: p.score, text: eloText(e, p.score) + " " + intervalText(e, p.score) });
     }
   } else {
     for (const e of data.standings) {
-      rows.push({ label: e.name, value: e.elo.elo, lower: e.elo.lower, upper: e.elo.upper, score: e.score, text: eloText(e.elo, e.score) + " " + intervalText(e.elo) });
+      rows.push({ label: e.name, value: e.elo.elo, lower: e.elo.lower, upper: e.elo.upper, score: e.score, text: eloText(e.elo, e.score) + " " + intervalText(e.elo, e.score) });
     }
   }
   if (rows.length) s.append(intervalChart("elo", rows));
