@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
@@ -394,6 +395,12 @@ std::string GtpSession::loadsgf(const std::vector<std::string>& args) {
     if (!options_.may_read_files) throw GtpError("loadsgf reads no files over the network");
     const long move_number = args.size() == 2 ? parse_integer(args[1], "move number") : 0;
     if (args.size() == 2 && move_number < 1) throw GtpError("move number must be 1 or more");
+    // A FIFO or a device (/dev/zero, /dev/stdin) would block or never end: only a regular file.
+    std::error_code status_error;
+    if (!std::filesystem::is_regular_file(args[0], status_error) &&
+        std::filesystem::exists(args[0], status_error)) {
+        throw GtpError("cannot load file " + args[0] + ": not a regular file");
+    }
     std::vector<GgfRecord> games;
     try {
         games = read_ggf_file(args[0]);

@@ -115,7 +115,8 @@ TEST_CASE("loadsgf: a GGF game up to a move number; a missing or bad file is an 
         " 4\n10 gogui-rules_legal_moves\n" + "11 loadsgf " + passes +
         "\n12 gogui-rules_side_to_move\n13 loadsgf " + missing + "\n14 loadsgf " + bad +
         "\n15 loadsgf " + none + "\n16 loadsgf " + game + " 0\n" + "17 loadsgf " + game +
-        " two\n18 loadsgf\n19 loadsgf a b c\n20 othello-transcript\n";
+        " two\n18 loadsgf\n19 loadsgf a b c\n20 othello-transcript\n21 loadsgf /dev/zero\n" +
+        "22 loadsgf " + files.path("") + "\n";
     CHECK(engine({}, script) ==
           "=1 white\n\n=2 f5d6c3d3c4\n\n"
           "=3 black\n\n=4 f5d6\n\n"
@@ -137,7 +138,10 @@ TEST_CASE("loadsgf: a GGF game up to a move number; a missing or bad file is an 
               "?17 move number not an integer\n\n"
               "?18 wrong number of arguments: expected a file and an optional move number\n\n"
               "?19 wrong number of arguments: expected a file and an optional move number\n\n"
-              "=20 h4h2h1\n\n");  // the failures changed nothing: still the game of 11
+              "=20 h4h2h1\n\n"  // the failures changed nothing: still the game of 11
+              "?21 cannot load file /dev/zero: not a regular file\n\n"
+              "?22 cannot load file " +
+              files.path("") + ": not a regular file\n\n");
 }
 
 TEST_CASE("loadsgf over TCP reads no file of the server's machine") {
