@@ -387,7 +387,8 @@ std::string GtpSession::transcript(const std::vector<std::string>& args) {
 
 // loadsgf FILE [MOVE_NUMBER]: the first game of a GGF file (the format Othello records use; the
 // command keeps GTP's name, as Edax's does), replayed up to the position before MOVE_NUMBER, passes
-// counting as moves as GGF writes them; the whole game without it. Answers the colour to move.
+// counting as moves as GGF writes them; the whole game without it. Answers nothing, as GTP and
+// Edax do: gogui-rules_side_to_move or showboard tell the side to move.
 std::string GtpSession::loadsgf(const std::vector<std::string>& args) {
     if (args.empty() || args.size() > 2) {
         throw GtpError("wrong number of arguments: expected a file and an optional move number");
@@ -415,7 +416,7 @@ std::string GtpSession::loadsgf(const std::vector<std::string>& args) {
     Game game(record.start);
     for (std::size_t i = 0; i < moves; ++i) game.play(record.moves[i].move);
     set_game_state(std::move(game));
-    return std::string(to_string(game_.current().side_to_move()));
+    return {};
 }
 
 // The CPU seconds (user and system) this engine process has used, as GTP's cputime asks.

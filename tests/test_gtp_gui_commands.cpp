@@ -118,12 +118,12 @@ TEST_CASE("loadsgf: a GGF game up to a move number; a missing or bad file is an 
         " two\n18 loadsgf\n19 loadsgf a b c\n20 othello-transcript\n21 loadsgf /dev/zero\n" +
         "22 loadsgf " + files.path("") + "\n";
     CHECK(engine({}, script) ==
-          "=1 white\n\n=2 f5d6c3d3c4\n\n"
-          "=3 black\n\n=4 f5d6\n\n"
-          "=5 black\n\n=6\n\n"
-          "=7 white\n\n=8 f5d6c3d3c4\n\n"
-          "=9 black\n\n=10 pass\n\n"
-          "=11 white\n\n=12 white\n\n"
+          "=1\n\n=2 f5d6c3d3c4\n\n"
+          "=3\n\n=4 f5d6\n\n"
+          "=5\n\n=6\n\n"
+          "=7\n\n=8 f5d6c3d3c4\n\n"
+          "=9\n\n=10 pass\n\n"
+          "=11\n\n=12 white\n\n"
           "?13 cannot load file " +
               missing +
               ": cannot open\n\n"
