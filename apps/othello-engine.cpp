@@ -1,5 +1,6 @@
 // othello-engine: the engine process. Speaks GTP (or another protocol) on stdin/stdout or, with
 // --listen, over TCP; subcommands `perft DEPTH` and `bench` print speed figures.
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <csignal>
@@ -92,6 +93,19 @@ void read_policy_options(const po::variables_map& vm, PolicyOptions& options) {
     }
 }
 
+// A name goes out on one protocol line: it must be text, without line breaks, and say something.
+void check_name(const po::variables_map& vm, const std::string& name) {
+    if (!vm.count("name")) return;
+    const bool blank = name.find_first_not_of(' ') == std::string::npos;
+    const bool control = std::any_of(name.begin(), name.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    if (blank || control) {
+        throw std::invalid_argument("--name '" + printable(name) +
+                                    "': give a name of printable characters on one line");
+    }
+}
+
 // Anyone who can reach the port can make the engine work; say so when that is more than this
 // machine.
 void warn_if_reachable(const TcpServerOptions& server) {
@@ -137,7 +151,10 @@ int main(int argc, char** argv) {
         "print the folder of the default book and weights (book.db, weights.bin) and exit")(
         "list-policies", "print the policies, one per line: name, then description")(
         "policy", po::value(&settings.policy)->default_value("mobility"),
-        "policy name or fallback chain, e.g. mobility or book,mobility");
+        "policy name or fallback chain, e.g. mobility or book,mobility")(
+        "name", po::value(&settings.name),
+        "what the engine calls itself to GUIs and runners (GTP name, NBoard set myname); "
+        "default 'othello POLICY', e.g. 'othello book,mobility'");
     add_policy_options(described);
     described.add_options()("protocol", po::value(&protocol)->default_value("gtp"),
                             "gtp or nboard")(
@@ -197,6 +214,7 @@ int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);  // a vanished reader is an error code, not a dead engine
     try {
         read_policy_options(vm, settings.policy_options);
+        check_name(vm, settings.name);
         if (vm.count("token") && server.token.empty()) {
             throw std::invalid_argument(
                 "--token: the secret is empty, which would let every client in; give one");
@@ -221,7 +239,9 @@ int main(int argc, char** argv) {
         }
         parse_listen(listen, server);
         warn_if_reachable(server);
-        // Over TCP a failure's text (which may name server-side files) stays on this side.
+        // Over TCP a failure's text (which may name server-side files) stays on this side, and
+        // the peer makes the engine read no file of this machine.
+        settings.may_read_files = false;
         settings.internal_errors = [](const std::string& what) {
             std::cerr << "othello-engine: " + what + "\n" << std::flush;
         };

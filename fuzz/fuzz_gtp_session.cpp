@@ -12,6 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         SessionSettings settings;
         settings.policy = "mobility";
         settings.max_line_length = 1000;
+        settings.may_read_files = false;  // as over TCP: loadsgf /dev/zero must not hang a run
         return make_session_factory("gtp", settings);
     }();
     const auto session = factory();

@@ -1,16 +1,22 @@
 // GtpSession: the GTP 2 command set for Othello, each command one handler in the table below.
 #include "protocol/gtp_session.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
 #include "engine/ascii_text.h"
+#include "engine/ggf.h"
 #include "engine/notation.h"
 #include "engine/opening_board.h"
+#include "protocol/gogui_rules.h"
 
 namespace othello {
 
@@ -108,6 +114,14 @@ const std::vector<GtpSession::CommandRow>& GtpSession::command_table() {
         {"othello-evaluate", &GtpSession::evaluate},
         {"othello-set_position", &GtpSession::set_position},
         {"othello-transcript", &GtpSession::transcript},
+        {"loadsgf", &GtpSession::loadsgf},
+        {"cputime", &GtpSession::cputime},
+        {"gogui-rules_game_id", &GtpSession::rules_game_id},
+        {"gogui-rules_board_size", &GtpSession::rules_board_size},
+        {"gogui-rules_board", &GtpSession::rules_board},
+        {"gogui-rules_legal_moves", &GtpSession::rules_legal_moves},
+        {"gogui-rules_side_to_move", &GtpSession::rules_side_to_move},
+        {"gogui-rules_final_result", &GtpSession::rules_final_result},
     };
     return table;
 }
@@ -283,10 +297,9 @@ std::string GtpSession::showboard(const std::vector<std::string>& args) {
 std::string GtpSession::final_score(const std::vector<std::string>& args) {
     expect_args(args, 0);
     const Position& p = game_.current();
-    // A finished game gives the empty squares to the winner (the tournament rule); an unfinished
-    // one is scored by the discs on the board.
-    const int diff = p.is_game_over() ? p.final_disc_difference(Color::Black)
-                                      : p.disc_count(Color::Black) - p.disc_count(Color::White);
+    // GTP scores a finished game only; the empty squares go to the winner (the tournament rule).
+    if (!p.is_game_over()) throw GtpError("cannot score");
+    const int diff = p.final_disc_difference(Color::Black);
     if (diff == 0) return "0";
     return (diff > 0 ? "B+" : "W+") + std::to_string(diff > 0 ? diff : -diff);
 }
@@ -370,6 +383,84 @@ std::string GtpSession::set_position(const std::vector<std::string>& args) {
 std::string GtpSession::transcript(const std::vector<std::string>& args) {
     expect_args(args, 0);
     return game_.transcript();
+}
+
+// loadsgf FILE [MOVE_NUMBER]: the first game of a GGF file (the format Othello records use; the
+// command keeps GTP's name, as Edax's does), replayed up to the position before MOVE_NUMBER, passes
+// counting as moves as GGF writes them; the whole game without it. Answers nothing, as GTP and
+// Edax do: gogui-rules_side_to_move or showboard tell the side to move.
+std::string GtpSession::loadsgf(const std::vector<std::string>& args) {
+    if (args.empty() || args.size() > 2) {
+        throw GtpError("wrong number of arguments: expected a file and an optional move number");
+    }
+    if (!options_.may_read_files) throw GtpError("loadsgf reads no files over the network");
+    const long move_number = args.size() == 2 ? parse_integer(args[1], "move number") : 0;
+    if (args.size() == 2 && move_number < 1) throw GtpError("move number must be 1 or more");
+    // A FIFO or a device (/dev/zero, /dev/stdin) would block or never end: only a regular file.
+    std::error_code status_error;
+    if (!std::filesystem::is_regular_file(args[0], status_error) &&
+        std::filesystem::exists(args[0], status_error)) {
+        throw GtpError("cannot load file " + args[0] + ": not a regular file");
+    }
+    std::vector<GgfRecord> games;
+    try {
+        games = read_ggf_file(args[0]);
+    } catch (const NotationError& e) {
+        throw GtpError(std::string("cannot load file ") + e.what());
+    }
+    if (games.empty()) throw GtpError("cannot load file " + args[0] + ": no game in it");
+    const GgfRecord& record = games.front();
+    const std::size_t moves = args.size() == 2
+                                  ? std::min<std::size_t>(record.moves.size(), move_number - 1)
+                                  : record.moves.size();
+    Game game(record.start);
+    for (std::size_t i = 0; i < moves; ++i) game.play(record.moves[i].move);
+    set_game_state(std::move(game));
+    return {};
+}
+
+// The CPU seconds (user and system) this engine process has used, as GTP's cputime asks.
+std::string GtpSession::cputime(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    rusage usage{};
+    ::getrusage(RUSAGE_SELF, &usage);
+    const double seconds =
+        static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+        static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", seconds);
+    return text;
+}
+
+std::string GtpSession::rules_game_id(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return kGoguiGameId;
+}
+
+std::string GtpSession::rules_board_size(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return "8";
+}
+
+std::string GtpSession::rules_board(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    // The first row follows "= " on the same line: GoGui takes the result from the first space.
+    return gogui_board(game_.current());
+}
+
+std::string GtpSession::rules_legal_moves(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return gogui_legal_moves(game_.current());
+}
+
+std::string GtpSession::rules_side_to_move(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return gogui_side_to_move(game_.current());
+}
+
+std::string GtpSession::rules_final_result(const std::vector<std::string>& args) {
+    expect_args(args, 0);
+    return gogui_final_result(game_.current());
 }
 
 void GtpSession::set_game_state(Game game) {

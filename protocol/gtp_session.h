@@ -21,6 +21,9 @@ class GtpSession : public LineSession {
     struct Options {
         std::string name = "othello-engine";
         std::string version = kVersion;
+        // loadsgf reads a file of this machine: true on stdio, false over TCP, where the peer is
+        // someone else and must not make the engine read (or describe) the server's files.
+        bool may_read_files = true;
         std::size_t max_line_length = kDefaultMaxLineLength;  // longer lines are refused
         InternalErrorLog internal_errors;  // see line_session.h; empty: tell the peer
     };
@@ -67,6 +70,14 @@ class GtpSession : public LineSession {
     std::string evaluate(const std::vector<std::string>& args);
     std::string set_position(const std::vector<std::string>& args);
     std::string transcript(const std::vector<std::string>& args);
+    std::string loadsgf(const std::vector<std::string>& args);
+    std::string cputime(const std::vector<std::string>& args);
+    std::string rules_game_id(const std::vector<std::string>& args);
+    std::string rules_board_size(const std::vector<std::string>& args);
+    std::string rules_board(const std::vector<std::string>& args);
+    std::string rules_legal_moves(const std::vector<std::string>& args);
+    std::string rules_side_to_move(const std::vector<std::string>& args);
+    std::string rules_final_result(const std::vector<std::string>& args);
 
     // The game as it would be once `color` is to move, passing implicitly for the side to move
     // when it has no legal move; throws GtpError when it is the other side's turn.

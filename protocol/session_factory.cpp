@@ -9,11 +9,18 @@
 
 namespace othello {
 
-SessionFactory make_session_factory(std::string_view protocol, const SessionSettings& settings) {
+std::string default_engine_name(const std::string& policy) {
+    return "othello " + policy;
+}
+
+SessionFactory make_session_factory(std::string_view protocol, SessionSettings settings) {
     make_policy(settings.policy, settings.policy_options);  // throws now for a bad spec
+    if (settings.name.empty()) settings.name = default_engine_name(settings.policy);
     if (protocol == "gtp") {
         return [settings] {
             GtpSession::Options options;
+            options.name = settings.name;
+            options.may_read_files = settings.may_read_files;
             options.max_line_length = settings.max_line_length;
             options.internal_errors = settings.internal_errors;
             return std::make_unique<GtpSession>(
@@ -23,6 +30,7 @@ SessionFactory make_session_factory(std::string_view protocol, const SessionSett
     if (protocol == "nboard") {
         return [settings] {
             NboardOptions options;
+            options.name = settings.name;
             options.internal_errors = settings.internal_errors;
             return std::make_unique<NboardSession>(
                 make_policy(settings.policy, settings.policy_options), options);

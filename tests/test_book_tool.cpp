@@ -266,7 +266,7 @@ TEST_CASE("a book damaged while the engine runs: one warning, then the fallback 
         return testing::read_response(
             [&](std::string& line) { return bool(std::getline(out, line)); });
     };
-    REQUIRE(send("name") == "= othello-engine\n");  // the book is open; no move read yet
+    REQUIRE(send("name") == "= othello book,mobility\n");  // the book is open; no move read yet
     // Overwrite every page after the first (the header and schema stay, the moves are garbage).
     const auto size = std::filesystem::file_size(book.path());
     REQUIRE(size > 8192);

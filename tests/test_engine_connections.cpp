@@ -148,7 +148,7 @@ TEST_CASE("protocol=nboard,tcp://: othello-engine --listen --protocol nboard --t
     check_refereed(games, "served", true);
     const std::string log = slurp(dir / "log.txt");
     CHECK(log.find(" served > nboard 2\n") != std::string::npos);
-    CHECK(log.find(" served < set myname othello-engine\n") != std::string::npos);
+    CHECK(log.find(" served < set myname othello mobility\n") != std::string::npos);
     CHECK(log.find(" served > set depth 2\n") != std::string::npos);
     CHECK(log.find(" served > go\n") != std::string::npos);
     CHECK(log.find("s3cret") == std::string::npos);  // the handshake stays out of the log

@@ -201,15 +201,16 @@ TEST_CASE("passes: explicit only without a move, implicit when the other colour 
 
 TEST_CASE("a finished game: final_score with empties to the winner, genmove fails clearly") {
     GtpSession s = make_session();
-    CHECK(run(s, "1 final_score\n") == "=1 0\n\n");
+    CHECK(run(s, "1 final_score\n") == "?1 cannot score\n\n");
     // A shortest game: black wins with 13 discs after 9 moves; the 51 empties go to black.
     CHECK(run(s, "2 othello-set_position f5f4c3c6c5d6f3c4c7\n3 final_score\n") ==
           "=2\n\n=3 B+64\n\n");
     CHECK(run(s, "4 genmove w\n5 genmove b\n6 reg_genmove b\n7 play w a1\n8 othello-evaluate\n") ==
           "?4 game is over\n\n?5 game is over\n\n?6 game is over\n\n"
           "?7 illegal move: game is over\n\n?8 game is over\n\n");
-    // An unfinished game is scored by the discs on the board: black 3, white 5 after f5f6e6f4.
-    CHECK(run(s, "9 othello-set_position f5f6e6f4\n10 final_score\n") == "=9\n\n=10 W+2\n\n");
+    // GTP scores only a finished game: in mid-game the disc count is no score.
+    CHECK(run(s, "9 othello-set_position f5f6e6f4\n10 final_score\n") ==
+          "=9\n\n?10 cannot score\n\n");
 }
 
 TEST_CASE("hostile input: long lines and binary garbage get a reply and change nothing") {

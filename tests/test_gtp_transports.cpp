@@ -28,7 +28,9 @@ namespace {
 std::string run_in_process(const std::string& script, const char* policy, std::uint64_t seed) {
     PolicyOptions options;
     options.seed = seed;
-    GtpSession session(make_policy(policy, options));
+    GtpSession::Options session_options;
+    session_options.name = default_engine_name(policy);  // what the executable calls itself
+    GtpSession session(make_policy(policy, options), session_options);
     LineFramer framer;
     std::string out;
     for (const auto& line : framer.feed(script)) {
@@ -111,7 +113,7 @@ TEST_CASE("the executable on stdio answers exactly as the session object does") 
     const std::string out = othello::testing::run_with_input(
         othello::testing::engine_path(), {"--policy", "mobility", "--seed", "5"}, script);
     CHECK(out == run_in_process(script, "mobility", 5));
-    CHECK(out.rfind("=1 2\n\n=2 othello-engine\n\n?3 unacceptable size\n\n=4\n\n=5 ", 0) == 0);
+    CHECK(out.rfind("=1 2\n\n=2 othello mobility\n\n?3 unacceptable size\n\n=4\n\n=5 ", 0) == 0);
     CHECK(out.find("?13 line too long (limit 65536 bytes)\n\n? unknown command\n\n=14 d3") !=
           std::string::npos);
     CHECK(out.find("?15 it is white's turn\n\n") != std::string::npos);  // EOF mid-line: answered
@@ -126,7 +128,7 @@ TEST_CASE("the executable on stdio: an exact transcript of every command") {
         "18 othello-set_position f5f4c3c6c5d6f3c4c7\n19 final_score\n20 genmove b\n"
         "21 showboard\n22 quit\n23 name\n";
     const std::string expected =
-        "=1 2\n\n=2 othello-engine\n\n=3 " + std::string(kVersion) +
+        "=1 2\n\n=2 othello mobility\n\n=3 " + std::string(kVersion) +
         "\n\n=4 true\n\n=5\n\n=6\n\n=7\n\n=8\n\n"
         "=9 Othello\n\n=10\n\n=11\n\n=12\n\n=13 f6\n\n=14 e6\n\n"
         "=15 e6 -2\nd3 -5\nc4 -5\nf7 -6\n\n=16\n\n=17 f5\n\n=18\n\n=19 B+64\n\n"
@@ -270,7 +272,7 @@ TEST_CASE("TCP: a client vanishing mid-command costs the others nothing; long li
         GtpSocket shouting(port);
         shouting.send_raw("3 name " + std::string(5000, 'y') + "\n");
         CHECK(shouting.read() == "?3 line too long (limit 1000 bytes)\n");
-        CHECK(shouting.send("4 name") == "=4 othello-engine\n");
+        CHECK(shouting.send("4 name") == "=4 othello mobility\n");
     }
     CHECK(steady.send("5 othello-transcript") == "=5 d3\n");
     // The departed connections are released (the server notices without any help).
@@ -287,8 +289,8 @@ TEST_CASE("TCP: the client limit and the idle timeout close connections") {
     ServerThread server(options, gtp_factory());
     const unsigned short port = server.server().port();
     GtpSocket first(port), second(port);
-    CHECK(first.send("name") == "= othello-engine\n");
-    CHECK(second.send("name") == "= othello-engine\n");
+    CHECK(first.send("name") == "= othello mobility\n");
+    CHECK(second.send("name") == "= othello mobility\n");
     GtpSocket third(port);
     CHECK(third.closed_by_server());
     // Silence: the server closes the idle connections by itself.

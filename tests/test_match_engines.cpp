@@ -261,7 +261,7 @@ TEST_CASE("NBoard engines: this project's own, with depth and evaluations") {
     }
     const std::string log = slurp(dir / "log.txt");
     CHECK(log.find(" nb > nboard 2\n") != std::string::npos);
-    CHECK(log.find(" nb < set myname othello-engine\n") != std::string::npos);
+    CHECK(log.find(" nb < set myname othello mobility\n") != std::string::npos);
     CHECK(log.find(" nb > set depth 4\n") != std::string::npos);
     CHECK(log.find(" nb > set game (;GM[Othello]") != std::string::npos);
     CHECK(log.find(" nb > go\n") != std::string::npos);

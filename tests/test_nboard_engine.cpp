@@ -78,7 +78,7 @@ TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") 
     };
     using Lines = std::vector<std::string>;
 
-    CHECK(ask("nboard 2", 1) == Lines{"set myname othello-engine"});
+    CHECK(ask("nboard 2", 1) == Lines{"set myname othello mobility"});
     // Commands that answer nothing are followed by a ping, which the engine answers in order.
     CHECK(ask("set depth 4", 0).empty());
     CHECK(ask("set game " + kGame, 0).empty());
@@ -159,7 +159,7 @@ TEST_CASE("othello-engine --protocol nboard --listen serves NBoard over TCP on 1
         }
         return got;
     };
-    CHECK(ask("nboard 2", 1) == "set myname othello-engine\n");
+    CHECK(ask("nboard 2", 1) == "set myname othello mobility\n");
     CHECK(ask("set game " + kGame, 0).empty());
     CHECK(ask("ping 1", 1) == "pong 1\n");
     const std::string go = ask("go", 3);
@@ -191,7 +191,7 @@ TEST_CASE("with the book policy, hints are book lines carrying the book's game c
     // Without the status lines around hint and go.
     std::erase_if(lines, [](const std::string& l) { return l.rfind("status ", 0) == 0; });
     REQUIRE(lines.size() == 5);
-    CHECK(lines[0] == "set myname othello-engine");
+    CHECK(lines[0] == "set myname othello book,mobility");
     // "book <move> <eval> <games> <depth> book: <games> games, ..." with the same count twice.
     const std::regex book(
         R"(book ([a-h][1-8]) (-?[0-9]+\.[0-9]{2}) ([0-9]+) 1 book: ([0-9]+) games, .*)");

@@ -140,7 +140,7 @@ TEST_CASE("A connection silent past --first-line-timeout is closed, its place fr
         CHECK(silent.closed_by_server());  // after 1 s, not the idle timeout's 600 s
     }
     GtpSocket next(server.port());
-    CHECK(next.send("name") == "= othello-engine\n");
+    CHECK(next.send("name") == "= othello mobility\n");
     CHECK(server.stop() == 0);
     CHECK(server.log_lines_with("dropped: no first line within 1000 ms") == 1);
 }
@@ -148,7 +148,7 @@ TEST_CASE("A connection silent past --first-line-timeout is closed, its place fr
 TEST_CASE("Refusals are logged at most once a second, with the count of those not logged") {
     EngineServerProcess server({"--max-clients", "1"});
     GtpSocket holder(server.port());
-    CHECK(holder.send("name") == "= othello-engine\n");
+    CHECK(holder.send("name") == "= othello mobility\n");
     const auto start = std::chrono::steady_clock::now();
     constexpr int kRefused = 3000;
     for (int i = 0; i < kRefused; ++i) {

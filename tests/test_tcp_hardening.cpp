@@ -47,7 +47,7 @@ TEST_CASE("--token: a client must present the secret first; others are refused a
     {
         GtpSocket member(server.port());
         CHECK(member.send("1 othello-token s3cret") == "=1\n");
-        CHECK(member.send("2 name") == "=2 othello-engine\n");
+        CHECK(member.send("2 name") == "=2 othello mobility\n");
         CHECK(member.send("3 play b d3") == "=3\n");
     }
     {
@@ -55,7 +55,7 @@ TEST_CASE("--token: a client must present the secret first; others are refused a
         GtpSocket hurried(server.port());
         hurried.send_raw("othello-token s3cret\n4 name\n");
         CHECK(hurried.read() == "=\n");
-        CHECK(hurried.read() == "=4 othello-engine\n");
+        CHECK(hurried.read() == "=4 othello mobility\n");
     }
     CHECK(server.stop() == 0);
     // Two failures within a second: the second is counted in the next report, not logged alone.
@@ -94,7 +94,7 @@ TEST_CASE("Token guessing is slowed per address and its log lines are rate-limit
     {
         GtpSocket member(server.port());
         CHECK(member.send("othello-token s3cret") == "=\n");
-        CHECK(member.send("name") == "= othello-engine\n");
+        CHECK(member.send("name") == "= othello mobility\n");
     }
     const auto before = std::chrono::steady_clock::now();
     GtpSocket again(server.port());
@@ -111,7 +111,7 @@ TEST_CASE("The brake's wait does not count against the idle timeout of a client 
     }
     GtpSocket member(server.port());
     CHECK(member.send("othello-token s3cret") == "=\n");
-    CHECK(member.send("name") == "= othello-engine\n");
+    CHECK(member.send("name") == "= othello mobility\n");
     CHECK(server.stop() == 0);
 }
 
@@ -171,7 +171,7 @@ TEST_CASE(
     const std::string answer = answer_within(member, std::chrono::seconds(5));
     CHECK(answer == "=\n\n");
     CHECK(std::chrono::steady_clock::now() - before < std::chrono::seconds(3));
-    if (answer == "=\n\n") CHECK(member.send("name") == "= othello-engine\n");
+    if (answer == "=\n\n") CHECK(member.send("name") == "= othello mobility\n");
     CHECK(server.stop() == 0);
 }
 
@@ -242,11 +242,11 @@ TEST_CASE("A line must be complete within the idle timeout: trickling bytes does
     for (int i = 0; i < 15 && !dropped; ++i) {
         boost::system::error_code ignored;
         boost::asio::write(trickler, boost::asio::buffer("n", 1), ignored);
-        CHECK(steady.send("name") == "= othello-engine\n");
+        CHECK(steady.send("name") == "= othello mobility\n");
         dropped = closed_within(trickler, io, std::chrono::milliseconds(300));
     }
     CHECK(dropped);
-    CHECK(steady.send("name") == "= othello-engine\n");
+    CHECK(steady.send("name") == "= othello mobility\n");
     CHECK(server.log_lines_with("dropped: no complete line within 1000 ms") == 1);
     CHECK(server.stop() == 0);
 }
@@ -302,8 +302,8 @@ TEST_CASE("--exec relays: --max-line-length holds, lines must complete, children
 TEST_CASE("--max-clients-per-address refuses the extra connection and logs it") {
     EngineServerProcess server({"--max-clients-per-address", "2"});
     GtpSocket a(server.port()), b(server.port());
-    CHECK(a.send("name") == "= othello-engine\n");
-    CHECK(b.send("name") == "= othello-engine\n");
+    CHECK(a.send("name") == "= othello mobility\n");
+    CHECK(b.send("name") == "= othello mobility\n");
     {
         GtpSocket c(server.port());
         CHECK(c.closed_by_server());
@@ -316,7 +316,7 @@ TEST_CASE("--max-clients-per-address refuses the extra connection and logs it") 
     for (int i = 0; i < 200 && !served; ++i) {
         GtpSocket d(server.port());
         d.send_raw("name\n");
-        served = d.read() == "= othello-engine\n";
+        served = d.read() == "= othello mobility\n";
         if (!served) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     CHECK(served);
@@ -330,7 +330,7 @@ TEST_CASE("A session that cannot start is logged with its reason; the client see
     EngineServerProcess server({"--policy", "book,mobility", "--book", book.string()});
     {
         GtpSocket before(server.port());
-        CHECK(before.send("name") == "= othello-engine\n");
+        CHECK(before.send("name") == "= othello book,mobility\n");
     }
     // Each connection opens the book anew; one removed after the start cannot be opened.
     std::filesystem::rename(book, book.string() + ".away");
@@ -346,7 +346,7 @@ TEST_CASE("A session that cannot start is logged with its reason; the client see
     std::filesystem::rename(book.string() + ".away", book);
     {
         GtpSocket after(server.port());  // the server went on
-        CHECK(after.send("name") == "= othello-engine\n");
+        CHECK(after.send("name") == "= othello book,mobility\n");
     }
     CHECK(server.stop() == 0);
     std::filesystem::remove(book);
