@@ -39,6 +39,8 @@ struct MatchSetup {
     // one at a time, not in batches, so the match stops at the game that decides, with at most
     // the games still in play (concurrency - 1) after it.
     bool stops_early = false;
+    // --wait MS: each worker pauses this long after a game before it starts its next.
+    int wait_ms = 0;
 };
 
 class MatchRunner {
