@@ -71,10 +71,13 @@ TEST_CASE("--engines FILE with --engine conf=NAME[,key=value]: cutechess's engin
     const fs::path dir = temp_dir("cutechess_engines");
     const fs::path file = dir / "engines.json";
     write_text(file, R"([
-  {"name": "mob", "command": ")" + kBin + R"(/othello-engine --policy mobility",
-   "workingDirectory": ")" + dir.string() + R"(", "protocol": "gtp", "initStrings": [],
+  {"name": "mob", "command": ")" +
+                         kBin + R"(/othello-engine --policy mobility",
+   "workingDirectory": ")" +
+                         dir.string() + R"(", "protocol": "gtp", "initStrings": [],
    "ponder": false},
-  {"name": "rnd", "command": ")" + kBin + R"(/othello-engine --policy random --protocol nboard",
+  {"name": "rnd", "command": ")" +
+                         kBin + R"(/othello-engine --policy random --protocol nboard",
    "protocol": "nboard", "options": [{"name": "depth", "value": 4}]}
 ])");
     const Run r = run_match("--engines " + file.string() +
@@ -95,7 +98,8 @@ TEST_CASE("--engines FILE with --engine conf=NAME[,key=value]: cutechess's engin
     CHECK(config.at("engines")[1].at("spec") ==
           "name=other,depth=4,protocol=nboard,tc=600,cmd:" + kBin +
               "/othello-engine --policy random --protocol nboard");
-    CHECK(colours_of(games_of(dir / "r.json")) == std::vector<std::string>{"mob-other", "other-mob"});
+    CHECK(colours_of(games_of(dir / "r.json")) ==
+          std::vector<std::string>{"mob-other", "other-mob"});
     fs::remove_all(dir);
 }
 
@@ -171,9 +175,8 @@ TEST_CASE("--tournament gauntlet --seeds N: the seeds play everyone else, not ea
                       dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
-    CHECK(colours_of(games_of(dir / "r.json")) == std::vector<std::string>{"S1-C", "C-S1", "S1-D",
-                                                                           "D-S1", "S2-C", "C-S2",
-                                                                           "S2-D", "D-S2"});
+    CHECK(colours_of(games_of(dir / "r.json")) ==
+          std::vector<std::string>{"S1-C", "C-S1", "S1-D", "D-S1", "S2-C", "C-S2", "S2-D", "D-S2"});
     r = run_match(engines + "--tournament gauntlet --seeds 4", dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() ==
@@ -186,9 +189,8 @@ TEST_CASE("--tournament gauntlet --seeds N: the seeds play everyone else, not ea
 
 TEST_CASE("--wait MS pauses between games and changes no game") {
     const fs::path dir = temp_dir("cutechess_wait");
-    Run r = run_match(kTwoPolicies + "--games 4 --concurrency 2 --results " +
-                          (dir / "plain.json").string(),
-                      dir);
+    Run r = run_match(
+        kTwoPolicies + "--games 4 --concurrency 2 --results " + (dir / "plain.json").string(), dir);
     REQUIRE(r.status == 0);
     r = run_match(kTwoPolicies + "--games 4 --concurrency 2 --wait 30 --results " +
                       (dir / "waited.json").string(),
@@ -228,9 +230,9 @@ TEST_CASE("--event and --site name the GGF records, each with its date") {
 TEST_CASE("--tournament knockout: a bracket with byes, winners advance, ties broken by discs") {
     const fs::path dir = temp_dir("cutechess_knockout");
     std::string engines;
-    for (const char* e : {"name=E1,policy:mobility", "name=E2,policy:mobility",
-                          "name=E3,policy:random", "name=E4,policy:random",
-                          "name=E5,policy:random"})
+    for (const char* e :
+         {"name=E1,policy:mobility", "name=E2,policy:mobility", "name=E3,policy:random",
+          "name=E4,policy:random", "name=E5,policy:random"})
         engines += std::string("--engine ") + e + " ";
     Run r = run_match(engines + "--tournament knockout --games 2 --no-progress --results " +
                           (dir / "r.json").string(),
@@ -254,8 +256,23 @@ TEST_CASE("--tournament knockout: a bracket with byes, winners advance, ties bro
                           "Knockout winner: E1",
                       });
     CHECK(games_of(dir / "r.json").size() == 8);
-    r = run_match(engines + "--tournament knockout --resume --results " +
-                      (dir / "r.json").string(),
+    // An engine that cannot start loses its mini-match, whatever its seed.
+    const Run failed = run_match(
+        "--engine name=E1,policy:mobility --engine name=gone,cmd:/nonexistent/engine "
+        "--engine name=E3,policy:random --tournament knockout --games 2 --no-progress",
+        dir);
+    CHECK(failed.status == 1);
+    std::vector<std::string> failed_lines;
+    for (const auto& line : lines_of(failed.out)) {
+        if (line.starts_with("Knockout")) failed_lines.push_back(line);
+    }
+    CHECK(failed_lines == std::vector<std::string>{
+                              "Knockout round 1: E1: a bye",
+                              "Knockout round 1: gone 0 - 0 E3: E3 advances (gone could not start)",
+                              "Knockout round 2: E1 2 - 0 E3: E1 advances",
+                              "Knockout winner: E1",
+                          });
+    r = run_match(engines + "--tournament knockout --resume --results " + (dir / "r.json").string(),
                   dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() ==
@@ -285,8 +302,8 @@ TEST_CASE("a knockout's bracket order, byes and tie-breaks") {
         r.white_discs = white;
         return r;
     };
-    const GameRecord a_wins_big = game(Winner::Black, 40, 24);     // 0 black: +16 for 0
-    const GameRecord b_wins_small = game(Winner::Black, 33, 31);   // 1 black: +2 for 1
+    const GameRecord a_wins_big = game(Winner::Black, 40, 24);    // 0 black: +16 for 0
+    const GameRecord b_wins_small = game(Winner::Black, 33, 31);  // 1 black: +2 for 1
     KnockoutBracket two(2);
     const std::vector<std::string> names = {"A", "B"};
     CHECK(two.advance({{0, 1, &a_wins_big}, {1, 0, &b_wins_small}}, names) ==

@@ -257,7 +257,7 @@ std::string play_knockout(MatchRunner& runner, const MatchOptions& o, int openin
         next_id += static_cast<int>(games.size());
         next_pair = games.back().pair + 1;
         const int number = bracket.round();
-        for (const std::string& line : bracket.advance(played, names))
+        for (const std::string& line : bracket.advance(played, names, runner.failed_engines()))
             std::cout << "Knockout round " << number << ": " << line << "\n";
     }
     std::cout << "Knockout winner: " << names[bracket.champion()] << "\n";

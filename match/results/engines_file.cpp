@@ -2,6 +2,7 @@
 // "key=value,...,cmd:COMMAND".
 #include "match/results/engines_file.h"
 
+#include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -21,8 +22,8 @@ struct FieldKey {
     const char* key;
 };
 constexpr FieldKey kFieldKeys[] = {
-    {"name", "name"},          {"workingDirectory", "dir"},   {"protocol", "protocol"},
-    {"stderrFile", "stderr"},  {"timemargin", "timemargin"}, {"restart", "restart"},
+    {"name", "name"},         {"workingDirectory", "dir"},  {"protocol", "protocol"},
+    {"stderrFile", "stderr"}, {"timemargin", "timemargin"}, {"restart", "restart"},
 };
 
 // cutechess fields for chess engines that mean nothing here; accepted only when they ask for
@@ -72,8 +73,7 @@ bool plain_key(const std::string& key) {
 class EntryReader {
   public:
     EntryReader(const std::string& path, std::size_t index, const nlohmann::json& entry)
-        : where_("engines file '" + path + "': entry " + std::to_string(index + 1)),
-          entry_(entry) {
+        : where_("engines file '" + path + "': entry " + std::to_string(index + 1)), entry_(entry) {
         if (entry.is_object() && entry.contains("name") && entry["name"].is_string())
             where_ += " (\"" + entry["name"].get<std::string>() + "\")";
     }
@@ -100,8 +100,9 @@ class EntryReader {
                 set_key(keys, mapped->key, text);
             } else if (is_idle_field(field)) {
                 if (!is_idle(value))
-                    fail("\"" + field + "\" is for chess engines; othello-match has no use for it "
-                                        "(leave it out or empty)");
+                    fail("\"" + field +
+                         "\" is for chess engines; othello-match has no use for it "
+                         "(leave it out or empty)");
             } else {
                 fail("unknown field \"" + field +
                      "\" (known: name, command, workingDirectory, protocol, stderrFile, "
@@ -130,7 +131,8 @@ class EntryReader {
     // An engine spec is split at commas: a value holding one cannot be carried in it.
     void check_value(const std::string& field, const std::string& text) const {
         if (text.find(',') != std::string::npos)
-            fail("\"" + field + "\" '" + text + "' holds a comma, which an engine spec cannot carry");
+            fail("\"" + field + "\" '" + text +
+                 "' holds a comma, which an engine spec cannot carry");
     }
 
     void check_protocol(const std::string& protocol) const {
@@ -248,8 +250,8 @@ std::string engine_spec_from_engines_file(std::string_view conf_argument,
     std::string known;
     for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
     throw std::invalid_argument("--engine conf=" + conf + ": no configuration named \"" + conf +
-                                "\" in engines file '" + engines_path + "' (it holds: " +
-                                (known.empty() ? "none" : known) + ")");
+                                "\" in engines file '" + engines_path +
+                                "' (it holds: " + (known.empty() ? "none" : known) + ")");
 }
 
 }  // namespace othello

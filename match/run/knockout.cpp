@@ -2,6 +2,7 @@
 // 2 can meet only in the final), mini-matches decided by score, then disc margin, then seed.
 #include "match/run/knockout.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -64,7 +65,12 @@ std::vector<int> KnockoutBracket::byes() const {
 }
 
 std::vector<std::string> KnockoutBracket::advance(const std::vector<Played>& games,
-                                                  const std::vector<std::string>& names) {
+                                                  const std::vector<std::string>& names,
+                                                  const std::vector<int>& could_not_start) {
+    const auto failed = [&](int engine) {
+        return std::find(could_not_start.begin(), could_not_start.end(), engine) !=
+               could_not_start.end();
+    };
     std::vector<std::string> lines;
     std::vector<int> winners;
     for (std::size_t i = 0; i + 1 < entrants_.size(); i += 2) {
@@ -91,10 +97,17 @@ std::vector<std::string> KnockoutBracket::advance(const std::vector<Played>& gam
         const double other = played - points;
         std::string why;
         bool a_wins = points > other;
-        if (points == other) {
+        if (failed(a) && failed(b)) {
+            a_wins = true;
+            why = " (neither could start; the higher seed)";
+        } else if (failed(a) || failed(b)) {
+            a_wins = failed(b);
+            why = " (" + names[failed(a) ? a : b] + " could not start)";
+        } else if (points == other) {
             // Level on points: the disc margin, then the seed (a is the higher seed).
             a_wins = margin >= 0;
-            why = margin != 0 ? " (level on points; disc margin " + signed_text(a_wins ? margin : -margin) + ")"
+            why = margin != 0 ? " (level on points; disc margin " +
+                                    signed_text(a_wins ? margin : -margin) + ")"
                               : " (level on points and discs; the higher seed)";
         }
         const int winner = a_wins ? a : b;

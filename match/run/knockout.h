@@ -17,7 +17,7 @@ class KnockoutBracket {
     explicit KnockoutBracket(int engine_count);
 
     bool finished() const { return entrants_.size() == 1; }
-    int round() const { return round_; }  // 1 for the first
+    int round() const { return round_; }                // 1 for the first
     int champion() const { return entrants_.front(); }  // once finished
 
     // This round's mini-matches (the lower-numbered engine first) and its byes.
@@ -25,15 +25,17 @@ class KnockoutBracket {
     std::vector<int> byes() const;
 
     // Decides this round's mini-matches from their games (the records of this round's games,
-    // keyed by black and white engine index) and moves on to the next round. Returns one line per
-    // mini-match, "A 1.5 - 0.5 B: A advances" (and why, when the score was level).
+    // keyed by black and white engine index) and moves on to the next round. An engine in
+    // `could_not_start` loses its mini-match (to the higher seed when both could not). Returns
+    // one line per mini-match, "A 1.5 - 0.5 B: A advances" (and why, when the score was level).
     struct Played {
         int black;
         int white;
         const GameRecord* record;
     };
     std::vector<std::string> advance(const std::vector<Played>& games,
-                                     const std::vector<std::string>& names);
+                                     const std::vector<std::string>& names,
+                                     const std::vector<int>& could_not_start = {});
 
   private:
     std::vector<int> entrants_;  // bracket order; -1: a bye

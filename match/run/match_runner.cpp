@@ -77,6 +77,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     auto note_failure = [&](int engine, const std::string& message) {  // under lock
         if (failed[engine]) return;
         failed[engine] = true;
+        failed_engines_.push_back(engine);
         start_failures_.push_back(setup_.engines[engine].name + ": " + message);
     };
 
