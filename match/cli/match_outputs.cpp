@@ -84,7 +84,8 @@ bool MatchOutputs::finish(const Standings& standings) {
     if (!options_.records_path.empty()) {
         save([&] {
             write_game_records(options_.records_path, records_,
-                               game_record_format_for(options_.records_path));
+                               game_record_format_for(options_.records_path),
+                               RecordHeader{options_.event, options_.site});
         });
     }
     save([&] { write_page(standings, true); });

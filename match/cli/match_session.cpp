@@ -24,6 +24,7 @@
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
 #include "match/run/cpu_affinity.h"
+#include "match/run/knockout.h"
 #include "match/run/match_runner.h"
 #include "match/run/shard.h"
 #include "match/stats/standings.h"
@@ -213,11 +214,13 @@ void warn_about_repeated_games(const Standings& standings) {
 
 std::string play_games(MatchRunner& runner, const std::vector<ScheduledGame>& games,
                        Standings& standings, MatchOutput& output,
-                       const std::optional<SprtParameters>& sprt_stop) {
+                       const std::optional<SprtParameters>& sprt_stop,
+                       const std::function<void(const GameRecord&)>& also) {
     try {
         runner.run(
             games,
             [&](GameRecord& r) {
+                if (also) also(r);
                 standings.add(r);
                 output.on_game(r, standings);
                 return !(sprt_stop && sprt_decided(standings, *sprt_stop));
@@ -232,9 +235,38 @@ std::string play_games(MatchRunner& runner, const std::vector<ScheduledGame>& ga
     return "";
 }
 
+// A knockout, round by round: each round's games are scheduled once the round before is decided,
+// and each mini-match's result is said as it is decided. Returns why it stopped early, if it did.
+std::string play_knockout(MatchRunner& runner, const MatchOptions& o, int opening_count,
+                          Standings& standings, MatchOutput& output) {
+    const std::vector<std::string> names = names_of(o.engines);
+    KnockoutBracket bracket(static_cast<int>(o.engines.size()));
+    int next_id = 0, next_pair = 0;
+    while (!bracket.finished()) {
+        const std::vector<ScheduledGame> games =
+            pairing_games(bracket.pairings(), o.games, opening_count, o.shape, next_id, next_pair);
+        std::vector<GameRecord> round;
+        const std::string stopped = play_games(runner, games, standings, output, std::nullopt,
+                                               [&](const GameRecord& r) { round.push_back(r); });
+        if (!stopped.empty() || interrupting_signal()) return stopped;
+        std::vector<KnockoutBracket::Played> played;
+        for (const GameRecord& r : round) {
+            const ScheduledGame& g = games[static_cast<std::size_t>(r.id - next_id)];
+            played.push_back({g.black, g.white, &r});
+        }
+        next_id += static_cast<int>(games.size());
+        next_pair = games.back().pair + 1;
+        const int number = bracket.round();
+        for (const std::string& line : bracket.advance(played, names, runner.failed_engines()))
+            std::cout << "Knockout round " << number << ": " << line << "\n";
+    }
+    std::cout << "Knockout winner: " << names[bracket.champion()] << "\n";
+    return "";
+}
+
 int run_match_session(const MatchOptions& o) {
     check_outputs(o);
-    const std::size_t pairs_needed = static_cast<std::size_t>(o.games + 1) / 2;
+    const std::size_t pairs_needed = openings_needed(o.games, o.shape);
     const std::vector<Opening> openings =
         load_openings(o.openings, o.seed, pairs_needed, o.random_order);
     if (const std::string repeats =
@@ -243,7 +275,7 @@ int run_match_session(const MatchOptions& o) {
         std::cerr << "othello-match: warning: " << repeats << "\n";
     const std::vector<ScheduledGame> schedule =
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
-                      static_cast<int>(openings.size()));
+                      static_cast<int>(openings.size()), o.shape);
     const std::vector<std::string> names = names_of(o.engines);
     const nlohmann::json config = match_config(o, openings);
     const std::vector<ScheduledGame> games = games_in_shard(schedule, o.shard);
@@ -266,28 +298,38 @@ int run_match_session(const MatchOptions& o) {
     // as it was) and before any game: an unwritable log is an error before the first.
     std::unique_ptr<ProtocolLog> log;
     if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path, o.overwrite);
-    MatchOutputs outputs(o, config, standings, std::move(resumed), static_cast<long>(games.size()),
-                         static_cast<long>(pending.size()), log.get());
+    // A knockout's schedule holds its first round; it plays n - 1 mini-matches in all.
+    const long planned = o.tournament == TournamentKind::Knockout
+                             ? static_cast<long>(scheduled_game_count(
+                                   static_cast<int>(o.engines.size()), o.tournament, o.games))
+                             : static_cast<long>(games.size());
+    MatchOutputs outputs(
+        o, config, standings, std::move(resumed), planned,
+        o.tournament == TournamentKind::Knockout ? planned : static_cast<long>(pending.size()),
+        log.get());
 
     const bool sprt_can_stop = o.engines.size() == 2 && o.shard.whole();
     MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
                                   o.adjudicate_empties, log.get(), o.affinity,
-                                  sprt_can_stop && o.sprt.has_value()});
+                                  sprt_can_stop && o.sprt.has_value(), o.wait_ms});
     if (o.affinity) warn_about_shared_cpus(o.concurrency, static_cast<int>(pending.size()));
     // Why the match stopped before its end (a full disk), if it did.
     const std::string stopped =
-        play_games(runner, pending, standings, outputs, sprt_can_stop ? o.sprt : std::nullopt);
+        o.tournament == TournamentKind::Knockout
+            ? play_knockout(runner, o, static_cast<int>(openings.size()), standings, outputs)
+            : play_games(runner, pending, standings, outputs,
+                         sprt_can_stop ? o.sprt : std::nullopt);
 
     int status = outputs.finish(standings) ? 0 : 1;
     if (const int signal = interrupting_signal()) {
-        say_interrupted(o, signal, standings.games(), static_cast<long>(games.size()));
+        say_interrupted(o, signal, standings.games(), planned);
         return 128 + signal;
     }
     warn_about_repeated_games(standings);
     if (!stopped.empty()) {
         std::cerr << "othello-match: " << printable_lines(stopped)
                   << "\nothello-match: the match stopped after " << standings.games() << " of "
-                  << games.size() << " games"
+                  << planned << " games"
                   << (o.results_path.empty()
                           ? std::string()
                           : "; once the cause is fixed, --resume completes it from the journal")

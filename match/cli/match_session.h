@@ -3,6 +3,7 @@
 // decision, and hands every game and the end of the match to its outputs (match_outputs.h).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,9 +24,11 @@ int run_match_session(const MatchOptions& options);
 
 // Plays `games` on `runner`, each game counted in `standings` and handed to `output`, until all
 // are played or, with `sprt_stop`, the SPRT test of the first engine against the second decides.
-// Returns why the match stopped before its end (an output could not record a game), or "".
+// `also` sees each game before it is counted. Returns why the match stopped before its end (an
+// output could not record a game), or "".
 std::string play_games(MatchRunner& runner, const std::vector<ScheduledGame>& games,
                        Standings& standings, MatchOutput& output,
-                       const std::optional<SprtParameters>& sprt_stop);
+                       const std::optional<SprtParameters>& sprt_stop,
+                       const std::function<void(const GameRecord&)>& also = {});
 
 }  // namespace othello

@@ -12,7 +12,22 @@
 
 namespace othello {
 
-GgfRecord ggf_record_of(const GameRecord& r) {
+namespace {
+
+// PC[site] DT[date] EV[event] after GM, in GGF's header order (EV is not one of GGF's tags;
+// readers skip the tags they do not know).
+void name_event(GgfRecord& ggf, const GameRecord& r, const RecordHeader& header) {
+    std::vector<std::pair<std::string, std::string>> named;
+    named.emplace_back("PC", header.site.empty() ? "othello-match" : header.site);
+    if (!r.finished_at.empty()) named.emplace_back("DT", r.finished_at);
+    if (!header.event.empty()) named.emplace_back("EV", header.event);
+    ggf.tags.erase(ggf.tags.begin());  // PC
+    ggf.tags.insert(ggf.tags.begin(), named.begin(), named.end());
+}
+
+}  // namespace
+
+GgfRecord ggf_record_of(const GameRecord& r, const RecordHeader& header) {
     GgfRecord ggf;
     std::size_t opening_moves = 0;
     try {
@@ -49,6 +64,7 @@ GgfRecord ggf_record_of(const GameRecord& r) {
         ggf.result = GgfResult{difference, on_time ? "t" : "r"};
     }
     ggf.tags = {{"PC", "othello-match"}, {"PB", r.black}, {"PW", r.white}, {"TY", "8"}};
+    if (header.named()) name_event(ggf, r, header);
     return ggf;
 }
 
@@ -57,7 +73,7 @@ GameRecordFormat game_record_format_for(const std::string& path) {
 }
 
 void write_game_records(const std::string& path, std::vector<GameRecord> records,
-                        GameRecordFormat format) {
+                        GameRecordFormat format, const RecordHeader& header) {
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
     write_file_atomically(path, [&](std::ostream& out) {
@@ -75,7 +91,7 @@ void write_game_records(const std::string& path, std::vector<GameRecord> records
                 }
                 break;
             case GameRecordFormat::Ggf:
-                for (const auto& r : records) out << to_ggf(ggf_record_of(r)) << "\n";
+                for (const auto& r : records) out << to_ggf(ggf_record_of(r, header)) << "\n";
                 break;
         }
     });

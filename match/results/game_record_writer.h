@@ -15,13 +15,22 @@ enum class GameRecordFormat { Transcript, Ggf };
 // "file.ggf" -> Ggf; anything else ("file.txt") -> Transcript.
 GameRecordFormat game_record_format_for(const std::string& path);
 
+// The header of a named event's GGF records (cutechess's -event and -site): PC[site] in place of
+// PC[othello-match], EV[event], and DT[] the time each game played in this run ended. Without
+// either name the records are as they always were: the same match gives the same bytes.
+struct RecordHeader {
+    std::string event;
+    std::string site;
+    bool named() const { return !event.empty() || !site.empty(); }
+};
+
 // Writes the records sorted by id. Throws std::runtime_error if the file cannot be written.
 // The GGF record of a game: players, moves (passes written out) and the result; a forfeited game
 // gives the winner all 64 discs, ending ":t" for time and ":r" otherwise. Throws
 // std::runtime_error naming the game if its transcript does not replay.
-GgfRecord ggf_record_of(const GameRecord& record);
+GgfRecord ggf_record_of(const GameRecord& record, const RecordHeader& header = {});
 
 void write_game_records(const std::string& path, std::vector<GameRecord> records,
-                        GameRecordFormat format);
+                        GameRecordFormat format, const RecordHeader& header = {});
 
 }  // namespace othello

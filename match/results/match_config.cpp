@@ -27,10 +27,6 @@ std::string without_secrets(const std::string& spec) {
     return printable(out);
 }
 
-std::string tournament_name(TournamentKind kind) {
-    return kind == TournamentKind::Gauntlet ? "gauntlet" : "round-robin";
-}
-
 std::string shown(const nlohmann::json* value) {
     if (!value) return "(none)";
     std::string s = value->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -78,6 +74,15 @@ const nlohmann::json& field(const nlohmann::json& config, const char* name) {
     if (it == config.end())
         throw std::runtime_error(std::string("match configuration has no \"") + name + "\"");
     return *it;
+}
+
+// --noswap, --reverse, --seeds as recorded (absent: the usual shape).
+ScheduleShape shape_in(const nlohmann::json& config) {
+    ScheduleShape shape;
+    shape.swap = !config.value("noswap", false);
+    shape.reverse = config.value("reverse", false);
+    shape.seeds = config.value("seeds", 1);
+    return shape;
 }
 
 }  // namespace
@@ -135,6 +140,10 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
                           {"beta", o.sprt->beta}};
     }
     if (!o.shard.whole()) config["shard"] = to_string(o.shard);
+    // The schedule's shape, only when not the usual one (so that earlier journals still match).
+    if (!o.shape.swap) config["noswap"] = true;
+    if (o.shape.reverse) config["reverse"] = true;
+    if (o.shape.seeds != 1) config["seeds"] = o.shape.seeds;
     return config;
 }
 
@@ -173,7 +182,7 @@ std::optional<std::vector<Opening>> openings_in(const nlohmann::json& config) {
     try {
         const nlohmann::json& recorded = field(config, "openings");
         const auto pairs_needed =
-            static_cast<std::size_t>(field(config, "games").get<int>() + 1) / 2;
+            openings_needed(field(config, "games").get<int>(), shape_in(config));
         source = recorded.at("source").get<std::string>();
         recorded_hash = recorded.at("hash").get<std::string>();
         openings = load_openings(source, field(config, "seed").get<std::uint64_t>(), pairs_needed,
@@ -192,10 +201,15 @@ std::optional<std::vector<Opening>> openings_in(const nlohmann::json& config) {
 }
 
 std::vector<ScheduledGame> schedule_in(const nlohmann::json& config) {
-    return make_schedule(
-        static_cast<int>(field(config, "engines").size()),
-        tournament_kind_from_string(field(config, "tournament").get<std::string>()),
-        field(config, "games").get<int>(), field(config, "openings").at("count").get<int>());
+    const TournamentKind kind =
+        tournament_kind_from_string(field(config, "tournament").get<std::string>());
+    if (kind == TournamentKind::Knockout)
+        throw std::runtime_error(
+            "a knockout's later rounds depend on its results: it has no "
+            "schedule to merge shards by (a knockout is never sharded)");
+    return make_schedule(static_cast<int>(field(config, "engines").size()), kind,
+                         field(config, "games").get<int>(),
+                         field(config, "openings").at("count").get<int>(), shape_in(config));
 }
 
 }  // namespace othello

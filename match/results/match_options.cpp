@@ -14,6 +14,7 @@
 #include "engine/strict_command_line.h"
 #include "engine/version.h"
 #include "match/players/engine_protocols.h"
+#include "match/results/engines_file.h"
 
 namespace othello {
 
@@ -110,6 +111,64 @@ std::vector<std::string> resume_command(const std::string& program,
     return words;
 }
 
+// cutechess-cli's options, spelled as there (with two dashes): engines files, tournament shape,
+// pauses and the records' event and site.
+po::options_description cutechess_options(MatchOptions& o) {
+    po::options_description desc("cutechess-cli options");
+    desc.add_options()("engines", po::value(&o.engines_file),
+                       "FILE: engines in cutechess's engines.json format, each used as --engine "
+                       "conf=NAME[,key=value...] (the keys override the file's)")(
+        "seeds", po::value(&o.shape.seeds)->default_value(1),
+        "N: with --tournament gauntlet, the first N engines each play every other engine")(
+        "noswap", po::bool_switch()->notifier([&o](bool on) { o.shape.swap = !on; }),
+        "no colour swap: the first engine of each pairing is black in every game, each game on "
+        "a new opening")("reverse", po::bool_switch(&o.shape.reverse),
+                         "colours reversed: the second engine of each pairing is black first")(
+        "wait", po::value(&o.wait_ms)->default_value(0),
+        "MS: pause between games, milliseconds (0 to 3,600,000)")(
+        "event", po::value(&o.event),
+        "NAME: the event in GGF records (EV[]), with each game's DT[]")(
+        "site", po::value(&o.site), "NAME: the site in GGF records (PC[]), with each game's DT[]");
+    return desc;
+}
+
+// The --engine arguments with every conf=NAME replaced by the engines file's spec.
+std::vector<std::string> resolved_engine_texts(const std::vector<std::string>& engines,
+                                               const std::string& engines_file) {
+    std::vector<std::string> texts;
+    for (const auto& e : engines)
+        texts.push_back(
+            names_engine_configuration(e) ? engine_spec_from_engines_file(e, engines_file) : e);
+    return texts;
+}
+
+// The cutechess-cli options that need the rest of the match to be checked.
+void check_cutechess_options(const MatchOptions& o) {
+    constexpr int kMaxWaitMs = 3'600'000;
+    if (o.wait_ms < 0 || o.wait_ms > kMaxWaitMs)
+        throw std::invalid_argument("--wait " + std::to_string(o.wait_ms) +
+                                    ": expected milliseconds from 0 to 3600000");
+    const int n = static_cast<int>(o.engines.size());
+    if (o.shape.seeds != 1 && o.tournament != TournamentKind::Gauntlet)
+        throw std::invalid_argument("--seeds is for --tournament gauntlet");
+    if (o.shape.seeds < 1 || o.shape.seeds >= n) {
+        throw std::invalid_argument("--seeds " + std::to_string(o.shape.seeds) +
+                                    ": expected 1 to " + std::to_string(n - 1) +
+                                    " (the seeds play every other engine)");
+    }
+    if (o.tournament == TournamentKind::Knockout) {
+        // Its later rounds are decided by the games: there is no fixed schedule to resume, shard
+        // or stop by SPRT.
+        for (const auto& [given, option] :
+             {std::pair{o.resume, "--resume"}, std::pair{!o.shard.whole(), "--shard"},
+              std::pair{o.sprt.has_value(), "--sprt"}}) {
+            if (given)
+                throw std::invalid_argument(std::string("--tournament knockout cannot take ") +
+                                            option + " (its rounds depend on the games' results)");
+        }
+    }
+}
+
 }  // namespace
 
 std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
@@ -171,7 +230,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "html", po::value(&o.html_path),
         "write the report page FILE (HTML), rewritten every --report-every games or 5 s")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
-        "round-robin | gauntlet (first engine vs the rest)")(
+        "round-robin | gauntlet (first engine, or --seeds N engines, vs the rest) | knockout "
+        "(a bracket in --engine order; pairs play --games, winners advance)")(
         "sprt", po::value(&sprt)->multitoken(),
         "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05 (or cutechess's words: elo0=0 "
         "elo1=5 alpha=0.05 beta=0.05)")(
@@ -188,6 +248,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "sign-key", po::value(&sign_key),
         "FILE: sign every record with an HMAC-SHA256 keyed by FILE's bytes (16 to 4096); with "
         "--resume, games not signed with it are played again (see merge --help)");
+    desc.add(cutechess_options(o));
     po::variables_map vm;
     const po::parsed_options parsed = parse_strictly(po::command_line_parser(argc, argv), desc);
     po::store(parsed, vm);
@@ -205,8 +266,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
             std::cout << p.name << "\t" << p.description << "\n";
         return std::nullopt;
     }
-    for (const auto& e : engines) o.engines.push_back(parse_engine_spec(e, o.each));
-    o.engine_texts = engines;
+    o.engine_texts = resolved_engine_texts(engines, o.engines_file);
+    for (const auto& e : o.engine_texts) o.engines.push_back(parse_engine_spec(e, o.each));
     for (const auto& e : o.engines) {
         // An unknown policy or a book or weights file that cannot be loaded is a usage error,
         // found before any game starts.
@@ -249,8 +310,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     o.tournament = tournament_kind_from_string(tournament);
     // The schedule, its openings and its results are held in memory: a match the machine cannot
     // hold is refused before any of it is built.
-    const long long scheduled =
-        scheduled_game_count(static_cast<int>(o.engines.size()), o.tournament, o.games);
+    const long long scheduled = scheduled_game_count(static_cast<int>(o.engines.size()),
+                                                     o.tournament, o.games, o.shape.seeds);
     if (scheduled > kMaxMatchGames) {
         throw std::invalid_argument("--games " + std::to_string(o.games) + ": the match would be " +
                                     std::to_string(scheduled) +
@@ -265,6 +326,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         throw std::invalid_argument("--resume and --overwrite contradict each other");
     if (!shard.empty()) o.shard = parse_shard(shard);
     if (vm.count("sign-key")) o.sign_key = SigningKey::load(sign_key);
+    check_cutechess_options(o);
     o.progress = !vm.count("no-progress");
     o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);
     for (const auto& e : o.engines) {

@@ -44,6 +44,13 @@ struct MatchOptions {
     // The command line that resumes this match from its journal: this one less --overwrite,
     // plus --resume (said when the match is interrupted).
     std::vector<std::string> resume_command;
+
+    // cutechess-cli's options (README, "cutechess-cli / fastchess options"):
+    std::string engines_file;  // --engines FILE: what `--engine conf=NAME` names
+    ScheduleShape shape;       // --noswap, --reverse, --seeds N (gauntlet)
+    int wait_ms = 0;           // --wait MS: pause between a worker's games
+    std::string event;         // --event NAME: EV[] in GGF records
+    std::string site;          // --site NAME: PC[] in GGF records
 };
 
 // Returns nullopt after printing --help or --list-policies. Throws std::invalid_argument (or a

@@ -63,6 +63,9 @@ struct GameRecord {
     // "hmac-sha256:..." when a runner given --sign-key wrote it (match/results/record_signature.h);
     // "" otherwise.
     std::string signature;
+    // When the game ended, UTC, as GGF's DT writes it ("2026.11.27_16:30:05.UTC"); set by the
+    // runner, kept in memory only (not in results or journals): "" for a resumed game.
+    std::string finished_at;
 };
 
 // The position the game's `moves` start from: its start_board, else the standard start.

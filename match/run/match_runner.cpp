@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -17,6 +18,27 @@
 #include "protocol/interruption.h"
 
 namespace othello {
+
+namespace {
+
+// Now, UTC, as GGF's DT field writes a date.
+std::string utc_now_text() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y.%m.%d_%H:%M:%S.UTC", &utc);
+    return text;
+}
+
+// --wait: a pause a Ctrl-C or a stop of the match cuts short.
+void pause_between_games(int wait_ms, const std::atomic<bool>& stop) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
+    while (std::chrono::steady_clock::now() < until && !stop.load() && !interrupting_signal())
+        std::this_thread::sleep_for(std::chrono::milliseconds(std::min(wait_ms, 20)));
+}
+
+}  // namespace
 
 std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, ProtocolLog* log,
                                     bool board_openings) {
@@ -55,6 +77,7 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
     auto note_failure = [&](int engine, const std::string& message) {  // under lock
         if (failed[engine]) return;
         failed[engine] = true;
+        failed_engines_.push_back(engine);
         start_failures_.push_back(setup_.engines[engine].name + ": " + message);
     };
 
@@ -118,8 +141,16 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
                           Pending& pending) {
         // Once the program is interrupted (protocol/interruption.h) no game starts, and a game
         // that ends after it is not reported: its engines were stopped in the middle of it.
+        bool played_one = false;
         for (;;) {
             if (stop.load(std::memory_order_relaxed) || interrupting_signal()) break;
+            if (setup_.wait_ms > 0 && played_one) {
+                // The game before the pause is reported before it, not after.
+                keep(pending);
+                report(pending, true);
+                pause_between_games(setup_.wait_ms, stop);
+                if (stop.load(std::memory_order_relaxed) || interrupting_signal()) break;
+            }
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= games.size()) break;
             const ScheduledGame& g = games[i];
@@ -171,7 +202,9 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
             if (interrupting_signal()) return;
             r.id = g.id;
             r.pair = g.pair;
+            r.finished_at = utc_now_text();
             pending.played.push_back(std::move(r));
+            played_one = true;
             const bool slow =
                 std::chrono::steady_clock::now() - pending.batch_started >= kBatchTime;
             if (!slow && pending.played.size() < batch_games) continue;

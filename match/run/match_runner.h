@@ -39,6 +39,8 @@ struct MatchSetup {
     // one at a time, not in batches, so the match stops at the game that decides, with at most
     // the games still in play (concurrency - 1) after it.
     bool stops_early = false;
+    // --wait MS: each worker pauses this long after a game before it starts its next.
+    int wait_ms = 0;
 };
 
 class MatchRunner {
@@ -66,11 +68,14 @@ class MatchRunner {
 
     // Engines that could not be started, with the reason; their games were not played.
     const std::vector<std::string>& start_failures() const { return start_failures_; }
+    // Their indices in the setup's engines, in the same order.
+    const std::vector<int>& failed_engines() const { return failed_engines_; }
     long skipped_games() const { return skipped_; }
 
   private:
     MatchSetup setup_;
     std::vector<std::string> start_failures_;
+    std::vector<int> failed_engines_;
     long skipped_ = 0;
 };
 
