@@ -1,0 +1,47 @@
+# Man pages of the four programs, made at build time from their own --help and --version by
+# help2man, so they say what the programs built with them say. Gzipped without a timestamp
+# (gzip -9n) and dated from the top entry of packaging/changelog, so a rebuild gives the same
+# bytes. Installed to share/man/man1/ with the programs; without help2man, none are made.
+find_program(OTHELLO_HELP2MAN help2man)
+find_program(OTHELLO_GZIP gzip)
+if(NOT OTHELLO_HELP2MAN OR NOT OTHELLO_GZIP)
+  message(STATUS "help2man or gzip not found: no man pages (scripts/setup.sh installs help2man)")
+  return()
+endif()
+
+# The one-line summary (the NAME section, what `whatis` and `apropos` print) of each program.
+set(OTHELLO_MAN_PAGE_NAMES
+  "othello-engine|Othello engine speaking GTP or NBoard on stdin/stdout or TCP"
+  "othello-match|referee Othello matches and tournaments between engines"
+  "othello-book|build, import and inspect Othello opening books"
+  "othello-train|fit the pattern weights of the Othello regression policy")
+
+file(STRINGS ${PROJECT_SOURCE_DIR}/packaging/changelog OTHELLO_CHANGELOG_SIGNATURE
+  REGEX "^ -- .*  " LIMIT_COUNT 1)
+string(REGEX REPLACE "^ -- .*  " "" OTHELLO_RELEASE_DATE "${OTHELLO_CHANGELOG_SIGNATURE}")
+execute_process(COMMAND date -u -d "${OTHELLO_RELEASE_DATE}" +%s
+  OUTPUT_VARIABLE OTHELLO_RELEASE_EPOCH OUTPUT_STRIP_TRAILING_WHITESPACE)
+
+set(OTHELLO_MAN_DIR ${PROJECT_BINARY_DIR}/man)
+set(OTHELLO_MAN_INCLUDE ${PROJECT_SOURCE_DIR}/packaging/man-pages.h2m)
+set(OTHELLO_MAN_PAGES)
+foreach(entry IN LISTS OTHELLO_MAN_PAGE_NAMES)
+  string(REPLACE "|" ";" entry "${entry}")
+  list(GET entry 0 program)
+  list(GET entry 1 summary)
+  set(page ${OTHELLO_MAN_DIR}/${program}.1)
+  # Run with a fixed environment: the page must not depend on who builds it or where.
+  add_custom_command(OUTPUT ${page}.gz
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${OTHELLO_MAN_DIR}
+    COMMAND ${CMAKE_COMMAND} -E env --unset=OTHELLO_DATA_DIR
+            LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=${OTHELLO_RELEASE_EPOCH}
+            ${OTHELLO_HELP2MAN} --no-info --section=1 --name=${summary}
+            --include=${OTHELLO_MAN_INCLUDE} --output=${page} $<TARGET_FILE:${program}>
+    COMMAND ${OTHELLO_GZIP} -9nf ${page}
+    DEPENDS ${program} ${OTHELLO_MAN_INCLUDE} ${PROJECT_SOURCE_DIR}/packaging/changelog
+    COMMENT "Man page ${program}(1) from ${program} --help"
+    VERBATIM)
+  list(APPEND OTHELLO_MAN_PAGES ${page}.gz)
+endforeach()
+add_custom_target(othello-man-pages ALL DEPENDS ${OTHELLO_MAN_PAGES})
+install(FILES ${OTHELLO_MAN_PAGES} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT programs)
