@@ -108,7 +108,7 @@ std::vector<std::string> resume_command(const std::string& program,
 
 }  // namespace
 
-std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
+std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::string_view help_end) {
     MatchOptions o;
     std::vector<std::string> engines;
     std::string order = "sequential", tournament = "round-robin", shard, sign_key;
@@ -189,7 +189,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     po::store(parsed, vm);
     po::notify(vm);
     if (vm.count("help")) {
-        std::cout << desc << "\n";
+        std::cout << desc << "\n" << help_end;
         return std::nullopt;
     }
     if (vm.count("version")) {

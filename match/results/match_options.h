@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "match/players/engine_spec.h"
@@ -46,9 +47,11 @@ struct MatchOptions {
     std::vector<std::string> resume_command;
 };
 
-// Returns nullopt after printing --help or --list-policies. Throws std::invalid_argument (or a
-// Boost.Program_options error) with a message naming the bad option.
-std::optional<MatchOptions> parse_match_options(int argc, char** argv);
+// Returns nullopt after printing --help (followed by `help_end`, the subcommands) or
+// --list-policies. Throws std::invalid_argument (or a Boost.Program_options error) with a message
+// naming the bad option.
+std::optional<MatchOptions> parse_match_options(int argc, char** argv,
+                                                std::string_view help_end = {});
 
 // "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any subset; the rest default).
 SprtParameters parse_sprt(const std::string& text);
