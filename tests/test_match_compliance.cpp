@@ -47,8 +47,9 @@ std::string failures(const std::string& out) {
 TEST_CASE("the real othello-engine is compliant over GTP and NBoard, through pipes and TCP") {
     const Run gtp = compliance("cmd:" + kBin + "/othello-engine");
     CHECK(gtp.status == 0);
-    CHECK(gtp.out.starts_with("Checking engine 'othello-engine' (gtp)\nok       protocol_version: "
-                              "answered 2\nok       name: answered 'othello-engine'\n"));
+    CHECK(
+        gtp.out.starts_with("Checking engine 'othello-engine' (gtp)\nok       protocol_version: "
+                            "answered 2\nok       name: answered 'othello-engine'\n"));
     CHECK(failures(gtp.out).empty());
     CHECK(gtp.out.find("\nskipped ") == std::string::npos);
     CHECK(gtp.out.find("ok       a pass when it has no move: genmove b answered pass\n") !=
@@ -63,14 +64,16 @@ TEST_CASE("the real othello-engine is compliant over GTP and NBoard, through pip
           std::string::npos);
     CHECK(nboard.out.find("ok       a pass when it has no move: go answered '=== PA'\n") !=
           std::string::npos);
-    CHECK(nboard.out.ends_with("12 checks: 12 ok, 0 FAILED, 0 skipped: engine 'othello-engine "
-                               "--protocol nboard' is compliant\n"));
+    CHECK(
+        nboard.out.ends_with("12 checks: 12 ok, 0 FAILED, 0 skipped: engine 'othello-engine "
+                             "--protocol nboard' is compliant\n"));
 
     EngineServerProcess server({});
     const Run tcp = compliance("name=served,tcp://127.0.0.1:" + std::to_string(server.port()));
     CHECK(tcp.status == 0);
-    CHECK(tcp.out.ends_with("18 checks: 18 ok, 0 FAILED, 0 skipped: engine 'served' is "
-                            "compliant\n"));
+    CHECK(
+        tcp.out.ends_with("18 checks: 18 ok, 0 FAILED, 0 skipped: engine 'served' is "
+                          "compliant\n"));
 }
 
 TEST_CASE("each misbehaviour of a GTP engine fails its own check, with why") {
@@ -81,8 +84,9 @@ TEST_CASE("each misbehaviour of a GTP engine fails its own check, with why") {
     CHECK(normal.out.find("skipped  a legal move from a board with 10 empties: "
                           "othello-set_position is not listed: the runner refuses board openings "
                           "for this engine\n") != std::string::npos);
-    CHECK(normal.out.ends_with("18 checks: 17 ok, 0 FAILED, 1 skipped: engine 'fake-gtp-engine' "
-                               "is compliant\n"));
+    CHECK(
+        normal.out.ends_with("18 checks: 17 ok, 0 FAILED, 1 skipped: engine 'fake-gtp-engine' "
+                             "is compliant\n"));
 
     struct Case {
         std::string args, failed;
@@ -100,9 +104,8 @@ TEST_CASE("each misbehaviour of a GTP engine fails its own check, with why") {
         {" --mode no-pass",
          "FAILED   a pass when it has no move: genmove b answered 'a1' with no legal move: it "
          "must pass\n"},
-        {" --mode no-pass --die-at 1",
-         "FAILED   a legal move from the start: '" + kFakeGtp +
-             " --mode no-pass --die-at 1' exited with status 3\n"},
+        {" --mode no-pass --die-at 1", "FAILED   a legal move from the start: '" + kFakeGtp +
+                                           " --mode no-pass --die-at 1' exited with status 3\n"},
         {" --mode latin1 --at 1000",
          "FAILED   time_settings and time_left: refused 'time_settings 300 0 0': 'temps non "
          "g\\xe9r\\xe9'\n"
@@ -120,8 +123,7 @@ TEST_CASE("each misbehaviour of a GTP engine fails its own check, with why") {
     // A crash costs its check; the engine is started again for the next.
     const Run crash = compliance(fake + " --die-at 1");
     CHECK(crash.status == 1);
-    CHECK(crash.out.find("ok       quit: answered, then closed its output\n") !=
-          std::string::npos);
+    CHECK(crash.out.find("ok       quit: answered, then closed its output\n") != std::string::npos);
 }
 
 TEST_CASE("each misbehaviour of an NBoard engine fails its own check, with why") {
@@ -151,8 +153,9 @@ TEST_CASE("each misbehaviour of an NBoard engine fails its own check, with why")
     CHECK(bad_eval.status == 1);
     const std::string eval_line = failures(bad_eval.out);
     CHECK(eval_line.starts_with("FAILED   evals within [-64, 64]: '=== "));
-    CHECK(eval_line.ends_with("/99.00/0.01': eval 99.00 is beyond 64 discs either way (an eval "
-                              "is a disc difference)\n"));
+    CHECK(
+        eval_line.ends_with("/99.00/0.01': eval 99.00 is beyond 64 discs either way (an eval "
+                            "is a disc difference)\n"));
 
     const Run unnamed = compliance("nboard:" + kFakeNboard);
     CHECK(unnamed.status == 1);
@@ -175,8 +178,9 @@ TEST_CASE("compliance refuses a spec that is no engine spoken to in a protocol")
     const auto dir = temp_dir("othello_compliance_args");
     const Run none = run_shell(kMatch + " compliance", dir);
     CHECK(none.status == 2);
-    CHECK(none.err == "othello-match compliance: give the engine's SPEC\n(see othello-match "
-                      "compliance --help)\n");
+    CHECK(none.err ==
+          "othello-match compliance: give the engine's SPEC\n(see othello-match "
+          "compliance --help)\n");
     const Run timeout = run_shell(kMatch + " compliance --timeout 0 cmd:" + kFakeGtp, dir);
     CHECK(timeout.status == 2);
     CHECK(timeout.err.starts_with("othello-match compliance: --timeout: expected seconds over 0"));

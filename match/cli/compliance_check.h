@@ -55,8 +55,8 @@ void run_compliance_checks(Session& session, const std::vector<ComplianceCheck<S
                     session.ensure_open();
                 } catch (const ChannelError& e) {
                     stop = true;
-                    throw ChannelError(e.failure(), "could not be started again: " +
-                                                        std::string(e.what()));
+                    throw ChannelError(e.failure(),
+                                       "could not be started again: " + std::string(e.what()));
                 }
             }
             finding = checks[i].second(session);

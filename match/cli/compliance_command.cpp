@@ -63,9 +63,9 @@ int run_compliance_command(int argc, char** argv, std::ostream& out, std::ostrea
         "engine spoken to in a protocol: cmd:..., tcp://HOST:PORT, nboard:..., with its keys\n"
         "(protocol=gtp|nboard, token=, dir=, args=, name=, stderr=1). Exit status 0 when every\n"
         "check passed, 1 when one failed, 2 for bad arguments.\n\nOptions");
-    desc.add_options()("help,h", "this help")(
-        "timeout", po::value(&limits.answer_seconds)->default_value(10),
-        "seconds the engine has for each answer")(
+    desc.add_options()("help,h", "this help")("timeout",
+                                              po::value(&limits.answer_seconds)->default_value(10),
+                                              "seconds the engine has for each answer")(
         "start-timeout", po::value(&limits.start_seconds)->default_value(10),
         "seconds to start the engine");
     po::options_description hidden;

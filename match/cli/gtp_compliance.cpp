@@ -23,10 +23,9 @@ const char* color_word(Color c) {
 }
 
 // The commands the match runner sends every GTP engine.
-constexpr std::array kRequiredCommands = {"protocol_version", "name",       "version",
-                                          "known_command",    "list_commands", "quit",
-                                          "boardsize",        "clear_board",   "play",
-                                          "genmove"};
+constexpr std::array kRequiredCommands = {
+    "protocol_version", "name",        "version", "known_command", "list_commands", "quit",
+    "boardsize",        "clear_board", "play",    "genmove"};
 
 class GtpCheckSession {
   public:
@@ -74,7 +73,8 @@ class GtpCheckSession {
     std::string ask_ok(const std::string& command) {
         const GtpResponse r = ask(command);
         if (!r.success)
-            throw ComplianceFailure("refused '" + command + "': '" + printable(r.text.substr(0, 80)) + "'");
+            throw ComplianceFailure("refused '" + command + "': '" +
+                                    printable(r.text.substr(0, 80)) + "'");
         return r.text;
     }
     // The engine's answer to genmove for `side`.
@@ -82,7 +82,8 @@ class GtpCheckSession {
         const std::string command = std::string("genmove ") + color_word(side);
         const GtpResponse r = ask(command, seconds, true);
         if (!r.success)
-            throw ComplianceFailure("refused '" + command + "': '" + printable(r.text.substr(0, 80)) + "'");
+            throw ComplianceFailure("refused '" + command + "': '" +
+                                    printable(r.text.substr(0, 80)) + "'");
         return r.text;
     }
     // clear_board, the board when it is not the start (othello-set_position), then the moves
@@ -150,7 +151,8 @@ ComplianceFinding check_list_commands(GtpCheckSession& s) {
     }
     std::string missing;
     for (const char* command : kRequiredCommands) {
-        if (!s.listed.count(command)) missing += (missing.empty() ? "" : ", ") + std::string(command);
+        if (!s.listed.count(command))
+            missing += (missing.empty() ? "" : ", ") + std::string(command);
     }
     if (!missing.empty()) return failed("does not list " + missing);
     return ok("lists the " + std::to_string(kRequiredCommands.size()) +
@@ -159,11 +161,12 @@ ComplianceFinding check_list_commands(GtpCheckSession& s) {
 
 ComplianceFinding check_known_command(GtpCheckSession& s) {
     const std::string known = s.ask_ok("known_command genmove");
-    if (known != "true") return failed("'known_command genmove' answered '" + printable(known) + "'");
+    if (known != "true")
+        return failed("'known_command genmove' answered '" + printable(known) + "'");
     const std::string unknown = s.ask_ok("known_command compliance-no-such-command");
     if (unknown != "false") {
-        return failed("'known_command compliance-no-such-command' answered '" +
-                      printable(unknown) + "'");
+        return failed("'known_command compliance-no-such-command' answered '" + printable(unknown) +
+                      "'");
     }
     return ok("true for genmove, false for an unknown command");
 }
@@ -183,8 +186,9 @@ ComplianceFinding check_illegal_play(GtpCheckSession& s) {
 
 ComplianceFinding check_board_position(GtpCheckSession& s, const CompliancePosition& position) {
     if (!s.listed.count("othello-set_position")) {
-        return skipped("othello-set_position is not listed: the runner refuses board openings "
-                       "for this engine");
+        return skipped(
+            "othello-set_position is not listed: the runner refuses board openings "
+            "for this engine");
     }
     return move_from(s, position);
 }
@@ -230,8 +234,7 @@ ComplianceFinding check_new_game(GtpCheckSession& s) {
     s.ask_ok("clear_board");
     const std::string answer = s.genmove(Color::Black);
     const std::string problem = move_problem(Position::start(), answer);
-    if (!problem.empty())
-        return failed("after clear_board in a middle game, genmove b " + problem);
+    if (!problem.empty()) return failed("after clear_board in a middle game, genmove b " + problem);
     return ok("after clear_board in a middle game, genmove b answered " + printable(answer));
 }
 
@@ -269,11 +272,10 @@ void check_gtp_engine(const EngineConnection& where, const std::string& name,
     };
     for (const CompliancePosition& position : positions_with_moves()) {
         const bool board = position.game.start() != Position::start();
-        checks.emplace_back("a legal move from " + position.name,
-                            [position, board](GtpCheckSession& s) {
-                                return board ? check_board_position(s, position)
-                                             : move_from(s, position);
-                            });
+        checks.emplace_back(
+            "a legal move from " + position.name, [position, board](GtpCheckSession& s) {
+                return board ? check_board_position(s, position) : move_from(s, position);
+            });
     }
     checks.emplace_back("an illegal play refused", check_illegal_play);
     checks.emplace_back("a pass when it has no move", [](GtpCheckSession& s) {

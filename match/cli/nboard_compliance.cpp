@@ -37,7 +37,8 @@ std::string eval_problem(const std::string& field) {
     if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
         return "eval '" + printable(field) + "' is not a number";
     if (std::abs(value) > 64)
-        return "eval " + printable(field) + " is beyond 64 discs either way (an eval is a disc difference)";
+        return "eval " + printable(field) +
+               " is beyond 64 discs either way (an eval is a disc difference)";
     return "";
 }
 
@@ -127,8 +128,9 @@ ComplianceFinding move_from(NboardCheckSession& s, const CompliancePosition& pos
 ComplianceFinding check_handshake(NboardCheckSession& s) {
     const std::string name = s.open();
     if (name.empty()) {
-        return failed("answered ping 1 but sent no 'set myname NAME' after 'nboard 2': GUIs show "
-                      "it unnamed");
+        return failed(
+            "answered ping 1 but sent no 'set myname NAME' after 'nboard 2': GUIs show "
+            "it unnamed");
     }
     return ok("set myname " + name);
 }
@@ -155,9 +157,8 @@ ComplianceFinding check_evals(NboardCheckSession& s) {
 ComplianceFinding check_set_depth(NboardCheckSession& s) {
     s.send("set depth 2");
     const ComplianceFinding found = move_from(s, positions_with_moves()[0]);
-    return found.verdict == ComplianceFinding::Verdict::Ok
-               ? ok("then " + found.detail)
-               : failed("then " + found.detail);
+    return found.verdict == ComplianceFinding::Verdict::Ok ? ok("then " + found.detail)
+                                                           : failed("then " + found.detail);
 }
 
 ComplianceFinding check_new_game(NboardCheckSession& s) {

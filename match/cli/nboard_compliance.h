@@ -1,6 +1,6 @@
 // The compliance checks of an NBoard engine: the handshake and its name, ping, legal moves and
-// passes from fixed games (a board among them), no second reply to go, evals within 64 discs either way,
-// set depth, a new game, and quit.
+// passes from fixed games (a board among them), no second reply to go, evals within 64 discs either
+// way, set depth, a new game, and quit.
 #pragma once
 
 #include "match/cli/compliance_check.h"
