@@ -15,6 +15,10 @@
 
 namespace othello {
 
+// How a match shows its progress: the self-overwriting bar (on a terminal), cutechess's lines
+// (a line per finished game and a score line every --score-every games, for logs), or nothing.
+enum class ProgressStyle { Bar, Lines, None };
+
 struct MatchOptions {
     std::vector<EngineSpec> engines;
     std::vector<std::string> engine_texts;  // the --engine arguments as given (for the config)
@@ -39,7 +43,9 @@ struct MatchOptions {
     std::string log_path;         // --log FILE: every engine's protocol lines
     int report_every = 0;         // games between interim tables; 0: only at the end
     bool affinity = false;        // --affinity: each concurrent game's engines on their own CPUs
-    bool progress = true;
+    // --progress; by default the bar when stdout and stderr are terminals, else the lines.
+    ProgressStyle progress = ProgressStyle::Bar;
+    int score_every = 10;  // --score-every: games between score lines (lines only; 0: none)
     // --sign-key FILE: records written signed, and on --resume only signed ones kept.
     std::optional<SigningKey> sign_key;
     // The command line that resumes this match from its journal: this one less --overwrite,
