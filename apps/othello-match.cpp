@@ -1,5 +1,6 @@
 // othello-match: runs a match or tournament from the command line and prints the result table;
-// `merge`, `report`, `ratings` and `balanced-openings` are its other subcommands.
+// the subcommands in the table below are its other tools.
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <optional>
@@ -7,6 +8,7 @@
 
 #include "engine/ascii_text.h"
 #include "match/cli/balanced_openings_command.h"
+#include "match/cli/compliance_command.h"
 #include "match/cli/match_session.h"
 #include "match/cli/merge_command.h"
 #include "match/cli/ratings_command.h"
@@ -17,20 +19,52 @@
 
 using namespace othello;
 
+namespace {
+
+struct Subcommand {
+    const char* name;
+    const char* summary;  // one line of --help
+    int (*run)(int argc, char** argv);
+};
+
+const Subcommand kSubcommands[] = {
+    {"report", "write the HTML report page of a results file or journal",
+     [](int argc, char** argv) { return run_report_command(argc, argv); }},
+    {"ratings", "one joint rating list over the games of many matches",
+     [](int argc, char** argv) { return run_ratings_command(argc, argv, std::cout, std::cerr); }},
+    {"merge", "join the results of a match's shards into one results file",
+     [](int argc, char** argv) { return run_merge_command(argc, argv, std::cout, std::cerr); }},
+    {"balanced-openings", "print the balanced openings set (data/balanced-openings-8.txt)",
+     [](int argc, char** argv) { return run_balanced_openings_command(argc, argv); }},
+    {"compliance", "check that an engine (SPEC as for --engine) speaks its protocol correctly",
+     [](int argc, char** argv) {
+         return run_compliance_command(argc, argv, std::cout, std::cerr);
+     }},
+};
+
+// The end of --help: every subcommand, one line each.
+std::string subcommands_help() {
+    std::string text = "Subcommands (othello-match SUBCOMMAND --help for their options):\n";
+    for (const Subcommand& s : kSubcommands) {
+        std::string name = s.name;
+        name.resize(std::max<std::size_t>(name.size(), 19), ' ');
+        text += "  " + name + s.summary + "\n";
+    }
+    return text;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     // Engines run in process groups of their own, out of reach of the terminal's Ctrl-C: the
     // runner ends them itself, whether it finishes, fails or is interrupted.
     kill_process_groups_at_exit();
-    if (argc > 1 && std::string(argv[1]) == "merge")
-        return run_merge_command(argc - 1, argv + 1, std::cout, std::cerr);
-    if (argc > 1 && std::string(argv[1]) == "report") return run_report_command(argc - 1, argv + 1);
-    if (argc > 1 && std::string(argv[1]) == "ratings")
-        return run_ratings_command(argc - 1, argv + 1, std::cout, std::cerr);
-    if (argc > 1 && std::string(argv[1]) == "balanced-openings")
-        return run_balanced_openings_command(argc - 1, argv + 1);
+    for (const Subcommand& s : kSubcommands) {
+        if (argc > 1 && std::string(argv[1]) == s.name) return s.run(argc - 1, argv + 1);
+    }
     std::optional<MatchOptions> options;
     try {
-        options = parse_match_options(argc, argv);
+        options = parse_match_options(argc, argv, subcommands_help());
         if (!options) return 0;
     } catch (const std::exception& e) {
         std::cerr << "othello-match: " << printable_lines(e.what())

@@ -1,12 +1,13 @@
 // fake-gtp-engine: a scripted GTP engine for the match runner's tests. It plays random legal
 // moves, and misbehaves on cue: --mode illegal|illegal-extra|twice|latin1|garbage|flood|
 // flood-lines (short lines, never the empty line that ends a reply)|crash|
-// hang|silent|disconnect|deaf|refuse-play at its --at'th genmove (and every later one, or only that
-// one with --once 1); twice answers a legal move twice; latin1 (a French engine in Latin-1) also
-// gives its name, and refuses the time commands, with bytes that are not UTF-8; --die-at N exits at
-// the N'th whatever the mode; --delay S sleeps S seconds before every move, --ack-delay S before
-// answering every clear_board and play. --log FILE appends
-// every command it receives to FILE. --name-cpus 1 answers `name` with the CPUs it may run on
+// hang|silent|disconnect|deaf|refuse-play|pass|no-pass at its --at'th genmove (and every later
+// one, or only that one with --once 1); twice answers a legal move twice; pass passes with legal
+// moves, no-pass answers an empty square when it has no move; latin1 (a French engine in Latin-1)
+// also gives its name, and refuses the time commands, with bytes that are not UTF-8; --die-at N
+// exits at the N'th whatever the mode; --delay S sleeps S seconds before every move, --ack-delay S
+// before answering every clear_board and play. --log FILE appends every command it receives to
+// FILE. --name-cpus 1 answers `name` with the CPUs it may run on
 // ("fake cpus=0-3", from /proc/self/status), so a test sees the runner's pinning. With --tcp PORT
 // it serves connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
 // --ids echo|drop: a command may start with a numeric id, echoed in the response ("=12 c4", as GTP
@@ -17,6 +18,7 @@
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
+#include <bit>
 #include <boost/asio.hpp>
 #include <chrono>
 #include <cstdlib>
@@ -128,6 +130,13 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
                 reply(script.mode == "latin1" ? "fake-\xe9l\xe8ve" : "fake");
         } else if (command == "version") {
             reply("1");
+        } else if (command == "list_commands" || command == "known_command") {
+            static const std::string kKnown =
+                "protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\n"
+                "boardsize\nclear_board\nkomi\nplay\ngenmove\ntime_settings\ntime_left";
+            const bool known =
+                ("\n" + kKnown + "\n").find("\n" + color + "\n") != std::string::npos;
+            command == "list_commands" ? reply(kKnown) : reply(known ? "true" : "false");
         } else if (command == "boardsize") {
             color == "8" ? reply("") : fail("unacceptable size");
         } else if (command == "clear_board") {
@@ -206,10 +215,18 @@ SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int&
                     continue;
                 }
             }
+            const bool strikes = script.once ? genmoves == script.at : genmoves >= script.at;
             if (game.current().side_to_move() != c) game.play(Move::pass());
             const Bitboard moves = game.current().legal_moves();
-            if (!moves) {
+            if (strikes && script.mode == "pass" && moves) {
                 reply("pass");
+                continue;
+            }
+            if (!moves) {
+                const Bitboard empty = game.current().empties();
+                reply(strikes && script.mode == "no-pass" && empty
+                          ? Square::from_index(std::countr_zero(empty)).to_string()
+                          : "pass");
                 continue;
             }
             const Move m = Square::from_index(rng.pick_bit(moves));

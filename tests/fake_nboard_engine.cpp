@@ -4,7 +4,9 @@
 // "=== f5 EVAL 0.0", EVAL being the number of discs on the board less 4. --mode stale adds a
 // second, stale reply at the --at'th go; --mode illegal answers a1 there; --mode odd answers
 // every go with a legal move and an eval or time that is no usable number (1e999, abc, nan, inf),
-// calls itself and talks in Latin-1 bytes. --log FILE appends every line it receives.
+// calls itself and talks in Latin-1 bytes; --mode bad-eval gives eval 99 from the --at'th go on.
+// --myname NAME answers "nboard" with "set myname NAME". --log FILE appends every line it
+// receives.
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -28,7 +30,7 @@ std::string odd_reply(const std::string& move, int go) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string mode = "normal", log_path;
+    std::string mode = "normal", log_path, myname;
     int at = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string key = argv[i], value = argv[i + 1];
@@ -38,6 +40,8 @@ int main(int argc, char** argv) {
             at = std::atoi(value.c_str());
         else if (key == "--log")
             log_path = value;
+        else if (key == "--myname")
+            myname = value;
         else {
             std::cerr << "fake-nboard-engine: unknown option " << key << "\n";
             return 2;
@@ -53,6 +57,7 @@ int main(int argc, char** argv) {
         if (log.is_open()) log << line << std::endl;
         if (line.rfind("nboard ", 0) == 0) {
             if (line != "nboard 1") std::cout << "? I only know nboard 1, carrying on\n";
+            if (!myname.empty()) std::cout << "set myname " << myname << "\n";
             if (mode == "odd")
                 std::cout << "set myname r\xe9"
                              "fl\xe9"
@@ -81,6 +86,10 @@ int main(int argc, char** argv) {
                              "flexion\n"
                           << odd_reply(m, gos) << "\n"
                           << std::flush;
+                continue;
+            }
+            if (gos >= at && mode == "bad-eval") {
+                std::cout << "=== " << m << "/99.00/0.01\n" << std::flush;
                 continue;
             }
             if (gos == at && mode == "illegal") {

@@ -38,7 +38,8 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
     write_page(standings, false);
     // Grown under the runner's lock otherwise, copying every record kept so far each time.
     if (keep_records_) records_.reserve(records_.size() + games_to_play);
-    progress_.emplace(games_to_play, options.progress);
+    progress_.emplace(games_to_play, options.progress == ProgressStyle::Bar);
+    if (options.progress == ProgressStyle::Lines) lines_.emplace(std::cout, options.score_every);
 }
 
 void MatchOutputs::on_games_played(const std::vector<GameRecord>& games) {
@@ -46,8 +47,9 @@ void MatchOutputs::on_games_played(const std::vector<GameRecord>& games) {
 }
 
 void MatchOutputs::on_game(GameRecord& game, const Standings& standings) {
-    if (keep_records_) records_.push_back(std::move(game));  // game is not read after this
     ++played_;
+    if (lines_) lines_->on_game(game, standings, played_);
+    if (keep_records_) records_.push_back(std::move(game));  // game is not read after this
     const EngineTally& first = standings.tally(0);
     progress_->update(played_, first.total.wins, first.total.losses, first.total.draws);
     if (options_.report_every > 0 && played_ % options_.report_every == 0) {

@@ -1,6 +1,7 @@
 // MatchOutputs: every output othello-match's options ask for, as one MatchOutput — the journal
-// (--results), the progress bar and interim tables (--report-every), the report page (--html),
-// and at the end the table, the results file, the game records (--records) and the final page.
+// (--results), the progress bar or lines (--progress) and interim tables (--report-every), the
+// report page (--html), and at the end the table, the results file, the game records (--records)
+// and the final page.
 #pragma once
 
 #include <chrono>
@@ -11,6 +12,7 @@
 
 #include "match/cli/match_output.h"
 #include "match/cli/progress_bar.h"
+#include "match/cli/progress_lines.h"
 #include "match/players/protocol_log.h"
 #include "match/results/match_options.h"
 #include "match/results/results_file.h"
@@ -46,6 +48,7 @@ class MatchOutputs : public MatchOutput {
     std::chrono::steady_clock::time_point last_page_;
     long played_ = 0;                      // in this run
     std::optional<ProgressBar> progress_;  // started once the first page is written
+    std::optional<ProgressLines> lines_;   // --progress lines
 };
 
 }  // namespace othello

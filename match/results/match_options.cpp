@@ -1,6 +1,8 @@
 // MatchOptions: Boost.Program_options for the command line.
 #include "match/results/match_options.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cmath>
@@ -8,6 +10,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
@@ -169,9 +172,30 @@ void check_cutechess_options(const MatchOptions& o) {
     }
 }
 
+// --progress as given ("" when not), and --no-progress, which means none.
+ProgressStyle progress_style(const std::string& given, bool none) {
+    static const std::pair<const char*, ProgressStyle> kStyles[] = {{"bar", ProgressStyle::Bar},
+                                                                    {"lines", ProgressStyle::Lines},
+                                                                    {"none", ProgressStyle::None}};
+    if (given.empty()) {
+        if (none) return ProgressStyle::None;
+        // A log (a pipe, nohup, CI, a batch job) gets lines; a person at a terminal the bar.
+        return ::isatty(STDOUT_FILENO) && ::isatty(STDERR_FILENO) ? ProgressStyle::Bar
+                                                                  : ProgressStyle::Lines;
+    }
+    for (const auto& [name, style] : kStyles) {
+        if (given != name) continue;
+        if (none && style != ProgressStyle::None)
+            throw std::invalid_argument("--no-progress and --progress " + given +
+                                        " contradict each other");
+        return style;
+    }
+    throw std::invalid_argument("--progress '" + given + "': expected bar, lines or none");
+}
+
 }  // namespace
 
-std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
+std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::string_view help_end) {
     MatchOptions o;
     std::vector<std::string> engines;
     std::string order = "sequential", tournament = "round-robin", shard, sign_key;
@@ -244,7 +268,14 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "print the table (and rewrite --html) every N games")(
         "affinity", po::bool_switch(&o.affinity),
         "pin each concurrent game's engine processes to their own share of the CPUs")(
-        "no-progress", "no progress bar")(
+        "no-progress", "no progress output (as --progress none)")(
+        "progress", po::value<std::string>(),
+        "bar | lines | none: the bar (on stderr, shown only on a terminal), or a line per "
+        "finished game on stdout as cutechess prints it ('Finished game 12 (A vs B): 1-0 "
+        "{Black wins 36-28}'); default: bar when stdout and stderr are terminals, else lines")(
+        "score-every", po::value(&o.score_every)->default_value(10),
+        "with --progress lines: a score line ('Score of A vs B: W - L - D  [0.550] 20') every "
+        "N games (0: none)")(
         "sign-key", po::value(&sign_key),
         "FILE: sign every record with an HMAC-SHA256 keyed by FILE's bytes (16 to 4096); with "
         "--resume, games not signed with it are played again (see merge --help)");
@@ -254,7 +285,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     po::store(parsed, vm);
     po::notify(vm);
     if (vm.count("help")) {
-        std::cout << desc << "\n";
+        std::cout << desc << "\n" << help_end;
         return std::nullopt;
     }
     if (vm.count("version")) {
@@ -327,7 +358,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     if (!shard.empty()) o.shard = parse_shard(shard);
     if (vm.count("sign-key")) o.sign_key = SigningKey::load(sign_key);
     check_cutechess_options(o);
-    o.progress = !vm.count("no-progress");
+    o.progress = progress_style(vm.count("progress") ? vm["progress"].as<std::string>() : "",
+                                vm.count("no-progress") > 0);
+    if (o.score_every < 0)
+        throw std::invalid_argument("--score-every must be 0 (no score lines) or more");
     o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);
     for (const auto& e : o.engines) {
         if (e.kind == EngineSpec::Kind::Human)

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "match/players/engine_spec.h"
@@ -13,6 +14,10 @@
 #include "match/stats/statistics.h"
 
 namespace othello {
+
+// How a match shows its progress: the self-overwriting bar (on a terminal), cutechess's lines
+// (a line per finished game and a score line every --score-every games, for logs), or nothing.
+enum class ProgressStyle { Bar, Lines, None };
 
 struct MatchOptions {
     std::vector<EngineSpec> engines;
@@ -38,7 +43,9 @@ struct MatchOptions {
     std::string log_path;         // --log FILE: every engine's protocol lines
     int report_every = 0;         // games between interim tables; 0: only at the end
     bool affinity = false;        // --affinity: each concurrent game's engines on their own CPUs
-    bool progress = true;
+    // --progress; by default the bar when stdout and stderr are terminals, else the lines.
+    ProgressStyle progress = ProgressStyle::Bar;
+    int score_every = 10;  // --score-every: games between score lines (lines only; 0: none)
     // --sign-key FILE: records written signed, and on --resume only signed ones kept.
     std::optional<SigningKey> sign_key;
     // The command line that resumes this match from its journal: this one less --overwrite,
@@ -53,9 +60,11 @@ struct MatchOptions {
     std::string site;          // --site NAME: PC[] in GGF records
 };
 
-// Returns nullopt after printing --help or --list-policies. Throws std::invalid_argument (or a
-// Boost.Program_options error) with a message naming the bad option.
-std::optional<MatchOptions> parse_match_options(int argc, char** argv);
+// Returns nullopt after printing --help (followed by `help_end`, the subcommands) or
+// --list-policies. Throws std::invalid_argument (or a Boost.Program_options error) with a message
+// naming the bad option.
+std::optional<MatchOptions> parse_match_options(int argc, char** argv,
+                                                std::string_view help_end = {});
 
 // "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any subset; the rest default).
 SprtParameters parse_sprt(const std::string& text);
