@@ -130,7 +130,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "P is one of " +
         engine_protocol_names() +
         " (default gtp), for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
-        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n"
+        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating), SECONDS also as MIN:SEC\n"
+        "(40/1:30+1), or inf (no clock); st=S: S seconds a move.\n"
         "policy: engines also take othello-engine's policy options as keys:\n  " +
         policy_keys + ", e.g. book=my.db,policy:book,regression\n\nOptions");
     desc.add_options()("help,h", "this help")("version", "print 'othello-match VERSION'")(
