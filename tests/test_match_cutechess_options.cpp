@@ -4,10 +4,14 @@
 // timemargin=, stderr=FILE and restart=.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "match_test_support.h"
 
@@ -61,4 +65,71 @@ TEST_CASE("cutechess tc=: MINUTES:SECONDS is told to the engine, tc=inf is no cl
                              ",policy:random': time control '" + tc + "': " + message +
                              "\n(see othello-match --help)\n");
     }
+}
+
+namespace {
+
+// The LLR the GSPRT's normal approximation gives for pentanomial `counts` with the bounds elo0,
+// elo1 read as logistic or (fastchess) normalized Elo: worked here from the formulas, not the
+// runner's code.
+double expected_llr(const std::vector<long>& counts, double elo0, double elo1, bool normalized) {
+    double n = 0, mean = 0, variance = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        n += counts[i];
+        mean += counts[i] * (i / 4.0);
+    }
+    mean /= n;
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        variance += counts[i] * (i / 4.0 - mean) * (i / 4.0 - mean);
+    variance /= n;
+    const auto score = [&](double elo) {
+        if (!normalized) return 1 / (1 + std::pow(10.0, -elo / 400));
+        return 0.5 + elo * std::sqrt(2 * variance) / (800 / std::log(10.0));
+    };
+    const double s0 = score(elo0), s1 = score(elo1);
+    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
+}
+
+std::vector<long> pentanomial_in(const std::string& out) {
+    const auto at = out.find("Pentanomial [0, 0.5, 1, 1.5, 2]: [");
+    REQUIRE(at != std::string::npos);
+    std::istringstream in(out.substr(out.find(": [", at) + 3));
+    std::vector<long> counts(5);
+    char comma = 0;
+    for (long& c : counts) in >> c >> comma;
+    return counts;
+}
+
+}  // namespace
+
+TEST_CASE("cutechess --sprt model=: logistic by default, fastchess's normalized Elo on request") {
+    const fs::path dir = temp_dir("othello_cute_sprt");
+    for (const std::string model : {"", ",model=logistic", ",model=normalized"}) {
+        CAPTURE(model);
+        const Run run =
+            run_shell(kMatch +
+                          " --engine policy:mobility --engine temperature=2,policy:mobility"
+                          " --games 40 --no-progress --overwrite --sprt elo0=-20,elo1=20" +
+                          model + " --results " + (dir / "r.json").string(),
+                      dir);
+        REQUIRE(run.status == 0);
+        const bool normalized = model == ",model=normalized";
+        char line[128];
+        std::snprintf(line, sizeof line, "  SPRT (elo0 -20, elo1 20%s): LLR %.2f [-2.94, 2.94]",
+                      normalized ? ", normalized Elo" : "",
+                      expected_llr(pentanomial_in(run.out), -20, 20, normalized));
+        CHECK(run.out.find(line) != std::string::npos);
+        // The config says the model only when it is not the default: older configs read alike.
+        std::ifstream in(dir / "r.json");
+        const nlohmann::json sprt = nlohmann::json::parse(in).at("config").at("sprt");
+        CHECK(sprt.contains("model") == normalized);
+        if (normalized) CHECK(sprt.at("model") == "normalized");
+    }
+    const Run run = run_shell(kMatch + " --engine policy:random --engine policy:random"
+                                       " --sprt elo0=0,elo1=5,model=bayes",
+                              dir);
+    CHECK(run.status == 2);
+    CHECK(run.err ==
+          "othello-match: --sprt 'elo0=0,elo1=5,model=bayes': SPRT model 'bayes': expected "
+          "logistic or normalized\n(see othello-match --help)\n");
 }

@@ -27,6 +27,16 @@ SprtParameters parse_sprt(const std::string& text) {
             text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         const auto eq = item.find('=');
         const std::string key = item.substr(0, eq);
+        if (key == "model" && eq != std::string::npos) {
+            try {
+                p.model = sprt_model_from_string(item.substr(eq + 1));
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument("--sprt '" + text + "': " + e.what());
+            }
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+            continue;
+        }
         double value = 0;
         try {
             if (eq == std::string::npos) throw std::invalid_argument("");
@@ -47,7 +57,7 @@ SprtParameters parse_sprt(const std::string& text) {
             p.beta = value;
         else
             throw std::invalid_argument("--sprt: unknown key '" + key +
-                                        "' (known: elo0, elo1, alpha, beta)");
+                                        "' (known: elo0, elo1, alpha, beta, model)");
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
@@ -171,7 +181,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "round-robin | gauntlet (first engine vs the rest)")(
         "sprt", po::value(&sprt)->multitoken(),
         "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05 (or cutechess's words: elo0=0 "
-        "elo1=5 alpha=0.05 beta=0.05)")(
+        "elo1=5 alpha=0.05 beta=0.05); model=logistic (default: logistic Elo bounds) or "
+        "model=normalized (fastchess's normalized Elo bounds)")(
         "adjudicate", po::value(&o.adjudicate_empties),
         "end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
         "the exact solver takes about 0.4 s a game at 20)")(
