@@ -133,3 +133,49 @@ TEST_CASE("cutechess --sprt model=: logistic by default, fastchess's normalized 
           "othello-match: --sprt 'elo0=0,elo1=5,model=bayes': SPRT model 'bayes': expected "
           "logistic or normalized\n(see othello-match --help)\n");
 }
+
+TEST_CASE("cutechess -openings plies= start=: --openings plies=N,start=M,FILE") {
+    const fs::path dir = temp_dir("othello_cute_openings");
+    {
+        std::ofstream(dir / "lines.txt") << "f5d6c3d3c4f4\tone\n# a comment\nf5f6e6f4e3c5\ttwo\n"
+                                            "f5d6c5f4e3f6\tthree\n"
+                                         << std::string(64, '-').replace(27, 2, "OX").replace(35, 2, "XO")
+                                         << " X\tboard\n";
+    }
+    const auto openings = [&](const std::string& source, const std::string& order) {
+        const Run run = run_shell(kMatch + " --engine policy:random --engine policy:mobility"
+                                           " --games 8 --no-progress --overwrite --openings '" +
+                                      source + (dir / "lines.txt").string() + "'" + order +
+                                      " --results " + (dir / "r.json").string(),
+                                  dir);
+        REQUIRE(run.status == 0);
+        std::vector<std::string> seen;
+        for (const auto& g : games_of(dir / "r.json")) {
+            seen.push_back(g.at("opening_name").get<std::string>() + ":" +
+                           g.at("opening").get<std::string>());
+        }
+        return seen;
+    };
+    // The second opening on (the comment is not an opening), each cut after two plies; a board
+    // has no plies to cut. Too few openings for 4 pairs: they repeat in turn.
+    CHECK(openings("plies=2,start=2,", "") ==
+          std::vector<std::string>{"two:f5f6", "two:f5f6", "three:f5d6", "three:f5d6", "board:",
+                                   "board:", "two:f5f6", "two:f5f6"});
+    // In random order too, only the openings from the third on are drawn.
+    for (const auto& name : openings("start=3,", " --openings-order random"))
+        CHECK((name == "three:f5d6c5f4e3f6" || name == "board:"));
+
+    const auto refused = [&](const std::string& source) {
+        const Run run = run_shell(kMatch + " --engine policy:random --engine policy:random"
+                                           " --openings '" + source + (dir / "lines.txt").string() +
+                                      "'",
+                                  dir);
+        CHECK(run.status == 2);
+        return run.err;
+    };
+    CHECK(refused("start=5,") == "othello-match: openings file '" + (dir / "lines.txt").string() +
+                                     "' holds no opening from start=5 on\n");
+    CHECK(refused("plies=0,") == "othello-match: openings 'plies=0," +
+                                     (dir / "lines.txt").string() +
+                                     "': plies '0' is not a number of plies from 1 to 60\n");
+}

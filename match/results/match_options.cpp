@@ -154,7 +154,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "games played at once (1 to 1024)")(
         "openings", po::value(&o.openings)->default_value("balanced"),
         "balanced[:K] (distinct near-even positions after K=8 plies) | random:K | start | "
-        "FILE of transcripts or OBF boards")(
+        "FILE of transcripts or OBF boards; plies=N,start=M,FILE: each line cut after N plies, "
+        "from the Mth opening on")(
         "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
         "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
