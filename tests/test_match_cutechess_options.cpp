@@ -4,6 +4,7 @@
 // timemargin=, stderr=FILE and restart=.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -178,4 +179,60 @@ TEST_CASE("cutechess -openings plies= start=: --openings plies=N,start=M,FILE") 
     CHECK(refused("plies=0,") == "othello-match: openings 'plies=0," +
                                      (dir / "lines.txt").string() +
                                      "': plies '0' is not a number of plies from 1 to 60\n");
+}
+
+TEST_CASE("cutechess -epdout: --positions-out FILE, each game's final position as an OBF line") {
+    const fs::path dir = temp_dir("othello_cute_positions");
+    const std::string out = (dir / "final.obf").string();
+    const std::string match = kMatch +
+                              " --engine policy:random --engine policy:mobility --games 4"
+                              " --no-progress --openings random:4 --positions-out '" +
+                              out + "' --results " + (dir / "r.json").string();
+    Run run = run_shell(match, dir);
+    REQUIRE(run.status == 0);
+    std::istringstream lines(slurp(out));
+    std::string line;
+    int n = 0;
+    for (const auto& g : games_of(dir / "r.json")) {
+        REQUIRE(std::getline(lines, line));
+        CAPTURE(line);
+        // The board and side to move, then after ';' which game it ends.
+        REQUIRE(line.size() > 66);
+        const std::string board = line.substr(0, 64);
+        CHECK(std::count(board.begin(), board.end(), 'X') == g.at("black_discs").get<int>());
+        CHECK(std::count(board.begin(), board.end(), 'O') == g.at("white_discs").get<int>());
+        CHECK(line.substr(64, 2) == (line[65] == 'X' ? " X" : " O"));
+        CHECK(line.substr(66) == "; game " + std::to_string(n++) + " " +
+                                     g.at("black").get<std::string>() + " - " +
+                                     g.at("white").get<std::string>() + " " +
+                                     std::to_string(g.at("black_discs").get<int>()) + "-" +
+                                     std::to_string(g.at("white_discs").get<int>()) + " " +
+                                     g.at("winner").get<std::string>() + " (normal)");
+    }
+    CHECK(n == 4);
+    CHECK_FALSE(std::getline(lines, line));
+
+    // Outputs never destroy what is at their path: an existing file is refused (and kept) unless
+    // --overwrite; a FIFO is never waited on.
+    {
+        std::ofstream(out) << "mine\n";
+    }
+    run = run_shell(match + " --overwrite", dir);
+    CHECK(run.status == 0);
+    {
+        std::ofstream(out) << "mine\n";
+    }
+    run = run_shell(kMatch + " --engine policy:random --engine policy:mobility --games 1 "
+                             "--positions-out '" + out + "'",
+                    dir);
+    CHECK(run.status == 2);
+    CHECK(run.err == "othello-match: --positions-out '" + out +
+                         "' already exists: --overwrite replaces it\n");
+    CHECK(slurp(out) == "mine\n");
+    REQUIRE(std::system(("mkfifo '" + (dir / "fifo").string() + "'").c_str()) == 0);
+    run = run_shell(kMatch + " --engine policy:random --engine policy:mobility --games 1 "
+                             "--positions-out '" + (dir / "fifo").string() + "'",
+                    dir);
+    CHECK(run.status == 2);
+    CHECK(run.err.find("--positions-out '" + (dir / "fifo").string() + "'") != std::string::npos);
 }

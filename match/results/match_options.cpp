@@ -171,11 +171,13 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
         "overwrite", po::bool_switch(&o.overwrite),
-        "replace existing --results, --records, --html, --log (else refused)")(
+        "replace existing --results, --records, --positions-out, --html, --log (else refused)")(
         "shard", po::value(&shard),
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),
                                 "write game records to FILE: GGF for FILE.ggf, else transcripts")(
+        "positions-out", po::value(&o.positions_path),
+        "write each game's final position to FILE, an OBF line a game (cutechess's -epdout)")(
         "html", po::value(&o.html_path),
         "write the report page FILE (HTML), rewritten every --report-every games or 5 s")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
