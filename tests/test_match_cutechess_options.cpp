@@ -236,3 +236,25 @@ TEST_CASE("cutechess -epdout: --positions-out FILE, each game's final position a
     CHECK(run.status == 2);
     CHECK(run.err.find("--positions-out '" + (dir / "fifo").string() + "'") != std::string::npos);
 }
+
+TEST_CASE("cutechess timemargin=MS: an engine's own --time-margin") {
+    const fs::path dir = temp_dir("othello_cute_timemargin");
+    // 0.05 s over st=0.05 at each move: no margin flags it at once, its own 5 s covers a game.
+    for (const std::string margin : {"", "timemargin=5000,"}) {
+        const Run run = run_shell(kMatch + " --engine '" + margin + "st=0.05,cmd:" + kFake +
+                                      " --delay 0.1' --engine policy:random --games 1"
+                                      " --openings start --no-progress --time-margin 0"
+                                      " --overwrite --results " +
+                                      (dir / "r.json").string(),
+                                  dir);
+        REQUIRE(run.status == 0);
+        CHECK(games_of(dir / "r.json").at(0).at("reason") ==
+              (margin.empty() ? "time forfeit" : "normal"));
+    }
+    const Run run = run_shell(kMatch + " --engine timemargin=0.5,policy:random --engine "
+                                       "policy:random",
+                              dir);
+    CHECK(run.status == 2);
+    CHECK(run.err == "othello-match: engine spec 'timemargin=0.5,policy:random': timemargin "
+                     "'0.5': expected milliseconds from 0 to 60000\n(see othello-match --help)\n");
+}

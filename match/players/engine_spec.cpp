@@ -56,7 +56,7 @@ std::vector<std::string> split_command(const std::string& line) {
 
 // "name, dir, ...": every key, for the message about an unknown one.
 std::string known_keys() {
-    std::string keys = "name, dir, args, stderr, token, protocol, tc, st, depth";
+    std::string keys = "name, dir, args, stderr, token, protocol, tc, st, depth, timemargin";
     for (const PolicyOption& option : policy_option_table()) keys += ", " + option.name;
     return keys;
 }
@@ -68,6 +68,17 @@ bool parse_stderr_flag(const std::string& value, std::string_view whole) {
     if (value == "0" || value == "no" || value == "false") return false;
     throw std::invalid_argument("engine spec '" + std::string(whole) + "': stderr '" + value +
                                 "': expected 0 or 1 (1 shows the engine's stderr)");
+}
+
+// timemargin=MS: milliseconds, as cutechess takes them, up to --time-margin's 60 s.
+double parse_time_margin(const std::string& value, std::string_view whole) {
+    int ms = -1;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
+    if (error != std::errc() || end != value.data() + value.size() || ms < 0 || ms > 60000) {
+        throw std::invalid_argument("engine spec '" + std::string(whole) + "': timemargin '" +
+                                    value + "': expected milliseconds from 0 to 60000");
+    }
+    return ms / 1000.0;
 }
 
 std::string basename_of(const std::string& path) {
@@ -152,6 +163,7 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
                                     "= is for " + for_whom);
     };
+    double time_margin = -1;  // applied after the loop: tc= and st= replace the whole clock
     for (const auto& [key, value] : options) {
         // A value that is wrong is wrong for every engine, --each's included.
         if ((key == "dir" || key == "token") && value.empty()) {
@@ -222,6 +234,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             } catch (const std::invalid_argument& e) {
                 throw std::invalid_argument("engine spec '" + std::string(text) + "': " + e.what());
             }
+        } else if (key == "timemargin") {
+            time_margin = parse_time_margin(value, text);
         } else if (key == "depth") {
             const auto [end, error] =
                 std::from_chars(value.data(), value.data() + value.size(), spec.depth);
@@ -236,6 +250,7 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
                                         ")");
         }
     }
+    spec.clock.margin = time_margin;
     if (spec.depth > 0 && (spec.kind != EngineSpec::Kind::Engine || spec.protocol != "nboard")) {
         throw std::invalid_argument("engine spec '" + std::string(text) +
                                     "': depth= is for nboard: engines (protocol=nboard)");

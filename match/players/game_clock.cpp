@@ -134,6 +134,7 @@ ClockRules clock_rules_for(const ClockRules& own, double game_time) {
     if (own.active() || own.infinite || game_time <= 0) return own;
     ClockRules rules;
     rules.seconds = game_time;
+    rules.margin = own.margin;
     return rules;
 }
 

@@ -15,6 +15,9 @@ struct ClockRules {
     // tc=inf: no clock, whatever --game-time says (cutechess's infinite time control); the
     // engine's answers are then limited by --move-timeout only.
     bool infinite = false;
+    // timemargin=MS (cutechess's): this engine's own --time-margin, in seconds; negative: the
+    // match's --time-margin.
+    double margin = -1;
 
     bool active() const { return seconds > 0 || per_move > 0; }
     bool operator==(const ClockRules&) const = default;

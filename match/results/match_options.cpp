@@ -131,7 +131,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
     po::options_description desc(
         "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
         "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,][protocol=P,][tc=TC,]\n"
-        "[st=S,][depth=N,]KIND with KIND one of\n"
+        "[st=S,][timemargin=MS,][depth=N,]KIND with KIND one of\n"
         "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
         "  cmd:COMMAND LINE     an engine started as a process (split like a shell)\n"
         "  tcp://HOST:PORT      an engine served over TCP (token=T: its --token secret)\n"
