@@ -126,8 +126,9 @@ TEST_CASE("cutechess --sprt model=: logistic by default, fastchess's normalized 
         CHECK(sprt.contains("model") == normalized);
         if (normalized) CHECK(sprt.at("model") == "normalized");
     }
-    const Run run = run_shell(kMatch + " --engine policy:random --engine policy:random"
-                                       " --sprt elo0=0,elo1=5,model=bayes",
+    const Run run = run_shell(kMatch +
+                                  " --engine policy:random --engine policy:random"
+                                  " --sprt elo0=0,elo1=5,model=bayes",
                               dir);
     CHECK(run.status == 2);
     CHECK(run.err ==
@@ -138,14 +139,15 @@ TEST_CASE("cutechess --sprt model=: logistic by default, fastchess's normalized 
 TEST_CASE("cutechess -openings plies= start=: --openings plies=N,start=M,FILE") {
     const fs::path dir = temp_dir("othello_cute_openings");
     {
-        std::ofstream(dir / "lines.txt") << "f5d6c3d3c4f4\tone\n# a comment\nf5f6e6f4e3c5\ttwo\n"
-                                            "f5d6c5f4e3f6\tthree\n"
-                                         << std::string(64, '-').replace(27, 2, "OX").replace(35, 2, "XO")
-                                         << " X\tboard\n";
+        std::ofstream(dir / "lines.txt")
+            << "f5d6c3d3c4f4\tone\n# a comment\nf5f6e6f4e3c5\ttwo\n"
+               "f5d6c5f4e3f6\tthree\n"
+            << std::string(64, '-').replace(27, 2, "OX").replace(35, 2, "XO") << " X\tboard\n";
     }
     const auto openings = [&](const std::string& source, const std::string& order) {
-        const Run run = run_shell(kMatch + " --engine policy:random --engine policy:mobility"
-                                           " --games 8 --no-progress --overwrite --openings '" +
+        const Run run = run_shell(kMatch +
+                                      " --engine policy:random --engine policy:mobility"
+                                      " --games 8 --no-progress --overwrite --openings '" +
                                       source + (dir / "lines.txt").string() + "'" + order +
                                       " --results " + (dir / "r.json").string(),
                                   dir);
@@ -160,16 +162,17 @@ TEST_CASE("cutechess -openings plies= start=: --openings plies=N,start=M,FILE") 
     // The second opening on (the comment is not an opening), each cut after two plies; a board
     // has no plies to cut. Too few openings for 4 pairs: they repeat in turn.
     CHECK(openings("plies=2,start=2,", "") ==
-          std::vector<std::string>{"two:f5f6", "two:f5f6", "three:f5d6", "three:f5d6", "board:",
-                                   "board:", "two:f5f6", "two:f5f6"});
+          std::vector<std::string>{"two:f5f6", "two:f5f6", "three:f5d6", "three:f5d6",
+                                   "board:", "board:", "two:f5f6", "two:f5f6"});
     // In random order too, only the openings from the third on are drawn.
     for (const auto& name : openings("start=3,", " --openings-order random"))
         CHECK((name == "three:f5d6c5f4e3f6" || name == "board:"));
 
     const auto refused = [&](const std::string& source) {
-        const Run run = run_shell(kMatch + " --engine policy:random --engine policy:random"
-                                           " --openings '" + source + (dir / "lines.txt").string() +
-                                      "'",
+        const Run run = run_shell(kMatch +
+                                      " --engine policy:random --engine policy:random"
+                                      " --openings '" +
+                                      source + (dir / "lines.txt").string() + "'",
                                   dir);
         CHECK(run.status == 2);
         return run.err;
@@ -214,24 +217,24 @@ TEST_CASE("cutechess -epdout: --positions-out FILE, each game's final position a
 
     // Outputs never destroy what is at their path: an existing file is refused (and kept) unless
     // --overwrite; a FIFO is never waited on.
-    {
-        std::ofstream(out) << "mine\n";
-    }
+    { std::ofstream(out) << "mine\n"; }
     run = run_shell(match + " --overwrite", dir);
     CHECK(run.status == 0);
-    {
-        std::ofstream(out) << "mine\n";
-    }
-    run = run_shell(kMatch + " --engine policy:random --engine policy:mobility --games 1 "
-                             "--positions-out '" + out + "'",
+    { std::ofstream(out) << "mine\n"; }
+    run = run_shell(kMatch +
+                        " --engine policy:random --engine policy:mobility --games 1 "
+                        "--positions-out '" +
+                        out + "'",
                     dir);
     CHECK(run.status == 2);
-    CHECK(run.err == "othello-match: --positions-out '" + out +
-                         "' already exists: --overwrite replaces it\n");
+    CHECK(run.err ==
+          "othello-match: --positions-out '" + out + "' already exists: --overwrite replaces it\n");
     CHECK(slurp(out) == "mine\n");
     REQUIRE(std::system(("mkfifo '" + (dir / "fifo").string() + "'").c_str()) == 0);
-    run = run_shell(kMatch + " --engine policy:random --engine policy:mobility --games 1 "
-                             "--positions-out '" + (dir / "fifo").string() + "'",
+    run = run_shell(kMatch +
+                        " --engine policy:random --engine policy:mobility --games 1 "
+                        "--positions-out '" +
+                        (dir / "fifo").string() + "'",
                     dir);
     CHECK(run.status == 2);
     CHECK(run.err.find("--positions-out '" + (dir / "fifo").string() + "'") != std::string::npos);
@@ -251,10 +254,48 @@ TEST_CASE("cutechess timemargin=MS: an engine's own --time-margin") {
         CHECK(games_of(dir / "r.json").at(0).at("reason") ==
               (margin.empty() ? "time forfeit" : "normal"));
     }
-    const Run run = run_shell(kMatch + " --engine timemargin=0.5,policy:random --engine "
-                                       "policy:random",
+    const Run run = run_shell(kMatch +
+                                  " --engine timemargin=0.5,policy:random --engine "
+                                  "policy:random",
                               dir);
     CHECK(run.status == 2);
-    CHECK(run.err == "othello-match: engine spec 'timemargin=0.5,policy:random': timemargin "
-                     "'0.5': expected milliseconds from 0 to 60000\n(see othello-match --help)\n");
+    CHECK(run.err ==
+          "othello-match: engine spec 'timemargin=0.5,policy:random': timemargin "
+          "'0.5': expected milliseconds from 0 to 60000\n(see othello-match --help)\n");
+}
+
+TEST_CASE("cutechess stderr=FILE: the engine's stderr appended to FILE; 0 and 1 as before") {
+    const fs::path dir = temp_dir("othello_cute_stderr");
+    {
+        std::ofstream(dir / "noisy.sh")
+            << "#!/bin/sh\necho \"engine says hi\" >&2\nexec " << kFake << "\n";
+        std::ofstream(dir / "e.log") << "before\n";
+    }
+    fs::permissions(dir / "noisy.sh", fs::perms::owner_all);
+    const std::string engine = "cmd:" + (dir / "noisy.sh").string();
+    const auto match = [&](const std::string& stderr_key) {
+        return run_shell(kMatch + " --engine '" + stderr_key + engine +
+                             "' --engine policy:random --games 1 --openings start --no-progress",
+                         dir);
+    };
+    Run run = match("stderr=" + (dir / "e.log").string() + ",");
+    REQUIRE(run.status == 0);
+    CHECK(slurp(dir / "e.log") == "before\nengine says hi\n");  // appended, never replaced
+    CHECK(run.err.find("engine says hi") == std::string::npos);
+    run = match("stderr=1,");
+    CHECK(run.err.find("engine says hi\n") != std::string::npos);
+    run = match("stderr=0,");
+    CHECK(run.err.find("engine says hi") == std::string::npos);
+
+    // Not a regular file: refused before any engine starts, as outputs are.
+    REQUIRE(std::system(("mkfifo '" + (dir / "fifo").string() + "'").c_str()) == 0);
+    run = match("stderr=" + (dir / "fifo").string() + ",");
+    CHECK(run.status == 2);
+    CHECK(run.err == "othello-match: engine 'noisy.sh' stderr= '" + (dir / "fifo").string() +
+                         "': is a FIFO, not a regular file\n(see othello-match --help)\n");
+    run = match("stderr=,");
+    CHECK(run.status == 2);
+    CHECK(run.err == "othello-match: engine spec 'stderr=," + engine +
+                         "': stderr= is empty (0, 1 or a FILE to append to)\n(see othello-match "
+                         "--help)\n");
 }

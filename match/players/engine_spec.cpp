@@ -62,12 +62,18 @@ std::string known_keys() {
 }
 
 // stderr=: 1 (or yes, true) shows the engine's stderr on the runner's, 0 (no, false) does not;
-// anything else (a file name, say) is not taken to mean "off".
-bool parse_stderr_flag(const std::string& value, std::string_view whole) {
-    if (value == "1" || value == "yes" || value == "true") return true;
-    if (value == "0" || value == "no" || value == "false") return false;
-    throw std::invalid_argument("engine spec '" + std::string(whole) + "': stderr '" + value +
-                                "': expected 0 or 1 (1 shows the engine's stderr)");
+// anything else is a file the engine's stderr is appended to (cutechess's stderr=FILE).
+void apply_stderr(const std::string& value, std::string_view whole, ProcessOptions& process) {
+    if (value == "1" || value == "yes" || value == "true") {
+        process.inherit_stderr = true;
+    } else if (value == "0" || value == "no" || value == "false") {
+        process.inherit_stderr = false;
+    } else if (value.empty()) {
+        throw std::invalid_argument("engine spec '" + std::string(whole) +
+                                    "': stderr= is empty (0, 1 or a FILE to append to)");
+    } else {
+        process.stderr_file = value;
+    }
 }
 
 // timemargin=MS: milliseconds, as cutechess takes them, up to --time-margin's 60 s.
@@ -170,7 +176,10 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
                                         "= is empty");
         }
-        if (key == "stderr") parse_stderr_flag(value, text);
+        if (key == "stderr") {
+            ProcessOptions checked;
+            apply_stderr(value, text, checked);
+        }
         if ((key == "dir" || key == "args" || key == "stderr") &&
             !applies(key, started_process, "engines started by cmd: or nboard:")) {
             continue;
@@ -188,7 +197,7 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         } else if (key == "args") {
             for (auto& a : split_command(value)) spec.connection.process.argv.push_back(a);
         } else if (key == "stderr") {
-            spec.connection.process.inherit_stderr = parse_stderr_flag(value, text);
+            apply_stderr(value, text, spec.connection.process);
         } else if (key == "token") {
             spec.connection.token = value;
         } else if (key == "protocol") {

@@ -63,14 +63,15 @@ void write_final_positions(const std::string& path, std::vector<GameRecord> reco
         for (const auto& r : records) {
             std::string board;
             try {
-                board = to_board_string(Game::from_transcript(r.moves, start_position(r)).current());
+                board =
+                    to_board_string(Game::from_transcript(r.moves, start_position(r)).current());
             } catch (const NotationError& e) {
                 throw std::runtime_error("--positions-out: game " + std::to_string(r.id) +
                                          " does not replay: " + e.what());
             }
-            out << board << "; game " << r.id << " " << r.black << " - "
-                << r.white << " " << r.black_discs << "-" << r.white_discs << " "
-                << to_string(r.winner) << " (" << to_string(r.reason) << ")\n";
+            out << board << "; game " << r.id << " " << r.black << " - " << r.white << " "
+                << r.black_discs << "-" << r.white_discs << " " << to_string(r.winner) << " ("
+                << to_string(r.reason) << ")\n";
         }
     });
 }

@@ -13,6 +13,7 @@
 #include "engine/strict_command_line.h"
 #include "engine/version.h"
 #include "match/players/engine_protocols.h"
+#include "match/results/output_paths.h"
 
 namespace othello {
 
@@ -130,7 +131,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         policy_keys += (policy_keys.empty() ? "" : ", ") + option.name + "=";
     po::options_description desc(
         "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
-        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,][protocol=P,][tc=TC,]\n"
+        "SPEC is "
+        "[name=X,][dir=D,][args=A,][seed=S,][stderr=1|FILE,][token=T,][protocol=P,][tc=TC,]\n"
         "[st=S,][timemargin=MS,][depth=N,]KIND with KIND one of\n"
         "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
         "  cmd:COMMAND LINE     an engine started as a process (split like a shell)\n"
@@ -155,8 +157,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         "openings", po::value(&o.openings)->default_value("balanced"),
         "balanced[:K] (distinct near-even positions after K=8 plies) | random:K | start | "
         "FILE of transcripts or OBF boards; plies=N,start=M,FILE: each line cut after N plies, "
-        "from the Mth opening on")(
-        "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
+        "from the Mth opening on")("openings-order", po::value(&order)->default_value("sequential"),
+                                   "sequential | random")(
         "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
         "seconds an engine without a clock has for each answer before a timeout (up to 1e6); "
@@ -232,6 +234,18 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv) {
         }
     }
     if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
+    // stderr=FILE is appended to, never replaced; but like every output it must be a regular
+    // file (or not yet exist) in a folder that exists: a FIFO would block the engine's stderr.
+    for (const auto& e : o.engines) {
+        if (!e.connection.process.stderr_file.empty()) {
+            try {
+                check_output_path("engine '" + e.name + "' stderr=",
+                                  e.connection.process.stderr_file);
+            } catch (const std::runtime_error& error) {
+                throw std::invalid_argument(error.what());
+            }
+        }
+    }
     make_names_distinct(o.engines);
     if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
     if (o.concurrency < 1 || o.concurrency > kMaxConcurrency) {

@@ -88,8 +88,8 @@ int parse_plies(const std::string& source, const std::string& text, int fallback
 // ahead of the file as "plies=8,start=100,FILE", as an engine spec's keys are.
 struct FileSource {
     std::string path;
-    int plies = -1;     // -1: whole lines
-    long start = 1;     // 1-based: the first opening line read
+    int plies = -1;  // -1: whole lines
+    long start = 1;  // 1-based: the first opening line read
 };
 
 FileSource parse_file_source(const std::string& source) {
@@ -291,10 +291,12 @@ std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed
                                          : sample(seed, k, wanted, true);
     } else {
         const FileSource file = parse_file_source(source);
-        out = random_order ? read_file_sample(file, wanted, seed) : read_file_in_order(file, wanted);
+        out =
+            random_order ? read_file_sample(file, wanted, seed) : read_file_in_order(file, wanted);
         if (out.empty() && file.start > 1) {
-            throw std::runtime_error("openings file '" + file.path + "' holds no opening from start=" +
-                                     std::to_string(file.start) + " on");
+            throw std::runtime_error("openings file '" + file.path +
+                                     "' holds no opening from start=" + std::to_string(file.start) +
+                                     " on");
         }
         if (out.empty())
             throw std::runtime_error("openings file '" + file.path + "' holds no opening");

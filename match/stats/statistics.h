@@ -51,7 +51,7 @@ EloEstimate pentanomial_elo(const Pentanomial& p);
 // sigma the observed standard deviation of a game's score (trinomial) or sqrt(2) times that of a
 // pair's mean score (pentanomial), so the bounds do not depend on the draw rate.
 enum class SprtModel { Logistic, Normalized };
-std::string_view to_string(SprtModel m);            // "logistic", "normalized"
+std::string_view to_string(SprtModel m);               // "logistic", "normalized"
 SprtModel sprt_model_from_string(std::string_view s);  // throws std::invalid_argument
 
 struct SprtParameters {
