@@ -21,6 +21,8 @@ struct ProcessOptions {
     // true: the engine's stderr is shown on the runner's. Either way its last lines are kept
     // for the message when it fails.
     bool inherit_stderr = false;
+    // Not empty: the engine's stderr is appended to this file too (created if missing).
+    std::string stderr_file = {};
 };
 
 class EngineProcess : public LineChannel {

@@ -12,7 +12,7 @@
 
 namespace othello {
 
-StderrTail::StderrTail(int fd, bool show) : fd_(fd), show_(show) {
+StderrTail::StderrTail(int fd, bool show, int copy_to) : fd_(fd), show_(show), copy_to_(copy_to) {
     // Without a wake-up pipe the reader looks for the end every 100 ms instead.
     if (::pipe2(wake_, O_CLOEXEC) != 0) wake_[0] = wake_[1] = -1;
     // Non-blocking: a wake-up reads what is in the pipe and no more, even while a grandchild of
@@ -31,7 +31,7 @@ StderrTail::~StderrTail() {
         closed_ = true;  // read by the reader only when there is no wake-up pipe
     }
     reader_.join();
-    for (int fd : {fd_, wake_[0], wake_[1]})
+    for (int fd : {fd_, wake_[0], wake_[1], copy_to_})
         if (fd >= 0) ::close(fd);
 }
 
@@ -50,6 +50,8 @@ void StderrTail::drain() {
                 break;
             }
             if (show_) write_all(2, std::string_view(chunk, static_cast<std::size_t>(n)));
+            if (copy_to_ >= 0)
+                write_all(copy_to_, std::string_view(chunk, static_cast<std::size_t>(n)));
             const std::lock_guard guard(lock_);
             add(chunk, static_cast<std::size_t>(n));
         }

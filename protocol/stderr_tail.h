@@ -21,8 +21,9 @@ class StderrTail {
     static constexpr std::size_t kTotalBytes = 2048;  // all kept lines together
 
     // Takes ownership of `fd`, the read end of the engine's stderr pipe. `show`: pass everything
-    // on to this program's stderr too.
-    StderrTail(int fd, bool show);
+    // on to this program's stderr too. `copy_to` (owned too, -1: none): a file everything is
+    // appended to as well (stderr=FILE).
+    StderrTail(int fd, bool show, int copy_to = -1);
     // Stops reading (what is already in the pipe is read first) and closes the pipe.
     ~StderrTail();
     StderrTail(const StderrTail&) = delete;
@@ -40,6 +41,7 @@ class StderrTail {
     int fd_;
     int wake_[2] = {-1, -1};  // written to by the destructor: stop waiting for the engine
     bool show_;
+    int copy_to_;
     std::mutex lock_;
     std::condition_variable closed_changed_;
     bool closed_ = false;

@@ -133,12 +133,12 @@ TEST_CASE(
         std::string spec, message;
     };
     const std::vector<Case> cases = {
-        {"stderr=err.txt,cmd:true",
-         "engine spec 'stderr=err.txt,cmd:true': stderr 'err.txt': expected 0 or 1 (1 shows the "
-         "engine's stderr)"},
+        {"stderr=,cmd:true",
+         "engine spec 'stderr=,cmd:true': stderr= is empty (0, 1 or a FILE to append to)"},
         {"bogus=1,policy:random",
          "engine spec 'bogus=1,policy:random': unknown option 'bogus' (known: name, dir, args, "
-         "stderr, token, protocol, tc, st, depth, seed, book, book-randomness, weights, "
+         "stderr, token, protocol, tc, st, depth, timemargin, seed, book, book-randomness, "
+         "weights, "
          "temperature, network, value-weight)"},
         {"dir=/tmp,policy:random",
          "engine spec 'dir=/tmp,policy:random': dir= is for engines started by cmd: or nboard:"},
@@ -162,12 +162,11 @@ TEST_CASE(
     // --each holds keys for a mix of engines: where one does not apply it is skipped.
     const Run each = run(kMatch + kTwoPolicies + "--each dir=/tmp,stderr=1 --no-progress", dir);
     CHECK(each.status == 0);
-    const Run each_bad = run(kMatch + kTwoPolicies + "--each stderr=yes-please", dir);
+    const Run each_bad = run(kMatch + kTwoPolicies + "--each stderr=", dir);
     CHECK(each_bad.status == 2);
     CHECK(each_bad.err ==
-          "othello-match: engine spec 'policy:random': stderr 'yes-please': "
-          "expected 0 or 1 (1 shows the engine's stderr)\n(see othello-match "
-          "--help)\n");
+          "othello-match: engine spec 'policy:random': stderr= is empty (0, 1 or a FILE to "
+          "append to)\n(see othello-match --help)\n");
 }
 
 TEST_CASE("--sprt takes cutechess's spelling, with its meaning, or refuses what it cannot take") {

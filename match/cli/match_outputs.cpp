@@ -25,7 +25,7 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
       planned_games_(planned_games),
       log_(log),
       keep_records_(!options.results_path.empty() || !options.records_path.empty() ||
-                    !options.html_path.empty()),
+                    !options.positions_path.empty() || !options.html_path.empty()),
       last_page_(std::chrono::steady_clock::now()) {
     if (!options.results_path.empty()) {
         journal_ = std::make_unique<ResultsJournal>(
@@ -90,6 +90,8 @@ bool MatchOutputs::finish(const Standings& standings) {
                                RecordHeader{options_.event, options_.site});
         });
     }
+    if (!options_.positions_path.empty())
+        save([&] { write_final_positions(options_.positions_path, records_); });
     save([&] { write_page(standings, true); });
     if (log_ && !log_->failure().empty()) written = false;  // said on stderr when it happened
     return written;

@@ -61,14 +61,13 @@ void check_outputs(const MatchOptions& o) {
     check_output_path("--results", o.results_path);
     check_output_path("--results journal", journal);
     check_output_path("--records", o.records_path);
+    check_output_path("--positions-out", o.positions_path);
     check_output_path("--html", o.html_path);
     check_output_path("--log", o.log_path, OutputKinds::RegularFileOrStream);
     const std::vector<std::pair<std::string, std::string>> outputs = {
-        {"--results", o.results_path},
-        {"the --results journal", journal},
-        {"--records", o.records_path},
-        {"--html", o.html_path},
-        {"--log", o.log_path}};
+        {"--results", o.results_path}, {"the --results journal", journal},
+        {"--records", o.records_path}, {"--positions-out", o.positions_path},
+        {"--html", o.html_path},       {"--log", o.log_path}};
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         for (std::size_t j = i + 1; j < outputs.size(); ++j) {
             const auto& [first, first_path] = outputs[i];
@@ -81,6 +80,10 @@ void check_outputs(const MatchOptions& o) {
     // The records of a resumed match are its own, rewritten with every game.
     if (!o.records_path.empty() && !o.resume && !o.overwrite && output_exists(o.records_path)) {
         throw std::runtime_error("--records '" + o.records_path +
+                                 "' already exists: --overwrite replaces it");
+    }
+    if (!o.positions_path.empty() && !o.resume && !o.overwrite && output_exists(o.positions_path)) {
+        throw std::runtime_error("--positions-out '" + o.positions_path +
                                  "' already exists: --overwrite replaces it");
     }
     if (!o.html_path.empty()) check_html_report_path(o.html_path, o.overwrite);

@@ -56,18 +56,35 @@ std::vector<std::string> split_command(const std::string& line) {
 
 // "name, dir, ...": every key, for the message about an unknown one.
 std::string known_keys() {
-    std::string keys = "name, dir, args, stderr, token, protocol, tc, st, depth";
+    std::string keys = "name, dir, args, stderr, token, protocol, tc, st, depth, timemargin";
     for (const PolicyOption& option : policy_option_table()) keys += ", " + option.name;
     return keys;
 }
 
 // stderr=: 1 (or yes, true) shows the engine's stderr on the runner's, 0 (no, false) does not;
-// anything else (a file name, say) is not taken to mean "off".
-bool parse_stderr_flag(const std::string& value, std::string_view whole) {
-    if (value == "1" || value == "yes" || value == "true") return true;
-    if (value == "0" || value == "no" || value == "false") return false;
-    throw std::invalid_argument("engine spec '" + std::string(whole) + "': stderr '" + value +
-                                "': expected 0 or 1 (1 shows the engine's stderr)");
+// anything else is a file the engine's stderr is appended to (cutechess's stderr=FILE).
+void apply_stderr(const std::string& value, std::string_view whole, ProcessOptions& process) {
+    if (value == "1" || value == "yes" || value == "true") {
+        process.inherit_stderr = true;
+    } else if (value == "0" || value == "no" || value == "false") {
+        process.inherit_stderr = false;
+    } else if (value.empty()) {
+        throw std::invalid_argument("engine spec '" + std::string(whole) +
+                                    "': stderr= is empty (0, 1 or a FILE to append to)");
+    } else {
+        process.stderr_file = value;
+    }
+}
+
+// timemargin=MS: milliseconds, as cutechess takes them, up to --time-margin's 60 s.
+double parse_time_margin(const std::string& value, std::string_view whole) {
+    int ms = -1;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
+    if (error != std::errc() || end != value.data() + value.size() || ms < 0 || ms > 60000) {
+        throw std::invalid_argument("engine spec '" + std::string(whole) + "': timemargin '" +
+                                    value + "': expected milliseconds from 0 to 60000");
+    }
+    return ms / 1000.0;
 }
 
 std::string basename_of(const std::string& path) {
@@ -152,13 +169,17 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
                                     "= is for " + for_whom);
     };
+    double time_margin = -1;  // applied after the loop: tc= and st= replace the whole clock
     for (const auto& [key, value] : options) {
         // A value that is wrong is wrong for every engine, --each's included.
         if ((key == "dir" || key == "token") && value.empty()) {
             throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
                                         "= is empty");
         }
-        if (key == "stderr") parse_stderr_flag(value, text);
+        if (key == "stderr") {
+            ProcessOptions checked;
+            apply_stderr(value, text, checked);
+        }
         if ((key == "dir" || key == "args" || key == "stderr") &&
             !applies(key, started_process, "engines started by cmd: or nboard:")) {
             continue;
@@ -176,7 +197,7 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         } else if (key == "args") {
             for (auto& a : split_command(value)) spec.connection.process.argv.push_back(a);
         } else if (key == "stderr") {
-            spec.connection.process.inherit_stderr = parse_stderr_flag(value, text);
+            apply_stderr(value, text, spec.connection.process);
         } else if (key == "token") {
             spec.connection.token = value;
         } else if (key == "protocol") {
@@ -222,6 +243,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
             } catch (const std::invalid_argument& e) {
                 throw std::invalid_argument("engine spec '" + std::string(text) + "': " + e.what());
             }
+        } else if (key == "timemargin") {
+            time_margin = parse_time_margin(value, text);
         } else if (key == "depth") {
             const auto [end, error] =
                 std::from_chars(value.data(), value.data() + value.size(), spec.depth);
@@ -236,6 +259,7 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
                                         ")");
         }
     }
+    spec.clock.margin = time_margin;
     if (spec.depth > 0 && (spec.kind != EngineSpec::Kind::Engine || spec.protocol != "nboard")) {
         throw std::invalid_argument("engine spec '" + std::string(text) +
                                     "': depth= is for nboard: engines (protocol=nboard)");

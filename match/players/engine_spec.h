@@ -36,7 +36,8 @@ struct EngineSpec {
 // "protocol=nboard,cmd:COMMAND LINE") or "human". Keys: name, dir, args (appended to the
 // command, shell-split), stderr, token (the shared secret of an `othello-engine --listen ...
 // --token SECRET` server), protocol (gtp or nboard, for cmd: and tcp://), tc (SECONDS,
-// SECONDS+INC or MOVES/SECONDS+INC), st (SECONDS a move), depth (NBoard engines), and for
+// SECONDS+INC or MOVES/SECONDS+INC), st (SECONDS a move), timemargin (milliseconds forgiven past
+// the engine's clock, its own --time-margin), depth (NBoard engines), and for
 // policies the policy options (seed, book, weights, temperature, book-randomness: as
 // othello-engine's flags of those names). `each` holds --each options applied first (the
 // engine's own options win). Throws std::invalid_argument saying what is wrong with which spec.

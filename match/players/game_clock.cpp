@@ -21,6 +21,32 @@ double positive_seconds(std::string_view text, std::string_view whole, bool zero
     return value;
 }
 
+// A period's time: SECONDS, or MINUTES:SECONDS as cutechess writes it (1:30 is 90 s).
+double period_seconds(std::string_view text, std::string_view whole) {
+    const auto colon = text.find(':');
+    if (colon == std::string_view::npos) return positive_seconds(text, whole, false);
+    const std::string_view minutes = text.substr(0, colon);
+    int whole_minutes = 0;
+    const auto [end, error] =
+        std::from_chars(minutes.data(), minutes.data() + minutes.size(), whole_minutes);
+    if (minutes.empty() || error != std::errc() || end != minutes.data() + minutes.size() ||
+        whole_minutes < 0) {
+        throw std::invalid_argument("time control '" + std::string(whole) + "': '" +
+                                    std::string(minutes) + "' is not a number of minutes");
+    }
+    const double seconds = positive_seconds(text.substr(colon + 1), whole, true);
+    if (seconds >= 60) {
+        throw std::invalid_argument("time control '" + std::string(whole) + "': '" +
+                                    std::string(text) + "' has 60 or more seconds after ':'");
+    }
+    const double total = 60.0 * whole_minutes + seconds;
+    if (!(total > 0 && total <= 1e7)) {
+        throw std::invalid_argument("time control '" + std::string(whole) + "': '" +
+                                    std::string(text) + "' is not a positive time up to 1e7 s");
+    }
+    return total;
+}
+
 std::string number(double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%g", v);
@@ -31,6 +57,10 @@ std::string number(double v) {
 
 ClockRules parse_tc(std::string_view text) {
     ClockRules rules;
+    if (text == "inf") {
+        rules.infinite = true;
+        return rules;
+    }
     std::string_view rest = text;
     if (const auto slash = rest.find('/'); slash != std::string_view::npos) {
         const std::string_view moves = rest.substr(0, slash);
@@ -47,7 +77,7 @@ ClockRules parse_tc(std::string_view text) {
         rules.increment = positive_seconds(rest.substr(plus + 1), text, true);
         rest = rest.substr(0, plus);
     }
-    rules.seconds = positive_seconds(rest, text, false);
+    rules.seconds = period_seconds(rest, text);
     return rules;
 }
 
@@ -60,6 +90,7 @@ ClockRules parse_st(std::string_view text) {
 std::string to_string(const ClockRules& rules) {
     // Built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string here.
     if (rules.per_move > 0) return std::string("st=").append(number(rules.per_move));
+    if (rules.infinite) return "inf";
     if (rules.seconds <= 0) return "none";
     std::string s = rules.moves > 0 ? std::to_string(rules.moves) + "/" : "";
     s += number(rules.seconds);
@@ -101,9 +132,10 @@ bool GameClock::charge(double seconds) {
 }
 
 ClockRules clock_rules_for(const ClockRules& own, double game_time) {
-    if (own.active() || game_time <= 0) return own;
+    if (own.active() || own.infinite || game_time <= 0) return own;
     ClockRules rules;
     rules.seconds = game_time;
+    rules.margin = own.margin;
     return rules;
 }
 

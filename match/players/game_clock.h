@@ -12,16 +12,24 @@ struct ClockRules {
     double increment = 0;  // tc: added after each move
     int moves = 0;         // tc=MOVES/...: moves per period, the period repeating; 0: whole game
     double per_move = 0;   // st: a fixed time for every move, nothing carried over
+    // tc=inf: no clock, whatever --game-time says (cutechess's infinite time control); the
+    // engine's answers are then limited by --move-timeout only.
+    bool infinite = false;
+    // timemargin=MS (cutechess's): this engine's own --time-margin, in seconds; negative: the
+    // match's --time-margin.
+    double margin = -1;
 
     bool active() const { return seconds > 0 || per_move > 0; }
     bool operator==(const ClockRules&) const = default;
 };
 
-// "60", "60+0.5", "40/60", "40/60+0.5" (the value of tc=). Throws std::invalid_argument.
+// "60", "60+0.5", "40/60", "40/60+0.5" (the value of tc=); the time of a period may also be
+// MINUTES:SECONDS as cutechess writes it ("40/1:30+1": 90 s), and "inf" is no clock at all.
+// Throws std::invalid_argument.
 ClockRules parse_tc(std::string_view text);
 // "2.5" (the value of st=). Throws std::invalid_argument.
 ClockRules parse_st(std::string_view text);
-// "60+0.5", "40/60", "st=2", "none": the spec text that gives these rules back.
+// "60+0.5", "40/60", "st=2", "inf", "none": the spec text that gives these rules back.
 std::string to_string(const ClockRules& rules);
 
 // The clock of one side during one game. The margin (communication delay) is forgiven once a
@@ -59,7 +67,7 @@ class GameClock {
 };
 
 // The clock a side plays with: its engine's own tc=/st=, else --game-time (`game_time` seconds,
-// 0: none) as sudden death.
+// 0: none) as sudden death; tc=inf: none.
 ClockRules clock_rules_for(const ClockRules& own, double game_time);
 
 }  // namespace othello

@@ -65,8 +65,9 @@ void print_pair(std::ostream& out, const Standings& st, int a, int b,
         const SprtDecision d = sprt_decide(llr, *sprt);
         char sprt_line[256];
         std::snprintf(sprt_line, sizeof sprt_line,
-                      "  SPRT (elo0 %g, elo1 %g): LLR %.2f [%.2f, %.2f] ", sprt->elo0, sprt->elo1,
-                      llr, sprt->lower_bound(), sprt->upper_bound());
+                      "  SPRT (elo0 %g, elo1 %g%s): LLR %.2f [%.2f, %.2f] ", sprt->elo0, sprt->elo1,
+                      sprt->model == SprtModel::Normalized ? ", normalized Elo" : "", llr,
+                      sprt->lower_bound(), sprt->upper_bound());
         out << sprt_line
             << (d == SprtDecision::AcceptH1   ? "H1 accepted"
                 : d == SprtDecision::AcceptH0 ? "H0 accepted"

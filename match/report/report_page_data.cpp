@@ -55,6 +55,8 @@ std::optional<SprtParameters> sprt_from_settings(const nlohmann::json& settings)
     p.elo1 = s.value("elo1", p.elo1);
     p.alpha = s.value("alpha", p.alpha);
     p.beta = s.value("beta", p.beta);
+    if (s.contains("model") && s["model"].is_string())
+        p.model = sprt_model_from_string(s["model"].get<std::string>());
     return p;
 }
 

@@ -72,6 +72,26 @@ GameRecordFormat game_record_format_for(const std::string& path) {
     return path.ends_with(".ggf") ? GameRecordFormat::Ggf : GameRecordFormat::Transcript;
 }
 
+void write_final_positions(const std::string& path, std::vector<GameRecord> records) {
+    std::sort(records.begin(), records.end(),
+              [](const auto& a, const auto& b) { return a.id < b.id; });
+    write_file_atomically(path, [&](std::ostream& out) {
+        for (const auto& r : records) {
+            std::string board;
+            try {
+                board =
+                    to_board_string(Game::from_transcript(r.moves, start_position(r)).current());
+            } catch (const NotationError& e) {
+                throw std::runtime_error("--positions-out: game " + std::to_string(r.id) +
+                                         " does not replay: " + e.what());
+            }
+            out << board << "; game " << r.id << " " << r.black << " - " << r.white << " "
+                << r.black_discs << "-" << r.white_discs << " " << to_string(r.winner) << " ("
+                << to_string(r.reason) << ")\n";
+        }
+    });
+}
+
 void write_game_records(const std::string& path, std::vector<GameRecord> records,
                         GameRecordFormat format, const RecordHeader& header) {
     std::sort(records.begin(), records.end(),

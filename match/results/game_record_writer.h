@@ -33,4 +33,10 @@ GgfRecord ggf_record_of(const GameRecord& record, const RecordHeader& header = {
 void write_game_records(const std::string& path, std::vector<GameRecord> records,
                         GameRecordFormat format, const RecordHeader& header = {});
 
+// --positions-out (cutechess's -epdout): each game's final position, sorted by id, one OBF line
+// a game ("--XO... X; game 3 A - B 34-30 black (normal)"): the board, the side to move, and
+// after ';' (which the openings reader and the FFO suite's tools skip) what game it ends.
+// Throws std::runtime_error if the file cannot be written or a game's moves do not replay.
+void write_final_positions(const std::string& path, std::vector<GameRecord> records);
+
 }  // namespace othello

@@ -138,6 +138,9 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
                           {"elo1", o.sprt->elo1},
                           {"alpha", o.sprt->alpha},
                           {"beta", o.sprt->beta}};
+        // Written only when not the default, so configs of logistic SPRTs read as before.
+        if (o.sprt->model != SprtModel::Logistic)
+            config["sprt"]["model"] = std::string(to_string(o.sprt->model));
     }
     if (!o.shard.whole()) config["shard"] = to_string(o.shard);
     // The schedule's shape, only when not the usual one (so that earlier journals still match).
@@ -167,6 +170,7 @@ std::optional<SprtParameters> sprt_in(const nlohmann::json& config) {
     p.elo1 = it->at("elo1").get<double>();
     p.alpha = it->at("alpha").get<double>();
     p.beta = it->at("beta").get<double>();
+    if (it->contains("model")) p.model = sprt_model_from_string(it->at("model").get<std::string>());
     return p;
 }
 

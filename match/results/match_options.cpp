@@ -18,6 +18,7 @@
 #include "engine/version.h"
 #include "match/players/engine_protocols.h"
 #include "match/results/engines_file.h"
+#include "match/results/output_paths.h"
 
 namespace othello {
 
@@ -33,6 +34,16 @@ SprtParameters parse_sprt(const std::string& text) {
             text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         const auto eq = item.find('=');
         const std::string key = item.substr(0, eq);
+        if (key == "model" && eq != std::string::npos) {
+            try {
+                p.model = sprt_model_from_string(item.substr(eq + 1));
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument("--sprt '" + text + "': " + e.what());
+            }
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+            continue;
+        }
         double value = 0;
         try {
             if (eq == std::string::npos) throw std::invalid_argument("");
@@ -55,7 +66,7 @@ SprtParameters parse_sprt(const std::string& text) {
             p.beta = value;
         else
             throw std::invalid_argument("--sprt: unknown key '" + key +
-                                        "' (known: elo0, elo1, alpha, beta)");
+                                        "' (known: elo0, elo1, alpha, beta, model)");
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
@@ -207,8 +218,9 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         policy_keys += (policy_keys.empty() ? "" : ", ") + option.name + "=";
     po::options_description desc(
         "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
-        "SPEC is [name=X,][dir=D,][args=A,][seed=S,][stderr=1,][token=T,][protocol=P,][tc=TC,]\n"
-        "[st=S,][depth=N,]KIND with KIND one of\n"
+        "SPEC is "
+        "[name=X,][dir=D,][args=A,][seed=S,][stderr=1|FILE,][token=T,][protocol=P,][tc=TC,]\n"
+        "[st=S,][timemargin=MS,][depth=N,]KIND with KIND one of\n"
         "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
         "  cmd:COMMAND LINE     an engine started as a process (split like a shell)\n"
         "  tcp://HOST:PORT      an engine served over TCP (token=T: its --token secret)\n"
@@ -217,7 +229,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         "P is one of " +
         engine_protocol_names() +
         " (default gtp), for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
-        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating); st=S: S seconds a move.\n"
+        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating), SECONDS also as MIN:SEC\n"
+        "(40/1:30+1), or inf (no clock); st=S: S seconds a move.\n"
         "policy: engines also take othello-engine's policy options as keys:\n  " +
         policy_keys + ", e.g. book=my.db,policy:book,regression\n\nOptions");
     desc.add_options()("help,h", "this help")("version", "print 'othello-match VERSION'")(
@@ -230,8 +243,9 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         "games played at once (1 to 1024)")(
         "openings", po::value(&o.openings)->default_value("balanced"),
         "balanced[:K] (distinct near-even positions after K=8 plies) | random:K | start | "
-        "FILE of transcripts or OBF boards")(
-        "openings-order", po::value(&order)->default_value("sequential"), "sequential | random")(
+        "FILE of transcripts or OBF boards; plies=N,start=M,FILE: each line cut after N plies, "
+        "from the Mth opening on")("openings-order", po::value(&order)->default_value("sequential"),
+                                   "sequential | random")(
         "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
         "seconds an engine without a clock has for each answer before a timeout (up to 1e6); "
@@ -246,11 +260,13 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
         "overwrite", po::bool_switch(&o.overwrite),
-        "replace existing --results, --records, --html, --log (else refused)")(
+        "replace existing --results, --records, --positions-out, --html, --log (else refused)")(
         "shard", po::value(&shard),
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),
                                 "write game records to FILE: GGF for FILE.ggf, else transcripts")(
+        "positions-out", po::value(&o.positions_path),
+        "write each game's final position to FILE, an OBF line a game (cutechess's -epdout)")(
         "html", po::value(&o.html_path),
         "write the report page FILE (HTML), rewritten every --report-every games or 5 s")(
         "tournament", po::value(&tournament)->default_value("round-robin"),
@@ -258,7 +274,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         "(a bracket in --engine order; pairs play --games, winners advance)")(
         "sprt", po::value(&sprt)->multitoken(),
         "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05 (or cutechess's words: elo0=0 "
-        "elo1=5 alpha=0.05 beta=0.05)")(
+        "elo1=5 alpha=0.05 beta=0.05); model=logistic (default: logistic Elo bounds) or "
+        "model=normalized (fastchess's normalized Elo bounds)")(
         "adjudicate", po::value(&o.adjudicate_empties),
         "end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
         "the exact solver takes about 0.4 s a game at 20)")(
@@ -313,6 +330,18 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         }
     }
     if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
+    // stderr=FILE is appended to, never replaced; but like every output it must be a regular
+    // file (or not yet exist) in a folder that exists: a FIFO would block the engine's stderr.
+    for (const auto& e : o.engines) {
+        if (!e.connection.process.stderr_file.empty()) {
+            try {
+                check_output_path("engine '" + e.name + "' stderr=",
+                                  e.connection.process.stderr_file);
+            } catch (const std::runtime_error& error) {
+                throw std::invalid_argument(error.what());
+            }
+        }
+    }
     make_names_distinct(o.engines);
     if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
     if (o.concurrency < 1 || o.concurrency > kMaxConcurrency) {

@@ -36,7 +36,8 @@ struct MatchOptions {
     bool overwrite = false;  // replace existing results instead of refusing
     Shard shard;             // --shard K/N: play only this slice of the match
     std::string records_path;
-    std::string html_path;  // the HTML report page, rewritten with each interim table
+    std::string positions_path;  // --positions-out FILE: each game's final position (OBF)
+    std::string html_path;       // the HTML report page, rewritten with each interim table
     TournamentKind tournament = TournamentKind::RoundRobin;
     std::optional<SprtParameters> sprt;
     int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out

@@ -84,6 +84,63 @@ int parse_plies(const std::string& source, const std::string& text, int fallback
                              "' is not a number of plies from 0 to 59");
 }
 
+// What a file source asks for beyond the file: cutechess's -openings plies=N (each transcript cut
+// after N plies; boards have none to cut) and start=N (the file's Nth opening first), written
+// ahead of the file as "plies=8,start=100,FILE", as an engine spec's keys are.
+struct FileSource {
+    std::string path;
+    int plies = -1;  // -1: whole lines
+    long start = 1;  // 1-based: the first opening line read
+};
+
+FileSource parse_file_source(const std::string& source) {
+    FileSource file;
+    std::string_view rest = source;
+    for (;;) {
+        const bool plies = rest.starts_with("plies="), start = rest.starts_with("start=");
+        const auto comma = rest.find(',');
+        if (!(plies || start) || comma == std::string_view::npos) break;
+        const std::string value(rest.substr(6, comma - 6));
+        long number = -1;
+        try {
+            std::size_t used = 0;
+            number = std::stol(value, &used);
+            if (used != value.size()) number = -1;
+        } catch (const std::exception&) {
+        }
+        if (plies && (number < 1 || number > 60)) {
+            throw std::runtime_error("openings '" + source + "': plies '" + value +
+                                     "' is not a number of plies from 1 to 60");
+        }
+        if (start && number < 1) {
+            throw std::runtime_error("openings '" + source + "': start '" + value +
+                                     "' is not an opening number from 1");
+        }
+        if (plies)
+            file.plies = static_cast<int>(number);
+        else
+            file.start = number;
+        rest.remove_prefix(comma + 1);
+    }
+    file.path = std::string(rest);
+    return file;
+}
+
+// The opening cut after `plies` squares played (passes, implicit in transcripts, not counted).
+Opening cut_opening(Opening opening, int plies) {
+    if (plies < 0 || !start_board_of(opening).empty()) return opening;
+    Game cut(opening.game.start());
+    int played = 0;
+    for (const Move m : opening.game.moves()) {
+        if (played == plies) break;
+        cut.play(m);
+        if (!m.is_pass()) ++played;
+    }
+    opening.game = cut;
+    opening.transcript = cut.transcript();
+    return opening;
+}
+
 // The transcript of a line of an openings file, its name in `name`; "" for a line that holds
 // no opening (blank, or a comment).
 std::string_view transcript_of(std::string_view line, std::string* name) {
@@ -163,20 +220,23 @@ std::ifstream open_file(const std::string& path) {
 // A file can hold millions of openings and a match need only a few: only the lines used are
 // parsed (a bad line further on is not the match's concern) and only their openings kept.
 // In file order: the first `wanted` openings.
-std::vector<Opening> read_file_in_order(const std::string& path, std::size_t wanted) {
-    std::ifstream in = open_file(path);
+std::vector<Opening> read_file_in_order(const FileSource& file, std::size_t wanted) {
+    std::ifstream in = open_file(file.path);
     std::vector<Opening> out;
     std::string line;
+    long openings = 0;
     for (long number = 1; out.size() < wanted && std::getline(in, line); ++number) {
-        if (!transcript_of(line, nullptr).empty()) out.push_back(parse_line(line, path, number));
+        if (transcript_of(line, nullptr).empty() || ++openings < file.start) continue;
+        out.push_back(cut_opening(parse_line(line, file.path, number), file.plies));
     }
     return out;
 }
 
 // In random order: `wanted` lines drawn uniformly (a reservoir sample of the lines that hold an
 // opening, one pass keeping only their offsets), then parsed and shuffled.
-std::vector<Opening> read_file_sample(const std::string& path, std::size_t wanted,
+std::vector<Opening> read_file_sample(const FileSource& file, std::size_t wanted,
                                       std::uint64_t seed) {
+    const std::string& path = file.path;
     struct Chosen {
         std::uint64_t offset;
         long number;
@@ -185,11 +245,12 @@ std::vector<Opening> read_file_sample(const std::string& path, std::size_t wante
     Rng rng(seed ^ 0x6F70656E696E6773ULL);
     std::vector<Chosen> chosen;
     std::uint64_t offset = 0, seen = 0;
+    long openings = 0;
     std::string line;
     for (long number = 1; std::getline(in, line); ++number) {
         const std::uint64_t start = offset;
         offset += line.size() + 1;
-        if (transcript_of(line, nullptr).empty()) continue;
+        if (transcript_of(line, nullptr).empty() || ++openings < file.start) continue;
         ++seen;
         if (chosen.size() < wanted) {
             chosen.push_back({start, number});
@@ -205,7 +266,7 @@ std::vector<Opening> read_file_sample(const std::string& path, std::size_t wante
     for (const Chosen& c : chosen) {
         in.seekg(static_cast<std::streamoff>(c.offset));
         std::getline(in, line);
-        out.push_back(parse_line(line, path, c.number));
+        out.push_back(cut_opening(parse_line(line, path, c.number), file.plies));
     }
     std::shuffle(out.begin(), out.end(), rng);
     return out;
@@ -233,10 +294,16 @@ std::vector<Opening> load_openings(const std::string& source, std::uint64_t seed
         out = k == kShippedBalancedPlies ? shipped_balanced_openings(seed, wanted)
                                          : sample(seed, k, wanted, true);
     } else {
-        out = random_order ? read_file_sample(source, wanted, seed)
-                           : read_file_in_order(source, wanted);
+        const FileSource file = parse_file_source(source);
+        out =
+            random_order ? read_file_sample(file, wanted, seed) : read_file_in_order(file, wanted);
+        if (out.empty() && file.start > 1) {
+            throw std::runtime_error("openings file '" + file.path +
+                                     "' holds no opening from start=" + std::to_string(file.start) +
+                                     " on");
+        }
         if (out.empty())
-            throw std::runtime_error("openings file '" + source + "' holds no opening");
+            throw std::runtime_error("openings file '" + file.path + "' holds no opening");
         return out;
     }
     if (random_order) shuffle_openings(out, seed);

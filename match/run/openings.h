@@ -33,6 +33,9 @@ std::string start_board_of(const Opening& opening);
 //                    a space and the side to move, anything after ';' ignored);
 //                    only `wanted` lines are parsed and kept: the first ones, or with
 //                    `random_order` a uniform sample of the file's lines, however long it is.
+//                    Written "plies=N,start=M,FILE" (either key, as cutechess's -openings
+//                    plies= start=): each transcript cut after N plies (squares played; boards
+//                    are kept whole), and the file's openings read from its Mth on.
 // With `random_order` the openings come in a seeded random order (the "random" order).
 // Throws std::runtime_error naming the file and line of a bad transcript or board (one whose
 // centre squares are not all occupied, or whose game is over).

@@ -89,7 +89,8 @@ GameRecord referee_game(Player& black, Player& white, const Opening& opening,
     for (int s = 0; s < 2; ++s) {
         if (!players[s]->is_timed()) continue;
         const ClockRules rules = clock_rules_for(players[s]->clock_rules(), time.game_time);
-        if (rules.active()) clocks[s].emplace(rules, time.margin);
+        if (rules.active())
+            clocks[s].emplace(rules, rules.margin >= 0 ? rules.margin : time.margin);
     }
     // The limit of one answer: the side's clock when it has one (a clock of an hour is not cut
     // short by --move-timeout), else --move-timeout.

@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 namespace othello {
 
@@ -45,9 +47,19 @@ EloEstimate estimate(const MeanVariance& m) {
     return e;
 }
 
-double llr(const MeanVariance& m, const SprtParameters& sprt) {
+// The score of `elo` under the SPRT's model; `sigma`: the standard deviation normalized Elo is
+// measured in (a game's score's, or sqrt(2) times a pair's mean score's).
+double bound_score(double elo, const SprtParameters& sprt, double sigma) {
+    if (sprt.model == SprtModel::Logistic) return score_from_elo(elo);
+    return 0.5 + elo * sigma / (800.0 / std::log(10.0));
+}
+
+// `pairs`: each sample is a pair's mean score (its sigma is scaled by sqrt(2) for nElo).
+double llr(const MeanVariance& m, const SprtParameters& sprt, bool pairs) {
     if (m.n == 0 || m.variance <= 0) return 0;  // no information yet
-    const double s0 = score_from_elo(sprt.elo0), s1 = score_from_elo(sprt.elo1);
+    const double sigma = std::sqrt((pairs ? 2 : 1) * m.variance);
+    const double s0 = bound_score(sprt.elo0, sprt, sigma);
+    const double s1 = bound_score(sprt.elo1, sprt, sigma);
     return m.n * (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * m.variance);
 }
 
@@ -80,6 +92,17 @@ double likelihood_of_superiority(const WinDrawLoss& r) {
     return 0.5 * (1.0 + std::erf((r.wins - r.losses) / std::sqrt(2.0 * decisive)));
 }
 
+std::string_view to_string(SprtModel m) {
+    return m == SprtModel::Normalized ? "normalized" : "logistic";
+}
+
+SprtModel sprt_model_from_string(std::string_view s) {
+    if (s == "logistic") return SprtModel::Logistic;
+    if (s == "normalized") return SprtModel::Normalized;
+    throw std::invalid_argument("SPRT model '" + std::string(s) +
+                                "': expected logistic or normalized");
+}
+
 double SprtParameters::lower_bound() const {
     return std::log(beta / (1 - alpha));
 }
@@ -88,10 +111,10 @@ double SprtParameters::upper_bound() const {
 }
 
 double sprt_llr(const WinDrawLoss& r, const SprtParameters& sprt) {
-    return llr(trinomial(r), sprt);
+    return llr(trinomial(r), sprt, false);
 }
 double sprt_llr(const Pentanomial& p, const SprtParameters& sprt) {
-    return llr(pentanomial(p), sprt);
+    return llr(pentanomial(p), sprt, true);
 }
 
 SprtDecision sprt_decide(double value, const SprtParameters& sprt) {

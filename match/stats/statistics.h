@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <string_view>
 
 namespace othello {
 
@@ -44,11 +45,21 @@ struct Pentanomial {
 
 EloEstimate pentanomial_elo(const Pentanomial& p);
 
+// How the SPRT's Elo bounds are read. Logistic (the default, as before model= existed, and
+// cutechess's): elo0/elo1 are logistic Elo, scores 1 / (1 + 10^(-elo/400)). Normalized
+// (fastchess's default): they are normalized Elo, scores 0.5 + nElo * sigma / (800 / ln 10) with
+// sigma the observed standard deviation of a game's score (trinomial) or sqrt(2) times that of a
+// pair's mean score (pentanomial), so the bounds do not depend on the draw rate.
+enum class SprtModel { Logistic, Normalized };
+std::string_view to_string(SprtModel m);               // "logistic", "normalized"
+SprtModel sprt_model_from_string(std::string_view s);  // throws std::invalid_argument
+
 struct SprtParameters {
     double elo0 = 0;
     double elo1 = 5;
     double alpha = 0.05;
     double beta = 0.05;
+    SprtModel model = SprtModel::Logistic;
     double lower_bound() const;  // ln(beta / (1 - alpha))
     double upper_bound() const;  // ln((1 - beta) / alpha)
 };
@@ -56,7 +67,8 @@ struct SprtParameters {
 enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
 
 // Generalised SPRT with the normal approximation: LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var),
-// s0, s1 the scores of elo0, elo1, and s, var the observed mean and per-sample variance.
+// s0, s1 the scores of elo0, elo1 (under sprt.model), and s, var the observed mean and
+// per-sample variance.
 double sprt_llr(const WinDrawLoss& r, const SprtParameters& sprt);
 double sprt_llr(const Pentanomial& p, const SprtParameters& sprt);  // samples are pairs
 SprtDecision sprt_decide(double llr, const SprtParameters& sprt);
