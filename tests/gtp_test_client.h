@@ -2,12 +2,16 @@
 // 127.0.0.1, each sending one command and reading one response (up to the empty line).
 #pragma once
 
+#include <poll.h>
+#include <sys/socket.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/streambuf.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/process.hpp>
+#include <chrono>
 #include <csignal>
 #include <istream>
 #include <string>
@@ -125,5 +129,24 @@ class GtpSocket {
     boost::asio::ip::tcp::socket socket_;
     boost::asio::streambuf buffer_;
 };
+
+// The server's first answer on `client` (through its blank line), or what came before `limit`
+// passed or the server closed the connection.
+inline std::string answer_within(GtpSocket& client, std::chrono::milliseconds limit) {
+    const int fd = client.socket().native_handle();
+    const auto until = std::chrono::steady_clock::now() + limit;
+    std::string text;
+    while (text.find("\n\n") == std::string::npos) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            until - std::chrono::steady_clock::now());
+        pollfd ready{fd, POLLIN, 0};
+        if (left.count() <= 0 || ::poll(&ready, 1, static_cast<int>(left.count())) <= 0) break;
+        char chunk[256];
+        const ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
+        if (n <= 0) break;
+        text.append(chunk, static_cast<std::size_t>(n));
+    }
+    return text;
+}
 
 }  // namespace othello::testing

@@ -49,7 +49,7 @@ TEST_CASE("the real othello-engine is compliant over GTP and NBoard, through pip
     CHECK(gtp.status == 0);
     CHECK(
         gtp.out.starts_with("Checking engine 'othello-engine' (gtp)\nok       protocol_version: "
-                            "answered 2\nok       name: answered 'othello-engine'\n"));
+                            "answered 2\nok       name: answered 'othello mobility'\n"));
     CHECK(failures(gtp.out).empty());
     CHECK(gtp.out.find("\nskipped ") == std::string::npos);
     CHECK(gtp.out.find("ok       a pass when it has no move: genmove b answered pass\n") !=
@@ -60,7 +60,7 @@ TEST_CASE("the real othello-engine is compliant over GTP and NBoard, through pip
 
     const Run nboard = compliance("nboard:" + kBin + "/othello-engine --protocol nboard");
     CHECK(nboard.status == 0);
-    CHECK(nboard.out.find("ok       nboard 2 and set myname: set myname othello-engine\n") !=
+    CHECK(nboard.out.find("ok       nboard 2 and set myname: set myname othello mobility\n") !=
           std::string::npos);
     CHECK(nboard.out.find("ok       a pass when it has no move: go answered '=== PA'\n") !=
           std::string::npos);

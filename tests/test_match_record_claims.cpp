@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "journal_edit_support.h"
 #include "match_test_support.h"
 
 using namespace othello;
@@ -29,37 +30,6 @@ const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
 
 Run run_match(const std::string& args, const fs::path& dir) {
     return run_shell("cd " + dir.string() + " && " + kMatch + " " + args, dir);
-}
-
-std::vector<std::string> lines_of(const fs::path& p) {
-    std::vector<std::string> lines;
-    std::istringstream in(slurp(p));
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
-void write_lines(const fs::path& p, const std::vector<std::string>& lines) {
-    std::ofstream out(p);
-    for (const auto& line : lines) out << line << "\n";
-}
-
-std::size_t line_of_game(const std::vector<std::string>& lines, int id) {
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const auto j = nlohmann::json::parse(lines[i], nullptr, false);
-        if (j.is_object() && j.contains("id") && j["id"] == id) return i;
-    }
-    FAIL("no game " << id << " in the journal");
-    return 0;
-}
-
-// Changes game `id` in the journal lines with `edit`; returns "line N" as messages say it.
-std::string edit_game(std::vector<std::string>& lines, int id,
-                      const std::function<void(nlohmann::json&)>& edit) {
-    const std::size_t i = line_of_game(lines, id);
-    nlohmann::json j = nlohmann::json::parse(lines[i]);
-    edit(j);
-    lines[i] = j.dump();
-    return "line " + std::to_string(i + 1);
 }
 
 nlohmann::json json_of(const fs::path& p) {

@@ -117,25 +117,6 @@ TEST_CASE("The brake's wait does not count against the idle timeout of a client 
 
 namespace {
 
-// The server's first answer on `client` (through its blank line), or what came before `limit`
-// passed or the server closed the connection.
-std::string answer_within(GtpSocket& client, std::chrono::milliseconds limit) {
-    const int fd = client.socket().native_handle();
-    const auto until = std::chrono::steady_clock::now() + limit;
-    std::string text;
-    while (text.find("\n\n") == std::string::npos) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            until - std::chrono::steady_clock::now());
-        pollfd ready{fd, POLLIN, 0};
-        if (left.count() <= 0 || ::poll(&ready, 1, static_cast<int>(left.count())) <= 0) break;
-        char chunk[256];
-        const ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
-        if (n <= 0) break;
-        text.append(chunk, static_cast<std::size_t>(n));
-    }
-    return text;
-}
-
 // Three wrong tokens in a row from 127.0.0.1: its next check waits 1 s.
 void brake_three_times(EngineServerProcess& server) {
     for (int i = 0; i < 3; ++i) {
