@@ -310,7 +310,8 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
                           dir)
                     .status == 0);
     }
-    for (const auto& g : json_of(dir / "s0.json").at("games"))
+    const nlohmann::json shard0 = json_of(dir / "s0.json");
+    for (const auto& g : shard0.at("games"))
         CHECK(g.at("sig").get<std::string>().starts_with("hmac-sha256:"));
     Run r = run_match("merge --sign-key key --results m.json s0.jsonl s1.json", dir);
     INFO(r.err);
