@@ -11,11 +11,9 @@
 #include <unistd.h>
 
 #include <array>
-#include <atomic>
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
 #include <boost/program_options/parsers.hpp>
-#include <cstdint>
 #include <iostream>
 #include <set>
 #include <stdexcept>
@@ -67,25 +65,8 @@ std::set<pid_t>& live_children() {
     return children;
 }
 
-// Each child is started with its connection's serial in this variable, which its descendants
-// inherit: an orphan is ended with the connection that started it, not with another one.
-constexpr const char* kConnectionVariable = "OTHELLO_EXEC_CONNECTION";
-
-std::uint64_t next_connection_serial() {
-    static std::atomic<std::uint64_t> serial{0};
-    return ++serial;
-}
-
-// Ends the orphans marked with `serial`; those whose mark is gone (a descendant that cleared its
-// environment) are ended with the server (end_exec_relay_orphans).
-void end_orphans_of_connection(std::uint64_t serial) {
-    const std::string mark = std::to_string(serial);
-    end_orphans(
-        [&](pid_t pid) {
-            return live_children().count(pid) > 0 ||
-                   environment_value(pid, kConnectionVariable) != mark;
-        },
-        kOrphanSweepLimit);
+void end_orphans_of_ended_children() {
+    end_orphans([](pid_t pid) { return live_children().count(pid) > 0; }, kOrphanSweepLimit);
 }
 
 class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
@@ -112,7 +93,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
         live_children().erase(child_.id());
         child_.detach();
         // What the child started outside its group is now the server's child: end it too.
-        end_orphans_of_connection(serial_);
+        end_orphans_of_ended_children();
     }
 
     void start(const std::vector<std::string>& argv) {
@@ -121,7 +102,6 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
                 bp::child(bp::exe = argv[0],
                           bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
                           bp::std_in<to_child_, bp::std_out> from_child_, bp::std_err > errors_,
-                          bp::env[kConnectionVariable] = std::to_string(serial_),
                           CloseInheritedDescriptors{}, OwnProcessGroup{});
         } catch (const std::exception& e) {
             std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";
@@ -285,7 +265,6 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
     ConnectionContext context_;
     ExecRelayOptions options_;
     bp::child child_;
-    const std::uint64_t serial_ = next_connection_serial();
     bool client_gone_ = false;
     bool first_line_done_ = false;
     std::size_t shown_stderr_lines_ = 0;

@@ -71,13 +71,4 @@ int end_orphans(const std::function<bool(pid_t)>& keep, std::chrono::millisecond
     }
 }
 
-std::string environment_value(pid_t pid, const std::string& name) {
-    std::ifstream environ("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
-    const std::string prefix = name + "=";
-    for (std::string entry; std::getline(environ, entry, '\0');) {
-        if (entry.starts_with(prefix)) return entry.substr(prefix.size());
-    }
-    return "";
-}
-
 }  // namespace othello

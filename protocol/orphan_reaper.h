@@ -8,7 +8,6 @@
 
 #include <chrono>
 #include <functional>
-#include <string>
 
 namespace othello {
 
@@ -20,9 +19,5 @@ bool become_subreaper();
 // reparents its own children here in turn. Returns how many were ended. Blocks the caller for as
 // long as the killed take to die (milliseconds).
 int end_orphans(const std::function<bool(pid_t)>& keep, std::chrono::milliseconds limit);
-
-// The value of `name` in the environment `pid` was started with ("" when it has none or is
-// gone): what its ancestors marked it with, since a child inherits its parent's environment.
-std::string environment_value(pid_t pid, const std::string& name);
 
 }  // namespace othello
