@@ -65,6 +65,14 @@ std::string join(const std::vector<std::string>& argv) {
 
 }  // namespace
 
+// Opened by the runner, not the child: the engine's stderr still reaches the tail kept for failure
+// messages. othello-match checks the path before the first game; a file that still cannot be
+// opened (-1) leaves the engine without the copy, never without its game.
+static int open_stderr_copy(const std::string& path) {
+    if (path.empty()) return -1;
+    return ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+}
+
 EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(options.argv)) {
     ignore_sigpipe_once();
     if (options.argv.empty())
@@ -119,15 +127,8 @@ EngineProcess::EngineProcess(const ProcessOptions& options) : command_(join(opti
     ::close(out_pipe[1]);
     ::close(err_pipe[1]);
     ::close(exec_status[1]);
-    // Opened by the runner, not the child: the engine's stderr still reaches the tail kept for
-    // failure messages. othello-match checks the path before the first game; a file that still
-    // cannot be opened leaves the engine without the copy, never without its game.
-    int copy_to = -1;
-    if (!options.stderr_file.empty()) {
-        copy_to =
-            ::open(options.stderr_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    }
-    stderr_ = std::make_unique<StderrTail>(err_pipe[0], options.inherit_stderr, copy_to);
+    stderr_ = std::make_unique<StderrTail>(err_pipe[0], options.inherit_stderr,
+                                           open_stderr_copy(options.stderr_file));
     to_child_ = in_pipe[1];
     from_child_ = out_pipe[0];
     int err = 0;

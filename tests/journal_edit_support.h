@@ -40,7 +40,7 @@ inline std::size_t line_of_game(const std::vector<std::string>& lines, int id) {
 
 // Changes game `id` in the journal lines with `edit`; returns its line number as messages say it.
 inline std::string edit_game(std::vector<std::string>& lines, int id,
-                      const std::function<void(nlohmann::json&)>& edit) {
+                             const std::function<void(nlohmann::json&)>& edit) {
     const std::size_t i = line_of_game(lines, id);
     nlohmann::json j = nlohmann::json::parse(lines[i]);
     edit(j);
