@@ -6,7 +6,7 @@
 // every go with a legal move and an eval or time that is no usable number (1e999, abc, nan, inf),
 // calls itself and talks in Latin-1 bytes; --mode bad-eval gives eval 99 from the --at'th go on.
 // --myname NAME answers "nboard" with "set myname NAME". --log FILE appends every line it
-// receives.
+// receives. --eval E answers every go as "=== f5/E/0.01" (for --resign and --draw).
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -30,7 +30,7 @@ std::string odd_reply(const std::string& move, int go) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string mode = "normal", log_path, myname;
+    std::string mode = "normal", log_path, myname, fixed_eval;
     int at = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string key = argv[i], value = argv[i + 1];
@@ -42,6 +42,8 @@ int main(int argc, char** argv) {
             log_path = value;
         else if (key == "--myname")
             myname = value;
+        else if (key == "--eval")
+            fixed_eval = value;
         else {
             std::cerr << "fake-nboard-engine: unknown option " << key << "\n";
             return 2;
@@ -90,6 +92,10 @@ int main(int argc, char** argv) {
             }
             if (gos >= at && mode == "bad-eval") {
                 std::cout << "=== " << m << "/99.00/0.01\n" << std::flush;
+                continue;
+            }
+            if (!fixed_eval.empty()) {
+                std::cout << "=== " << m << "/" << fixed_eval << "/0.01\n" << std::flush;
                 continue;
             }
             if (gos == at && mode == "illegal") {

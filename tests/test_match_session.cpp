@@ -74,7 +74,7 @@ struct Match {
                             {},
                             concurrency,
                             1,
-                            -1,
+                            {},
                             nullptr,
                             false,
                             stops_early}),

@@ -313,8 +313,8 @@ int run_match_session(const MatchOptions& o) {
 
     const bool sprt_can_stop = o.engines.size() == 2 && o.shard.whole();
     MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
-                                  o.adjudicate_empties, log.get(), o.affinity,
-                                  sprt_can_stop && o.sprt.has_value(), o.wait_ms});
+                                  Adjudication{o.adjudicate_empties, o.eval_rules}, log.get(),
+                                  o.affinity, sprt_can_stop && o.sprt.has_value(), o.wait_ms});
     if (o.affinity) warn_about_shared_cpus(o.concurrency, static_cast<int>(pending.size()));
     // Why the match stopped before its end (a full disk), if it did.
     const std::string stopped =

@@ -32,6 +32,11 @@ std::string reason_text(const GameRecord& g) {
         const std::string loser = g.winner == Winner::Black ? "White" : "Black";
         return loser + " forfeits: " + std::string(to_string(g.reason));
     }
+    if (g.reason == Outcome::Resigned)
+        return (g.winner == Winner::Black ? "White" : "Black") +
+               std::string(" resigns by adjudication, ") + discs + " on the board";
+    if (g.reason == Outcome::DrawAdjudicated)
+        return "Draw by adjudication, " + discs + " on the board";
     const std::string how = g.reason == Outcome::Adjudicated ? " by adjudication" : "";
     if (g.winner == Winner::Draw) return "Draw " + discs + how;
     return winner + " wins " + discs + how;

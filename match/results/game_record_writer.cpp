@@ -55,6 +55,10 @@ GgfRecord ggf_record_of(const GameRecord& r, const RecordHeader& header) {
     if (r.reason == Outcome::Adjudicated) {
         // The perfect-play score the game was ended with, as an agreed score.
         ggf.result = GgfResult{static_cast<double>(r.black_discs - r.white_discs), "s"};
+    } else if (r.reason == Outcome::DrawAdjudicated) {
+        ggf.result = GgfResult{0, "s"};  // a draw agreed on both sides' evals
+    } else if (r.reason == Outcome::Resigned) {
+        ggf.result = GgfResult{r.winner == Winner::Black ? 64.0 : -64.0, "r"};
     } else if (!ggf.result) {
         // Forfeits (illegal move, crash, timeout): the winner takes all 64 discs.
         const double difference = r.winner == Winner::Black   ? 64

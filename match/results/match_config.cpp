@@ -142,6 +142,15 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
         if (o.sprt->model != SprtModel::Logistic)
             config["sprt"]["model"] = std::string(to_string(o.sprt->model));
     }
+    // --resign and --draw, only when given (so configs without them read as before).
+    if (const auto& resign = o.eval_rules.resign) {
+        config["resign"] = {
+            {"moves", resign->moves}, {"score", resign->score}, {"twosided", resign->twosided}};
+    }
+    if (const auto& draw = o.eval_rules.draw) {
+        config["draw"] = {
+            {"moves", draw->moves}, {"score", draw->score}, {"movenumber", draw->movenumber}};
+    }
     if (!o.shard.whole()) config["shard"] = to_string(o.shard);
     // The schedule's shape, only when not the usual one (so that earlier journals still match).
     if (!o.shape.swap) config["noswap"] = true;

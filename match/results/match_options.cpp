@@ -105,7 +105,8 @@ void check_seconds(const std::string& option, double value, double low, bool low
                                 (low_allowed ? " to " : ", up to ") + number_text(high));
 }
 
-// --sprt's words, cutechess's spelling (elo0=0 elo1=5) joined as ours (elo0=0,elo1=5).
+// --sprt's (--resign's, --draw's) words, cutechess's spelling (elo0=0 elo1=5) joined as ours
+// (elo0=0,elo1=5).
 std::string sprt_text(const std::vector<std::string>& words) {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : ",") + w;
@@ -210,7 +211,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     MatchOptions o;
     std::vector<std::string> engines;
     std::string order = "sequential", tournament = "round-robin", shard, sign_key;
-    std::vector<std::string> sprt;
+    std::vector<std::string> sprt, resign, draw;
     const int cores =
         std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxConcurrency);
     std::string policy_keys;
@@ -279,6 +280,14 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         "adjudicate", po::value(&o.adjudicate_empties),
         "end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
         "the exact solver takes about 0.4 s a game at 20)")(
+        "resign", po::value(&resign)->multitoken(),
+        "moves=N,score=S[,twosided=true]: a side whose evals (discs, as NBoard engines report "
+        "them) were -S or lower for its last N moves loses ('resign adjudication'); twosided: "
+        "only when its opponent's were S or higher as well (or cutechess's words: movecount=N "
+        "score=S)")(
+        "draw", po::value(&draw)->multitoken(),
+        "moves=N,score=S[,movenumber=M]: a draw when the last N evals (both sides', in turn) "
+        "were within ±S discs, counting from move M of the game ('draw adjudication')")(
         "log", po::value(&o.log_path),
         "write every line sent to and received from engines to FILE")(
         "report-every", po::value(&o.report_every)->default_value(0),
@@ -378,6 +387,8 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
                                     " games; at most 1,000,000 in one match");
     }
     if (!sprt.empty()) o.sprt = parse_sprt(sprt_text(sprt));
+    if (!resign.empty()) o.eval_rules.resign = parse_resign_rule(sprt_text(resign));
+    if (!draw.empty()) o.eval_rules.draw = parse_draw_rule(sprt_text(draw));
     if (!o.html_path.empty() && (o.html_path == o.results_path || o.html_path == o.records_path))
         throw std::invalid_argument("--html '" + o.html_path + "' is also an output for results");
     if (o.resume && o.results_path.empty())

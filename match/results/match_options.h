@@ -9,6 +9,7 @@
 #include "match/players/engine_spec.h"
 #include "match/players/player.h"
 #include "match/results/record_signature.h"
+#include "match/run/eval_adjudication.h"
 #include "match/run/schedule.h"
 #include "match/run/shard.h"
 #include "match/stats/statistics.h"
@@ -41,6 +42,7 @@ struct MatchOptions {
     TournamentKind tournament = TournamentKind::RoundRobin;
     std::optional<SprtParameters> sprt;
     int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
+    EvalRules eval_rules;         // --resign, --draw
     std::string log_path;         // --log FILE: every engine's protocol lines
     int report_every = 0;         // games between interim tables; 0: only at the end
     bool affinity = false;        // --affinity: each concurrent game's engines on their own CPUs

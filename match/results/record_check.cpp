@@ -111,7 +111,72 @@ std::string forfeit_problem(const GameRecord& r, const Position& end, bool moved
     return "";
 }
 
-Replay replay(const GameRecord& r, std::optional<int> adjudication_empties) {
+// Where the match's --resign or --draw ends the game, replayed from the record's evals: the index
+// among the moves after the opening, and the verdict. As in the referee, a move that ends the
+// game on the board is not judged.
+struct EvalEnd {
+    std::size_t index = 0;
+    EvalVerdict verdict;
+};
+
+std::optional<EvalEnd> eval_end(const GameRecord& r, const Game& game, std::size_t opening_moves,
+                                const EvalRules& rules) {
+    if (!rules.active() || r.move_evals.empty()) return std::nullopt;
+    EvalAdjudicator adjudicator(rules);
+    const std::vector<Move>& moves = game.moves();
+    const std::vector<Position>& positions = game.positions();
+    std::size_t placed = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (moves[i].is_pass() || ++placed <= opening_moves) continue;
+        if (positions[i + 1].is_game_over()) return std::nullopt;
+        const std::size_t k = placed - opening_moves - 1;
+        const std::optional<double> eval = k < r.move_evals.size() ? r.move_evals[k] : std::nullopt;
+        if (auto verdict =
+                adjudicator.after_move(positions[i].side_to_move(), eval, static_cast<int>(placed)))
+            return EvalEnd{k, *verdict};
+    }
+    return std::nullopt;
+}
+
+bool ended_by_evals(Outcome reason) {
+    return reason == Outcome::Resigned || reason == Outcome::DrawAdjudicated;
+}
+
+std::string eval_rules_problem(const GameRecord& r, const Game& game, std::size_t opening_moves,
+                               std::size_t after_opening, const EvalRules& rules) {
+    const std::string claim(to_string(r.reason));
+    const bool claimed = ended_by_evals(r.reason);
+    if (r.reason == Outcome::Resigned && !rules.resign)
+        return claim +
+               ", but its match does not adjudicate resignations (no --resign in its "
+               "configuration)";
+    if (r.reason == Outcome::DrawAdjudicated && !rules.draw)
+        return claim +
+               ", but its match does not adjudicate draws (no --draw in its "
+               "configuration)";
+    const std::optional<EvalEnd> end = eval_end(r, game, opening_moves, rules);
+    if (!end) {
+        if (!claimed) return "";
+        return claim + ", but the evals recorded meet its match's " +
+               (r.reason == Outcome::Resigned ? "--resign" : "--draw") + " at no move";
+    }
+    const std::string at = "move " + std::to_string(opening_moves + end->index + 1);
+    const std::string verdict(to_string(end->verdict.reason));
+    if (end->index + 1 < after_opening)
+        return "the evals recorded meet its match's rules for a " + verdict + " at " + at +
+               ", where the referee ends the game, but the game goes on to move " +
+               std::to_string(opening_moves + after_opening);
+    if (r.reason != end->verdict.reason)
+        return claim + ", but the evals recorded meet its match's rules for a " + verdict +
+               " at its last move (" + at + "), where the referee ends the game";
+    if (r.winner != end->verdict.winner)
+        return claim + " won by " + to_string(r.winner) + ", but the evals recorded give it to " +
+               to_string(end->verdict.winner);
+    return "";
+}
+
+Replay replay(const GameRecord& r, std::optional<int> adjudication_empties,
+              const EvalRules& evals) {
     Replay out;
     Game game;
     std::vector<Move> opening;
@@ -134,6 +199,8 @@ Replay replay(const GameRecord& r, std::optional<int> adjudication_empties) {
     const Position& end = game.current();
     out.problem = past_adjudication_problem(end, moved, adjudication_empties);
     if (!out.problem.empty()) return out;
+    out.problem = eval_rules_problem(r, game, opened.size(), out.played_after_opening, evals);
+    if (!out.problem.empty()) return out;
     if (r.reason == Outcome::Adjudicated) {
         out.problem = adjudication_problem(r, end, moved, adjudication_empties);
         return out;
@@ -145,6 +212,8 @@ Replay replay(const GameRecord& r, std::optional<int> adjudication_empties) {
                       discs(black, white);
     } else if (is_forfeit(r.reason)) {
         out.problem = forfeit_problem(r, end, moved);
+    } else if (ended_by_evals(r.reason)) {
+        return out;  // the winner is the evals' (eval_rules_problem)
     } else if (!end.is_game_over()) {
         out.problem = "played out, but the game is not over after the moves";
     } else if (r.winner != winner_by_discs(black, white)) {
@@ -255,6 +324,51 @@ std::string numbers_problem(const GameRecord& r, const RecordRules& rules, std::
     return list_length_problem("move_evals", r.move_evals.size(), moves, recorded, true);
 }
 
+// A whole number from `low` to `high` at config[rule][key]; nullopt when it is anything else.
+std::optional<double> rule_number(const nlohmann::json& rule, const char* key, double low,
+                                  double high, bool whole) {
+    const auto it = rule.find(key);
+    if (it == rule.end() || !it->is_number() || (whole && !it->is_number_integer()))
+        return std::nullopt;
+    const double value = it->get<double>();
+    if (!(value >= low && value <= high)) return std::nullopt;
+    return value;
+}
+
+// The configuration's "resign" and "draw" (match_config.h), held to what --resign and --draw
+// accept; a field that is there but does not read is the file's problem.
+void read_eval_rules(const nlohmann::json& config, RecordRules& rules) {
+    if (const auto resign = config.find("resign"); resign != config.end() && !resign->is_null()) {
+        const auto moves =
+            resign->is_object() ? rule_number(*resign, "moves", 1, 60, true) : std::nullopt;
+        const auto score =
+            resign->is_object() ? rule_number(*resign, "score", 0, 64, false) : std::nullopt;
+        const auto twosided = resign->is_object() ? resign->find("twosided") : resign->end();
+        if (!moves || !score || twosided == resign->end() || !twosided->is_boolean()) {
+            rules.evals_problem =
+                "the configuration's \"resign\" is not what --resign writes "
+                "(moves 1 to 60, score 0 to 64, twosided true or false)";
+            return;
+        }
+        rules.evals.resign = ResignRule{static_cast<int>(*moves), *score, twosided->get<bool>()};
+    }
+    if (const auto draw = config.find("draw"); draw != config.end() && !draw->is_null()) {
+        const auto moves =
+            draw->is_object() ? rule_number(*draw, "moves", 1, 60, true) : std::nullopt;
+        const auto score =
+            draw->is_object() ? rule_number(*draw, "score", 0, 64, false) : std::nullopt;
+        const auto number =
+            draw->is_object() ? rule_number(*draw, "movenumber", 0, 60, true) : std::nullopt;
+        if (!moves || !score || !number) {
+            rules.evals_problem =
+                "the configuration's \"draw\" is not what --draw writes "
+                "(moves 1 to 60, score 0 to 64, movenumber 0 to 60)";
+            return;
+        }
+        rules.evals.draw = DrawRule{static_cast<int>(*moves), *score, static_cast<int>(*number)};
+    }
+}
+
 }  // namespace
 
 RecordRules record_rules_in(const std::optional<nlohmann::json>& config) {
@@ -265,6 +379,7 @@ RecordRules record_rules_in(const std::optional<nlohmann::json>& config) {
     if (adjudication != config->end() && adjudication->is_number_integer() &&
         adjudication->get<std::int64_t>() >= 0 && adjudication->get<std::int64_t>() <= 64)
         rules.adjudication = static_cast<int>(adjudication->get<std::int64_t>());
+    read_eval_rules(*config, rules);
     const auto each_field = config->find("each");
     const std::string each = each_field != config->end() && each_field->is_string()
                                  ? each_field->get<std::string>()
@@ -298,15 +413,21 @@ bool same_game(const GameRecord& a, const GameRecord& b) {
     return to_json(unsigned_a) == to_json(unsigned_b);
 }
 
-std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties) {
-    return replay(r, adjudication_empties).problem;
+std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties,
+                           const EvalRules& evals) {
+    return replay(r, adjudication_empties, evals).problem;
 }
 
 std::string record_problem(const GameRecord& r, const RecordRules& rules) {
     if (r.reason == Outcome::Adjudicated && !rules.configured)
         return "adjudicated, but the file records no match configuration that says its match "
                "adjudicates";
-    const Replay replayed = replay(r, rules.adjudication);
+    if (!rules.evals_problem.empty()) return rules.evals_problem;
+    if (ended_by_evals(r.reason) && !rules.configured)
+        return std::string(to_string(r.reason)) +
+               ", but the file records no match configuration that says its match adjudicates "
+               "on evals";
+    const Replay replayed = replay(r, rules.adjudication, rules.evals);
     if (!replayed.problem.empty()) return replayed.problem;
     if (std::string claim = claim_problem(r, rules); !claim.empty()) return claim;
     return numbers_problem(r, rules, replayed.played_after_opening);

@@ -12,6 +12,7 @@
 
 #include "engine/position.h"
 #include "match/players/engine_spec.h"
+#include "match/run/eval_adjudication.h"
 #include "match/run/game_record.h"
 #include "match/run/openings.h"
 #include "match/run/schedule.h"
@@ -28,8 +29,12 @@ struct EngineRules {
 
 // What a match's configuration lets its records claim.
 struct RecordRules {
-    bool configured = false;                     // the file records its match's configuration
-    std::optional<int> adjudication;             // --adjudicate N; none: every game is played out
+    bool configured = false;          // the file records its match's configuration
+    std::optional<int> adjudication;  // --adjudicate N; none: every game is played out
+    EvalRules evals;                  // --resign, --draw
+    // Why the configuration's "resign" or "draw" does not read ("" when it does): no record of
+    // the file can then be proved to have ended, or gone on, as its match's rules say.
+    std::string evals_problem;
     std::map<std::string, EngineRules> engines;  // by name
     // Engines whose recorded spec does not parse, with why: they can be claimed to forfeit nothing.
     std::map<std::string, std::string> unreadable;
@@ -54,9 +59,13 @@ bool same_game(const GameRecord& a, const GameRecord& b);
 // the reason says — played out: the board's count; a forfeit: the board's count, the offender
 // losing; adjudicated: only in a match that adjudicates (`adjudication_empties`, its
 // --adjudicate N), exactly where the referee stops (the first position with N or fewer empty
-// squares), with the score the endgame solver gives there. The replay costs microseconds; the
+// squares), with the score the endgame solver gives there; and its evals replayed through the
+// match's --resign and --draw (`evals`): a game ends by "resign adjudication" or "draw
+// adjudication" exactly at the first move where they are met, with the winner they give and the
+// discs on the board, and no game goes on past such a move. The replay costs microseconds; the
 // solve milliseconds at 14 empties, 0.1-0.2 s at 18 and 0.4-0.7 s at 20 (docs/reliability.md).
-std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties);
+std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties,
+                           const EvalRules& evals = {});
 
 // Why `r` is not the game the schedule has under its id ("" when it is): its pair, and its
 // opening (transcript and start board) when `opening` (the schedule's opening) is given.

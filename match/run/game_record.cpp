@@ -12,7 +12,7 @@ namespace othello {
 
 namespace {
 
-constexpr std::array<std::pair<Outcome, std::string_view>, 9> kOutcomeNames{{
+constexpr std::array<std::pair<Outcome, std::string_view>, 11> kOutcomeNames{{
     {Outcome::Normal, "normal"},
     {Outcome::IllegalMove, "illegal move"},
     {Outcome::MalformedReply, "malformed reply"},
@@ -22,6 +22,8 @@ constexpr std::array<std::pair<Outcome, std::string_view>, 9> kOutcomeNames{{
     {Outcome::TimeForfeit, "time forfeit"},
     {Outcome::Adjudicated, "adjudicated"},
     {Outcome::PolicyError, "policy error"},
+    {Outcome::Resigned, "resign adjudication"},
+    {Outcome::DrawAdjudicated, "draw adjudication"},
 }};
 
 }  // namespace
@@ -63,7 +65,8 @@ Outcome outcome_from_string(std::string_view s) {
 }
 
 bool is_forfeit(Outcome o) {
-    return o != Outcome::Normal && o != Outcome::Adjudicated;
+    return o != Outcome::Normal && o != Outcome::Adjudicated && o != Outcome::Resigned &&
+           o != Outcome::DrawAdjudicated;
 }
 
 Position start_position(const GameRecord& r) {
@@ -81,7 +84,7 @@ int black_final_margin(const GameRecord& r) {
         case Winner::Draw:
             break;
     }
-    return board;
+    return 0;
 }
 
 }  // namespace othello

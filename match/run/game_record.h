@@ -16,7 +16,8 @@ enum class Winner { Black, White, Draw };
 std::string to_string(Winner w);                  // "black", "white", "draw"
 Winner winner_from_string(const std::string& s);  // throws std::invalid_argument
 
-// Why a game ended. Every value but Normal and Adjudicated is a forfeit: the offender loses.
+// Why a game ended. Every value but Normal and the three adjudications is a forfeit: the offender
+// loses.
 enum class Outcome {
     Normal,          // "normal": played to the end
     IllegalMove,     // "illegal move"
@@ -27,12 +28,16 @@ enum class Outcome {
     TimeForfeit,     // "time forfeit": the side's clock ran out
     Adjudicated,     // "adjudicated": ended early with the endgame solver's exact result
     PolicyError,     // "policy error": an in-process policy threw (e.g. its book file went bad)
+    // "resign adjudication": --resign ended the game on the loser's own evals
+    // (match/run/eval_adjudication.h); "draw adjudication": --draw ended it on both sides'.
+    Resigned,
+    DrawAdjudicated,
 };
 
 // The strings of the results JSON, journal, CSV and report; the only mapping between the two.
 std::string_view to_string(Outcome o);
 Outcome outcome_from_string(std::string_view s);  // throws std::invalid_argument
-// True when the game ended by a side's failure rather than on the board (or by adjudication).
+// True when the game ended by a side's failure rather than on the board (or by an adjudication).
 bool is_forfeit(Outcome o);
 
 struct GameRecord {
@@ -73,7 +78,8 @@ struct GameRecord {
 Position start_position(const GameRecord& r);
 
 // Black's final disc margin with the empty squares given to the winner (the tournament rule,
-// engine/position.h); a forfeit's winner behind on the board is counted as level before that.
+// engine/position.h); a winner behind on the board (a forfeit's, a resignation's) is counted as
+// level before that, and a draw is level (an agreed one too, whatever the board shows).
 int black_final_margin(const GameRecord& r);
 
 }  // namespace othello

@@ -186,10 +186,9 @@ void MatchRunner::run(const std::vector<ScheduledGame>& games, const GameFinishe
             try {
                 // The game's seed depends on --seed and the game's number only, never on the
                 // thread: in-process matches replay identically at any --concurrency.
-                r = referee_game(*players[g.black], *players[g.white], setup_.openings[g.opening],
-                                 setup_.time,
-                                 setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id),
-                                 setup_.adjudicate_empties);
+                r = referee_game(
+                    *players[g.black], *players[g.white], setup_.openings[g.opening], setup_.time,
+                    setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id), setup_.adjudication);
             } catch (const PlayerStartError& e) {
                 if (interrupting_signal()) return;
                 std::lock_guard guard(lock);

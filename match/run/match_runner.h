@@ -14,6 +14,7 @@
 #include "match/players/protocol_log.h"
 #include "match/run/game_record.h"
 #include "match/run/openings.h"
+#include "match/run/referee.h"
 #include "match/run/schedule.h"
 
 namespace othello {
@@ -30,8 +31,8 @@ struct MatchSetup {
     TimeControl time;
     int concurrency = 1;
     std::uint64_t seed = 1;
-    int adjudicate_empties = -1;  // --adjudicate N; negative: games are played out
-    ProtocolLog* log = nullptr;   // --log FILE
+    Adjudication adjudication;   // --adjudicate N, --resign, --draw
+    ProtocolLog* log = nullptr;  // --log FILE
     // --affinity: worker slot i runs on cpus_for_slot(allowed_cpus(), i, workers), and so do the
     // engine processes it starts.
     bool affinity = false;
