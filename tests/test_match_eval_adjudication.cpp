@@ -141,8 +141,7 @@ TEST_CASE("--resign and --draw spellings, cutechess's movecount= too, and what t
 TEST_CASE("read back: a resignation or agreed draw is proved by the record's own evals") {
     const EvalRules resign{ResignRule{2, 10, false}, std::nullopt};
     // Black's c3 and c4 (moves 3 and 5) at -12: black resigns after c4.
-    GameRecord r =
-        tiger_record("f5d6c3d3c4", {3, -12, 3, -12}, Outcome::Resigned, Winner::White);
+    GameRecord r = tiger_record("f5d6c3d3c4", {3, -12, 3, -12}, Outcome::Resigned, Winner::White);
     CHECK(replay_problem(r, std::nullopt, resign) == "");
     CHECK(replay_problem(r, std::nullopt, {}) ==
           "resign adjudication, but its match does not adjudicate resignations (no --resign in "
@@ -183,10 +182,10 @@ TEST_CASE("read back: a resignation or agreed draw is proved by the record's own
 TEST_CASE("othello-match --resign: the engine whose evals say it is lost loses, and read back") {
     const fs::path dir = temp_dir("othello_resign");
     const std::string lost = "'name=gloomy,nboard:" + kFakeNboard + " --eval -20'";
-    const std::string common = " --engine policy:random --games 2 --openings start --seed 3 "
-                               "--progress lines --score-every 0 --results " +
-                               (dir / "r.json").string() + " --records " +
-                               (dir / "r.ggf").string();
+    const std::string common =
+        " --engine policy:random --games 2 --openings start --seed 3 "
+        "--progress lines --score-every 0 --results " +
+        (dir / "r.json").string() + " --records " + (dir / "r.ggf").string();
     Run run = run_shell(kMatch + " --engine " + lost + common + " --resign moves=3,score=10", dir);
     REQUIRE(run.status == 0);
     const nlohmann::json games = games_of(dir / "r.json");
@@ -199,12 +198,15 @@ TEST_CASE("othello-match --resign: the engine whose evals say it is lost loses, 
         // Its third move: the 5th of the game as black, the 6th as white.
         CHECK(g.at("moves").get<std::string>().size() == (gloomy_black ? 10u : 12u));
     }
-    CHECK(run.out.find("Finished game 1 (gloomy vs random): 0-1 {Black resigns by adjudication, ") !=
-          std::string::npos);
+    CHECK(
+        run.out.find("Finished game 1 (gloomy vs random): 0-1 {Black resigns by adjudication, ") !=
+        std::string::npos);
     CHECK(slurp(dir / "r.ggf").find("RE[-64.000:r]") != std::string::npos);
 
     // The journal reads back: report and --resume prove each resignation from its evals.
-    run = run_shell(kMatch + " report --html " + (dir / "r.html").string() + " " + (dir / "r.jsonl").string(), dir);
+    run = run_shell(
+        kMatch + " report --html " + (dir / "r.html").string() + " " + (dir / "r.jsonl").string(),
+        dir);
     CHECK(run.status == 0);
     run = run_shell(kMatch + " --engine " + lost + common + " --resign moves=3,score=10 --resume",
                     dir);
@@ -225,7 +227,9 @@ TEST_CASE("othello-match --resign: the engine whose evals say it is lost loses, 
         edited += line + "\n";
     }
     std::ofstream(dir / "edited.jsonl") << edited;
-    run = run_shell(kMatch + " report --html " + (dir / "e.html").string() + " " + (dir / "edited.jsonl").string(), dir);
+    run = run_shell(kMatch + " report --html " + (dir / "e.html").string() + " " +
+                        (dir / "edited.jsonl").string(),
+                    dir);
     CHECK(run.status == 2);
     CHECK(run.err.find("normal, but the evals recorded meet its match's rules for a resign "
                        "adjudication at its last move") != std::string::npos);
@@ -247,12 +251,15 @@ TEST_CASE("othello-match --draw: engines agreeing the game is level from move M 
     CHECK(game.at("moves").get<std::string>().size() == 26u);  // moves 10 to 13 were level
     CHECK(run.out.find("1/2-1/2 {Draw by adjudication, ") != std::string::npos);
     CHECK(slurp(dir / "r.ggf").find("RE[+0.000:s]") != std::string::npos);
-    run = run_shell(kMatch + " report --html " + (dir / "r.html").string() + " " + (dir / "r.jsonl").string(), dir);
+    run = run_shell(
+        kMatch + " report --html " + (dir / "r.html").string() + " " + (dir / "r.jsonl").string(),
+        dir);
     CHECK(run.status == 0);
 
-    run = run_shell(kMatch + " --engine policy:random --engine policy:random --draw moves=0,score=1",
-                    dir);
+    run = run_shell(
+        kMatch + " --engine policy:random --engine policy:random --draw moves=0,score=1", dir);
     CHECK(run.status == 2);
-    CHECK(run.err.find("--draw moves=0: expected a whole number from 1 to 60") != std::string::npos);
+    CHECK(run.err.find("--draw moves=0: expected a whole number from 1 to 60") !=
+          std::string::npos);
     fs::remove_all(dir);
 }

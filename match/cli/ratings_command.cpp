@@ -148,114 +148,146 @@ void print_list(std::ostream& out, const RatingList& list, const std::string& ze
     }
 }
 
-}  // namespace
-
-int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& err) {
+// The command line, checked.
+struct RatingsRequest {
     std::string out_path;
     std::vector<std::string> inputs;
-    std::string anchor_text;
+    std::optional<Anchor> anchor;
     bool overwrite = false;
     std::string sign_key_path;
+};
+
+// nullopt after --help. Throws std::invalid_argument (or Program_options' errors) for bad words.
+std::optional<RatingsRequest> parse_ratings_request(int argc, char** argv, std::ostream& out) {
+    RatingsRequest request;
+    std::string anchor_text;
     po::options_description desc(
         "othello-match ratings --results OUT.json IN...: one joint rating list (maximum "
         "likelihood, as Ordo and BayesElo) over the games of any number of results files (.json) "
         "or journals (.jsonl); engines are matched by name, a game found in two inputs is counted "
         "once\n\nOptions");
-    desc.add_options()("help,h", "this help")("results", po::value(&out_path),
+    desc.add_options()("help,h", "this help")("results", po::value(&request.out_path),
                                               "where the rating list is written (JSON)")(
         "anchor", po::value(&anchor_text),
         "NAME=ELO: fix that engine's rating (default: the mean is 0)")(
-        "overwrite", po::bool_switch(&overwrite), "replace OUT if it exists")(
-        "sign-key", po::value(&sign_key_path),
+        "overwrite", po::bool_switch(&request.overwrite), "replace OUT if it exists")(
+        "sign-key", po::value(&request.sign_key_path),
         "FILE: the key the matches were run with (othello-match --sign-key FILE): a record not "
         "signed with it is refused");
-    std::optional<Anchor> anchor;
+    po::variables_map vm;
+    if (!parse_options_and_inputs(argc, argv, desc, request.inputs, out, vm)) return std::nullopt;
+    if (request.out_path.empty()) throw std::invalid_argument("ratings needs --results OUT.json");
+    if (request.inputs.empty()) throw std::invalid_argument("ratings needs the files to rate");
+    if (vm.count("anchor")) request.anchor = parse_anchor(anchor_text);
+    return request;
+}
+
+// Every input read and checked (its notes said on `err`); any refused record, or an output that
+// is also an input or already there without --overwrite, throws.
+std::vector<MatchFile> read_inputs(const RatingsRequest& request, std::ostream& err) {
+    for (const auto& in : request.inputs) {
+        std::error_code ec;
+        if (fs::equivalent(in, request.out_path, ec))
+            throw std::runtime_error("--results '" + request.out_path + "' is also an input");
+    }
+    if (!request.overwrite && fs::exists(request.out_path)) {
+        throw std::runtime_error("--results '" + request.out_path +
+                                 "' already exists; --overwrite replaces it");
+    }
+    check_output_path("--results", request.out_path);
+    std::optional<SigningKey> key;
+    if (!request.sign_key_path.empty()) key = SigningKey::load(request.sign_key_path);
+    std::vector<MatchFile> files;
+    std::vector<std::string> refused;
+    for (const auto& in : request.inputs) {
+        if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
+        files.push_back(read_match_file(in, key ? &*key : nullptr));
+        for (const auto& note : files.back().notes)
+            err << "othello-match ratings: note: " << printable(note) << "\n";
+        refused.insert(refused.end(), files.back().refused.begin(), files.back().refused.end());
+    }
+    // As merge and report: a game that does not check out is not silently left out.
+    if (!refused.empty()) throw std::runtime_error(refused_records_message(refused));
+    std::vector<const MatchFile*> checked;
+    for (const MatchFile& file : files) checked.push_back(&file);
+    check_against_schedules(checked);
+    return files;
+}
+
+// Shifts the list so the anchor has its rating; returns what the zero is, for the heading.
+std::string anchored(RatingList& list, const std::optional<Anchor>& anchor) {
+    if (!anchor) return "mean 0";
+    const auto it = std::find_if(list.ratings.begin(), list.ratings.end(),
+                                 [&](const Rating& r) { return r.engine == anchor->engine; });
+    if (it == list.ratings.end()) {
+        throw std::runtime_error("--anchor: no engine named '" + anchor->engine +
+                                 "' played in the inputs");
+    }
+    const double shift = anchor->elo - it->elo;
+    for (Rating& r : list.ratings) r.elo += shift;
+    std::ostringstream text;
+    text << anchor->engine << " fixed at " << anchor->elo;
+    return text.str();
+}
+
+nlohmann::json ratings_json(const RatingList& list, const GatheredGames& gathered,
+                            const RatingsRequest& request) {
+    nlohmann::json ratings = nlohmann::json::array();
+    for (const Rating& r : list.ratings) {
+        ratings.push_back({{"engine", r.engine},
+                           {"elo", r.elo},
+                           {"error", r.error},
+                           {"games", r.games},
+                           {"score", r.score}});
+    }
+    nlohmann::json result = {{"ratings", ratings},
+                             {"games", gathered.games.size()},
+                             {"duplicates", gathered.duplicates},
+                             {"inputs", request.inputs},
+                             {"virtual_draws", list.virtual_draws}};
+    if (request.anchor)
+        result["anchor"] = {{"engine", request.anchor->engine}, {"elo", request.anchor->elo}};
+    return result;
+}
+
+void rate(const RatingsRequest& request, std::ostream& out, std::ostream& err) {
+    const std::vector<MatchFile> files = read_inputs(request, err);
+    const GatheredGames gathered = gather(files);
+    Standings standings(gathered.engines);
+    for (const auto& r : gathered.games) standings.add(r);
+    RatingList list = joint_ratings(standings);
+    if (gathered.games.empty()) throw std::runtime_error("the inputs hold no game");
+    if (list.ratings.empty()) throw std::runtime_error(self_play_only(gathered));
+    note_self_play_only_engines(gathered, list, err);
+    const std::string zero = anchored(list, request.anchor);
+
+    out << "Rated " << gathered.games.size() << " games of " << gathered.engines.size()
+        << " engines from " << files.size() << (files.size() == 1 ? " file" : " files");
+    if (gathered.duplicates > 0)
+        out << " (" << gathered.duplicates << " games found twice, counted once)";
+    out << ".\n";
+    print_list(out, list, zero);
+    const nlohmann::json result = ratings_json(list, gathered, request);
+    write_file_atomically(request.out_path, [&](std::ostream& file) {
+        // Input paths need not be UTF-8; the file must be.
+        file << result.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    });
+}
+
+}  // namespace
+
+int run_ratings_command(int argc, char** argv, std::ostream& out, std::ostream& err) {
+    std::optional<RatingsRequest> request;
     try {
-        po::variables_map vm;
-        if (!parse_options_and_inputs(argc, argv, desc, inputs, out, vm)) return 0;
-        if (out_path.empty()) throw std::invalid_argument("ratings needs --results OUT.json");
-        if (inputs.empty()) throw std::invalid_argument("ratings needs the files to rate");
-        if (vm.count("anchor")) anchor = parse_anchor(anchor_text);
+        request = parse_ratings_request(argc, argv, out);
+        if (!request) return 0;
     } catch (const std::exception& e) {
         err << "othello-match ratings: " << printable(e.what())
             << "\n(see othello-match ratings --help)\n";
         return 2;
     }
     try {
-        for (const auto& in : inputs) {
-            std::error_code ec;
-            if (fs::equivalent(in, out_path, ec))
-                throw std::runtime_error("--results '" + out_path + "' is also an input");
-        }
-        if (!overwrite && fs::exists(out_path)) {
-            throw std::runtime_error("--results '" + out_path +
-                                     "' already exists; --overwrite replaces it");
-        }
-        check_output_path("--results", out_path);
-        std::optional<SigningKey> key;
-        if (!sign_key_path.empty()) key = SigningKey::load(sign_key_path);
-        std::vector<MatchFile> files;
-        std::vector<std::string> refused;
-        for (const auto& in : inputs) {
-            if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
-            files.push_back(read_match_file(in, key ? &*key : nullptr));
-            for (const auto& note : files.back().notes)
-                err << "othello-match ratings: note: " << printable(note) << "\n";
-            refused.insert(refused.end(), files.back().refused.begin(), files.back().refused.end());
-        }
-        // As merge and report: a game that does not check out is not silently left out.
-        if (!refused.empty()) throw std::runtime_error(refused_records_message(refused));
-        std::vector<const MatchFile*> checked;
-        for (const MatchFile& file : files) checked.push_back(&file);
-        check_against_schedules(checked);
-        const GatheredGames gathered = gather(files);
-        Standings standings(gathered.engines);
-        for (const auto& r : gathered.games) standings.add(r);
-        RatingList list = joint_ratings(standings);
-        if (gathered.games.empty()) throw std::runtime_error("the inputs hold no game");
-        if (list.ratings.empty()) throw std::runtime_error(self_play_only(gathered));
-        note_self_play_only_engines(gathered, list, err);
-        std::string zero = "mean 0";
-        if (anchor) {
-            const auto it =
-                std::find_if(list.ratings.begin(), list.ratings.end(),
-                             [&](const Rating& r) { return r.engine == anchor->engine; });
-            if (it == list.ratings.end()) {
-                throw std::runtime_error("--anchor: no engine named '" + anchor->engine +
-                                         "' played in the inputs");
-            }
-            const double shift = anchor->elo - it->elo;
-            for (Rating& r : list.ratings) r.elo += shift;
-            std::ostringstream text;
-            text << anchor->engine << " fixed at " << anchor->elo;
-            zero = text.str();
-        }
-
-        out << "Rated " << gathered.games.size() << " games of " << gathered.engines.size()
-            << " engines from " << files.size() << (files.size() == 1 ? " file" : " files");
-        if (gathered.duplicates > 0)
-            out << " (" << gathered.duplicates << " games found twice, counted once)";
-        out << ".\n";
-        print_list(out, list, zero);
-
-        nlohmann::json ratings = nlohmann::json::array();
-        for (const Rating& r : list.ratings) {
-            ratings.push_back({{"engine", r.engine},
-                               {"elo", r.elo},
-                               {"error", r.error},
-                               {"games", r.games},
-                               {"score", r.score}});
-        }
-        nlohmann::json result = {{"ratings", ratings},
-                                 {"games", gathered.games.size()},
-                                 {"duplicates", gathered.duplicates},
-                                 {"inputs", inputs},
-                                 {"virtual_draws", list.virtual_draws}};
-        if (anchor) result["anchor"] = {{"engine", anchor->engine}, {"elo", anchor->elo}};
-        write_file_atomically(out_path, [&](std::ostream& file) {
-            // Input paths need not be UTF-8; the file must be.
-            file << result.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
-        });
+        rate(*request, out, err);
         return 0;
     } catch (const std::exception& e) {
         err << "othello-match ratings: " << printable_lines(e.what()) << "\n";

@@ -205,37 +205,40 @@ ProgressStyle progress_style(const std::string& given, bool none) {
     throw std::invalid_argument("--progress '" + given + "': expected bar, lines or none");
 }
 
-}  // namespace
-
-std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::string_view help_end) {
-    MatchOptions o;
-    std::vector<std::string> engines;
+// Words of the command line checked once it is parsed.
+struct OptionWords {
+    std::vector<std::string> engines, sprt, resign, draw;
     std::string order = "sequential", tournament = "round-robin", shard, sign_key;
-    std::vector<std::string> sprt, resign, draw;
-    const int cores =
-        std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxConcurrency);
+};
+
+std::string spec_help() {
     std::string policy_keys;
     for (const PolicyOption& option : policy_option_table())
         policy_keys += (policy_keys.empty() ? "" : ", ") + option.name + "=";
-    po::options_description desc(
-        "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
-        "SPEC is "
-        "[name=X,][dir=D,][args=A,][seed=S,][stderr=1|FILE,][token=T,][protocol=P,][tc=TC,]\n"
-        "[st=S,][timemargin=MS,][depth=N,]KIND with KIND one of\n"
-        "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
-        "  cmd:COMMAND LINE     an engine started as a process (split like a shell)\n"
-        "  tcp://HOST:PORT      an engine served over TCP (token=T: its --token secret)\n"
-        "  nboard:COMMAND LINE  short for protocol=nboard,cmd:COMMAND LINE\n"
-        "  human                you, at this terminal\n"
-        "P is one of " +
-        engine_protocol_names() +
-        " (default gtp), for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
-        "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating), SECONDS also as MIN:SEC\n"
-        "(40/1:30+1), or inf (no clock); st=S: S seconds a move.\n"
-        "policy: engines also take othello-engine's policy options as keys:\n  " +
-        policy_keys + ", e.g. book=my.db,policy:book,regression\n\nOptions");
+    return "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
+           "SPEC is "
+           "[name=X,][dir=D,][args=A,][seed=S,][stderr=1|FILE,][token=T,][protocol=P,][tc=TC,]\n"
+           "[st=S,][timemargin=MS,][depth=N,]KIND with KIND one of\n"
+           "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
+           "  cmd:COMMAND LINE     an engine started as a process (split like a shell)\n"
+           "  tcp://HOST:PORT      an engine served over TCP (token=T: its --token secret)\n"
+           "  nboard:COMMAND LINE  short for protocol=nboard,cmd:COMMAND LINE\n"
+           "  human                you, at this terminal\n"
+           "P is one of " +
+           engine_protocol_names() +
+           " (default gtp), for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
+           "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating), SECONDS also as MIN:SEC\n"
+           "(40/1:30+1), or inf (no clock); st=S: S seconds a move.\n"
+           "policy: engines also take othello-engine's policy options as keys:\n  " +
+           policy_keys + ", e.g. book=my.db,policy:book,regression\n\nOptions";
+}
+
+// The options in the order --help lists them: who plays which games ...
+void add_game_options(po::options_description& desc, MatchOptions& o, OptionWords& w) {
+    const int cores =
+        std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxConcurrency);
     desc.add_options()("help,h", "this help")("version", "print 'othello-match VERSION'")(
-        "list-policies", "the built-in policies")("engine", po::value(&engines)->composing(),
+        "list-policies", "the built-in policies")("engine", po::value(&w.engines)->composing(),
                                                   "an engine (give two or more)")(
         "each", po::value(&o.each), "options for every engine, e.g. dir=/tmp,stderr=1")(
         "games", po::value(&o.games)->default_value(100),
@@ -245,9 +248,14 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         "openings", po::value(&o.openings)->default_value("balanced"),
         "balanced[:K] (distinct near-even positions after K=8 plies) | random:K | start | "
         "FILE of transcripts or OBF boards; plies=N,start=M,FILE: each line cut after N plies, "
-        "from the Mth opening on")("openings-order", po::value(&order)->default_value("sequential"),
-                                   "sequential | random")(
-        "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies")(
+        "from the Mth opening on")(
+        "openings-order", po::value(&w.order)->default_value("sequential"), "sequential | random")(
+        "seed", po::value(&o.seed)->default_value(1), "seed for openings and policies");
+}
+
+// ... on which clocks ...
+void add_time_options(po::options_description& desc, MatchOptions& o) {
+    desc.add_options()(
         "move-timeout", po::value(&o.time.move_timeout)->default_value(60),
         "seconds an engine without a clock has for each answer before a timeout (up to 1e6); "
         "an engine with a clock has its clock")(
@@ -256,40 +264,53 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         "time-margin", po::value(&o.time.margin)->default_value(0.1, "0.1"),
         "seconds forgiven past an engine's clock, once a game (0 to 60)")(
         "start-timeout", po::value(&o.time.start_timeout)->default_value(10),
-        "seconds to start an engine (up to 3600)")(
-        "results", po::value(&o.results_path),
-        "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
+        "seconds to start an engine (up to 3600)");
+}
+
+// ... written where ...
+void add_output_options(po::options_description& desc, MatchOptions& o, OptionWords& w) {
+    desc.add_options()("results", po::value(&o.results_path),
+                       "write every game to FILE.json (or .csv); journal in FILE.jsonl")(
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
         "overwrite", po::bool_switch(&o.overwrite),
         "replace existing --results, --records, --positions-out, --html, --log (else refused)")(
-        "shard", po::value(&shard),
+        "shard", po::value(&w.shard),
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),
                                 "write game records to FILE: GGF for FILE.ggf, else transcripts")(
         "positions-out", po::value(&o.positions_path),
         "write each game's final position to FILE, an OBF line a game (cutechess's -epdout)")(
         "html", po::value(&o.html_path),
-        "write the report page FILE (HTML), rewritten every --report-every games or 5 s")(
-        "tournament", po::value(&tournament)->default_value("round-robin"),
+        "write the report page FILE (HTML), rewritten every --report-every games or 5 s");
+}
+
+// ... under which rules ...
+void add_rule_options(po::options_description& desc, MatchOptions& o, OptionWords& w) {
+    desc.add_options()(
+        "tournament", po::value(&w.tournament)->default_value("round-robin"),
         "round-robin | gauntlet (first engine, or --seeds N engines, vs the rest) | knockout "
         "(a bracket in --engine order; pairs play --games, winners advance)")(
-        "sprt", po::value(&sprt)->multitoken(),
+        "sprt", po::value(&w.sprt)->multitoken(),
         "stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05 (or cutechess's words: elo0=0 "
         "elo1=5 alpha=0.05 beta=0.05); model=logistic (default: logistic Elo bounds) or "
         "model=normalized (fastchess's normalized Elo bounds)")(
         "adjudicate", po::value(&o.adjudicate_empties),
         "end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
         "the exact solver takes about 0.4 s a game at 20)")(
-        "resign", po::value(&resign)->multitoken(),
+        "resign", po::value(&w.resign)->multitoken(),
         "moves=N,score=S[,twosided=true]: a side whose evals (discs, as NBoard engines report "
         "them) were -S or lower for its last N moves loses ('resign adjudication'); twosided: "
         "only when its opponent's were S or higher as well (or cutechess's words: movecount=N "
-        "score=S)")(
-        "draw", po::value(&draw)->multitoken(),
-        "moves=N,score=S[,movenumber=M]: a draw when the last N evals (both sides', in turn) "
-        "were within ±S discs, counting from move M of the game ('draw adjudication')")(
-        "log", po::value(&o.log_path),
-        "write every line sent to and received from engines to FILE")(
+        "score=S)")("draw", po::value(&w.draw)->multitoken(),
+                    "moves=N,score=S[,movenumber=M]: a draw when the last N evals (both sides', "
+                    "in turn) were within ±S discs, counting from move M of the game ('draw "
+                    "adjudication')");
+}
+
+// ... and what is shown while it runs.
+void add_watch_options(po::options_description& desc, MatchOptions& o, OptionWords& w) {
+    desc.add_options()("log", po::value(&o.log_path),
+                       "write every line sent to and received from engines to FILE")(
         "report-every", po::value(&o.report_every)->default_value(0),
         "print the table (and rewrite --html) every N games")(
         "affinity", po::bool_switch(&o.affinity),
@@ -302,28 +323,15 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         "score-every", po::value(&o.score_every)->default_value(10),
         "with --progress lines: a score line ('Score of A vs B: W - L - D  [0.550] 20') every "
         "N games (0: none)")(
-        "sign-key", po::value(&sign_key),
+        "sign-key", po::value(&w.sign_key),
         "FILE: sign every record with an HMAC-SHA256 keyed by FILE's bytes (16 to 4096); with "
         "--resume, games not signed with it are played again (see merge --help)");
-    desc.add(cutechess_options(o));
-    po::variables_map vm;
-    const po::parsed_options parsed = parse_strictly(po::command_line_parser(argc, argv), desc);
-    po::store(parsed, vm);
-    po::notify(vm);
-    if (vm.count("help")) {
-        std::cout << desc << "\n" << help_end;
-        return std::nullopt;
-    }
-    if (vm.count("version")) {
-        std::cout << "othello-match " << kVersion << "\n";
-        return std::nullopt;
-    }
-    if (vm.count("list-policies")) {
-        for (const auto& p : policy_catalogue())
-            std::cout << p.name << "\t" << p.description << "\n";
-        return std::nullopt;
-    }
-    o.engine_texts = resolved_engine_texts(engines, o.engines_file);
+}
+
+// The engines: engines-file names resolved, specs parsed, policies and stderr= files checked
+// before any game starts, and display names made distinct.
+void load_engines(MatchOptions& o, const OptionWords& w) {
+    o.engine_texts = resolved_engine_texts(w.engines, o.engines_file);
     for (const auto& e : o.engine_texts) o.engines.push_back(parse_engine_spec(e, o.each));
     for (const auto& e : o.engines) {
         // An unknown policy or a book or weights file that cannot be loaded is a usage error,
@@ -352,6 +360,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
         }
     }
     make_names_distinct(o.engines);
+}
+
+// The numbers within their documented bounds.
+void check_numbers(const MatchOptions& o, const po::variables_map& vm) {
     if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
     if (o.concurrency < 1 || o.concurrency > kMaxConcurrency) {
         throw std::invalid_argument("--concurrency " + std::to_string(o.concurrency) +
@@ -363,11 +375,6 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     check_seconds("--start-timeout", o.time.start_timeout, 0, false, kMaxStartSeconds);
     if (o.report_every < 0)
         throw std::invalid_argument("--report-every must be 0 (only at the end) or more");
-    if (order != "sequential" && order != "random") {
-        throw std::invalid_argument("--openings-order '" + order +
-                                    "': expected sequential or random");
-    }
-    o.random_order = order == "random";
     if (vm.count("adjudicate") &&
         (o.adjudicate_empties < 0 || o.adjudicate_empties > kMaxAdjudicateEmpties)) {
         throw std::invalid_argument(
@@ -376,7 +383,18 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
             " (the exact solver takes about 0.4 s a game at 20, five to ten "
             "times as long for every two more)");
     }
-    o.tournament = tournament_kind_from_string(tournament);
+    if (o.score_every < 0)
+        throw std::invalid_argument("--score-every must be 0 (no score lines) or more");
+}
+
+// The schedule and its rules: order, tournament, size, SPRT, adjudication on evals, shard.
+void read_schedule(MatchOptions& o, const OptionWords& w) {
+    if (w.order != "sequential" && w.order != "random") {
+        throw std::invalid_argument("--openings-order '" + w.order +
+                                    "': expected sequential or random");
+    }
+    o.random_order = w.order == "random";
+    o.tournament = tournament_kind_from_string(w.tournament);
     // The schedule, its openings and its results are held in memory: a match the machine cannot
     // hold is refused before any of it is built.
     const long long scheduled = scheduled_game_count(static_cast<int>(o.engines.size()),
@@ -386,22 +404,66 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
                                     std::to_string(scheduled) +
                                     " games; at most 1,000,000 in one match");
     }
-    if (!sprt.empty()) o.sprt = parse_sprt(sprt_text(sprt));
-    if (!resign.empty()) o.eval_rules.resign = parse_resign_rule(sprt_text(resign));
-    if (!draw.empty()) o.eval_rules.draw = parse_draw_rule(sprt_text(draw));
+    if (!w.sprt.empty()) o.sprt = parse_sprt(sprt_text(w.sprt));
+    if (!w.resign.empty()) o.eval_rules.resign = parse_resign_rule(sprt_text(w.resign));
+    if (!w.draw.empty()) o.eval_rules.draw = parse_draw_rule(sprt_text(w.draw));
+    if (!w.shard.empty()) o.shard = parse_shard(w.shard);
+}
+
+// The outputs: none written over another, --resume with what it needs.
+void check_outputs(MatchOptions& o, const OptionWords& w, const po::variables_map& vm) {
     if (!o.html_path.empty() && (o.html_path == o.results_path || o.html_path == o.records_path))
         throw std::invalid_argument("--html '" + o.html_path + "' is also an output for results");
     if (o.resume && o.results_path.empty())
         throw std::invalid_argument("--resume needs --results FILE");
     if (o.resume && o.overwrite)
         throw std::invalid_argument("--resume and --overwrite contradict each other");
-    if (!shard.empty()) o.shard = parse_shard(shard);
-    if (vm.count("sign-key")) o.sign_key = SigningKey::load(sign_key);
+    if (vm.count("sign-key")) o.sign_key = SigningKey::load(w.sign_key);
+}
+
+// --help, --version, --list-policies: printed, and true.
+bool printed_information(const po::variables_map& vm, const po::options_description& desc,
+                         std::string_view help_end) {
+    if (vm.count("help")) {
+        std::cout << desc << "\n" << help_end;
+        return true;
+    }
+    if (vm.count("version")) {
+        std::cout << "othello-match " << kVersion << "\n";
+        return true;
+    }
+    if (vm.count("list-policies")) {
+        for (const auto& p : policy_catalogue())
+            std::cout << p.name << "\t" << p.description << "\n";
+        return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::string_view help_end) {
+    MatchOptions o;
+    OptionWords w;
+    po::options_description desc(spec_help());
+    add_game_options(desc, o, w);
+    add_time_options(desc, o);
+    add_output_options(desc, o, w);
+    add_rule_options(desc, o, w);
+    add_watch_options(desc, o, w);
+    desc.add(cutechess_options(o));
+    po::variables_map vm;
+    const po::parsed_options parsed = parse_strictly(po::command_line_parser(argc, argv), desc);
+    po::store(parsed, vm);
+    po::notify(vm);
+    if (printed_information(vm, desc, help_end)) return std::nullopt;
+    load_engines(o, w);
+    check_numbers(o, vm);
+    read_schedule(o, w);
+    check_outputs(o, w, vm);
     check_cutechess_options(o);
     o.progress = progress_style(vm.count("progress") ? vm["progress"].as<std::string>() : "",
                                 vm.count("no-progress") > 0);
-    if (o.score_every < 0)
-        throw std::invalid_argument("--score-every must be 0 (no score lines) or more");
     o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);
     for (const auto& e : o.engines) {
         if (e.kind == EngineSpec::Kind::Human)

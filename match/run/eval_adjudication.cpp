@@ -59,10 +59,9 @@ double number_in(const std::string& option, const std::map<std::string, std::str
 }  // namespace
 
 ResignRule parse_resign_rule(const std::string& text) {
-    const auto values =
-        key_values("--resign", text,
-                   {{"moves", "moves"}, {"movecount", "moves"}, {"score", "score"},
-                    {"twosided", "twosided"}});
+    const auto values = key_values(
+        "--resign", text,
+        {{"moves", "moves"}, {"movecount", "moves"}, {"score", "score"}, {"twosided", "twosided"}});
     ResignRule rule;
     rule.moves = static_cast<int>(number_in("--resign", values, "moves", 1, 60, true));
     rule.score = number_in("--resign", values, "score", 0, 64, false);
@@ -76,10 +75,11 @@ ResignRule parse_resign_rule(const std::string& text) {
 }
 
 DrawRule parse_draw_rule(const std::string& text) {
-    const auto values =
-        key_values("--draw", text,
-                   {{"moves", "moves"}, {"movecount", "moves"}, {"score", "score"},
-                    {"movenumber", "movenumber"}});
+    const auto values = key_values("--draw", text,
+                                   {{"moves", "moves"},
+                                    {"movecount", "moves"},
+                                    {"score", "score"},
+                                    {"movenumber", "movenumber"}});
     DrawRule rule;
     rule.moves = static_cast<int>(number_in("--draw", values, "moves", 1, 60, true));
     rule.score = number_in("--draw", values, "score", 0, 64, false);
@@ -98,8 +98,8 @@ std::optional<EvalVerdict> EvalAdjudicator::after_move(Color mover, std::optiona
         winning_[s] = known && *eval >= score ? winning_[s] + 1 : 0;
     }
     if (rules_.draw) {
-        const bool counts = known && std::abs(*eval) <= rules_.draw->score &&
-                            number >= rules_.draw->movenumber;
+        const bool counts =
+            known && std::abs(*eval) <= rules_.draw->score && number >= rules_.draw->movenumber;
         level_ = counts ? level_ + 1 : 0;
     }
     if (auto verdict = resignation()) return verdict;
@@ -124,8 +124,8 @@ std::optional<EvalVerdict> EvalAdjudicator::resignation() const {
         if (rule.twosided)
             detail += ", and " + std::string(to_string(opposite(side))) + "'s " +
                       number_text(rule.score) + " or higher";
-        return EvalVerdict{Outcome::Resigned,
-                           side == Color::Black ? Winner::White : Winner::Black, detail};
+        return EvalVerdict{Outcome::Resigned, side == Color::Black ? Winner::White : Winner::Black,
+                           detail};
     }
     return std::nullopt;
 }
