@@ -74,6 +74,8 @@ class MatchRunner {
     long skipped_games() const { return skipped_; }
 
   private:
+    class Run;  // one call of run(): what its worker threads share
+
     MatchSetup setup_;
     std::vector<std::string> start_failures_;
     std::vector<int> failed_engines_;
