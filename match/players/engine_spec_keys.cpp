@@ -3,6 +3,7 @@
 
 #include <boost/program_options/parsers.hpp>
 #include <charconv>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/policy_options.h"
@@ -129,7 +130,24 @@ void parse_timemargin(const std::string& value, const SpecKeyContext& context, E
     spec.clock.margin = parse_time_margin(value, context.text);
 }
 
-// The keys of the spec itself: its name, its connection, its protocol, its clock.
+// restart=auto|on|off, cutechess's values.
+std::optional<EngineSpec::Restart> restart_named(const std::string& value) {
+    if (value == "auto") return EngineSpec::Restart::Auto;
+    if (value == "on") return EngineSpec::Restart::On;
+    if (value == "off") return EngineSpec::Restart::Off;
+    return std::nullopt;
+}
+
+void check_restart(const std::string& value, const SpecKeyContext& context) {
+    if (!restart_named(value))
+        refuse_spec(context.text, "restart '" + value + "': expected auto, on or off");
+}
+
+void parse_restart(const std::string& value, const SpecKeyContext&, EngineSpec& spec) {
+    spec.restart = *restart_named(value);
+}
+
+// The keys of the spec itself: its name, its connection, its protocol, its clock, its restarts.
 std::vector<EngineSpecKey> spec_keys() {
     const std::string for_engines = "engines (cmd: or tcp://)";
     const std::string for_processes = "engines started by cmd: or nboard:";
@@ -147,6 +165,7 @@ std::vector<EngineSpecKey> spec_keys() {
         {"tc", {}, anyone, "", parse_tc_key},
         {"st", {}, anyone, "", parse_st_key},
         {"timemargin", {}, anyone, "", parse_timemargin},
+        {"restart", check_restart, is_engine, for_engines, parse_restart},
     };
 }
 
