@@ -120,6 +120,28 @@ TEST_CASE("engine specs: protocol= and the connection are two choices") {
                          doctest::Contains("depth= is for nboard: engines"), std::invalid_argument);
 }
 
+TEST_CASE("engine specs: restart=auto|on|off, for engines reached by cmd: or tcp://") {
+    using Restart = EngineSpec::Restart;
+    CHECK(parse_engine_spec("cmd:x").restart == Restart::Auto);
+    CHECK(parse_engine_spec("restart=on,cmd:x").restart == Restart::On);
+    CHECK(parse_engine_spec("restart=off,nboard:x").restart == Restart::Off);
+    CHECK(parse_engine_spec("restart=auto,tcp://h:7000").restart == Restart::Auto);
+    CHECK(parse_engine_spec("tcp://h:7000", "restart=on").restart == Restart::On);
+    CHECK(parse_engine_spec("restart=off,cmd:x", "restart=on").restart == Restart::Off);
+    // --each may carry it for a mix of engines: policies and humans skip it.
+    CHECK(parse_engine_spec("policy:random", "restart=on").restart == Restart::Auto);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("restart=on,policy:random"),
+                         "engine spec 'restart=on,policy:random': restart= is for engines (cmd: "
+                         "or tcp://)",
+                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("restart=yes,cmd:x"),
+                         "engine spec 'restart=yes,cmd:x': restart 'yes': expected auto, on or off",
+                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("human", "restart="),
+                         "engine spec 'human': restart '': expected auto, on or off",
+                         std::invalid_argument);
+}
+
 TEST_CASE("othello-match: protocol= with policy: or human is a usage error") {
     const fs::path dir = temp_dir("othello_match_protocol_usage");
     for (const std::string spec : {"protocol=nboard,policy:random", "protocol=gtp,human"}) {

@@ -26,7 +26,8 @@ bool starts_with_any(const std::string& text, std::initializer_list<const char*>
     for (const char* w : words) {
         const std::string word(w);
         if (text.compare(0, word.size(), word) == 0 &&
-            (text.size() == word.size() || !std::isalnum(static_cast<unsigned char>(text[word.size()]))))
+            (text.size() == word.size() ||
+             !std::isalnum(static_cast<unsigned char>(text[word.size()]))))
             return true;
     }
     return false;
@@ -62,9 +63,8 @@ std::vector<LongFunction> long_functions(const fs::path& file, const std::string
         const std::size_t indent = first.find_first_not_of(' ');
         if (indent != 0 && indent != 4) continue;
         if (starts_with_any(first.substr(indent),
-                            {"namespace", "struct", "class", "enum", "union", "extern", "if",
-                             "for", "while", "switch", "else", "do", "try", "}", "//", "case",
-                             "return"}))
+                            {"namespace", "struct", "class", "enum", "union", "extern", "if", "for",
+                             "while", "switch", "else", "do", "try", "}", "//", "case", "return"}))
             continue;
         std::string signature;
         for (std::size_t k = start; k <= i; ++k) signature += trimmed(lines[k]) + " ";

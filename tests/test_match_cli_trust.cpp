@@ -137,7 +137,8 @@ TEST_CASE(
          "engine spec 'stderr=,cmd:true': stderr= is empty (0, 1 or a FILE to append to)"},
         {"bogus=1,policy:random",
          "engine spec 'bogus=1,policy:random': unknown option 'bogus' (known: name, dir, args, "
-         "stderr, token, protocol, tc, st, depth, timemargin, seed, book, book-randomness, "
+         "stderr, token, protocol, tc, st, timemargin, restart, depth, seed, book, "
+         "book-randomness, "
          "weights, "
          "temperature, network, value-weight)"},
         {"dir=/tmp,policy:random",

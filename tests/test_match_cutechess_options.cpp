@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ namespace {
 const std::string kBin = OTHELLO_BIN_DIR;
 const std::string kMatch = kBin + "/othello-match";
 const std::string kFake = kBin + "/fake-gtp-engine";
+const std::string kFakeNboard = kBin + "/fake-nboard-engine";
 
 nlohmann::json games_of(const fs::path& results) {
     std::ifstream in(results);
@@ -298,4 +300,122 @@ TEST_CASE("cutechess stderr=FILE: the engine's stderr appended to FILE; 0 and 1 
     CHECK(run.err == "othello-match: engine spec 'stderr=," + engine +
                          "': stderr= is empty (0, 1 or a FILE to append to)\n(see othello-match "
                          "--help)\n");
+}
+
+namespace {
+
+// A wrapper that appends its PID to DIR/starts.txt and then becomes the engine it is given: each
+// line of starts.txt is one engine process the runner started.
+fs::path counting_wrapper(const fs::path& dir) {
+    const fs::path script = dir / "counted.sh";
+    std::ofstream(script) << "#!/bin/sh\necho $$ >> '" << (dir / "starts.txt").string()
+                          << "'\nexec \"$@\"\n";
+    fs::permissions(script, fs::perms::owner_all);
+    return script;
+}
+
+// The engine processes started since the last call (which starts the count again): how many,
+// and how many distinct PIDs.
+std::pair<std::size_t, std::size_t> starts_in(const fs::path& dir) {
+    std::istringstream lines(slurp(dir / "starts.txt"));
+    std::vector<std::string> pids;
+    for (std::string pid; std::getline(lines, pid);) pids.push_back(pid);
+    fs::remove(dir / "starts.txt");
+    return {pids.size(), std::set<std::string>(pids.begin(), pids.end()).size()};
+}
+
+using Starts = std::pair<std::size_t, std::size_t>;
+
+}  // namespace
+
+TEST_CASE("cutechess restart=on: a fresh engine process for every game; auto and off: one") {
+    const fs::path dir = temp_dir("othello_cute_restart");
+    const std::string wrapper = counting_wrapper(dir).string();
+    // Four games in one slot, against a policy: every start is this engine's.
+    const auto starts = [&](const std::string& engine, const std::string& each) {
+        const Run run = run_shell(kMatch + " --engine '" + engine +
+                                      "' --engine policy:random --games 4 --concurrency 1"
+                                      " --no-progress --overwrite --results " +
+                                      (dir / "r.json").string() + each,
+                                  dir);
+        INFO(run.err);
+        CHECK(run.status == 0);
+        for (const auto& g : games_of(dir / "r.json")) CHECK(g.at("reason") == "normal");
+        return starts_in(dir);
+    };
+    for (const std::string& engine :
+         {"cmd:" + wrapper + " " + kFake, "nboard:" + wrapper + " " + kFakeNboard}) {
+        CAPTURE(engine);
+        CHECK(starts(engine, "") == Starts{1, 1});
+        CHECK(starts("restart=auto," + engine, "") == Starts{1, 1});
+        CHECK(starts("restart=off," + engine, "") == Starts{1, 1});
+        CHECK(starts("restart=on," + engine, "") == Starts{4, 4});
+        // From --each too; the policy, which has no process, skips it.
+        CHECK(starts(engine, " --each restart=on") == Starts{4, 4});
+    }
+}
+
+TEST_CASE("cutechess restart: an engines file's \"restart\" is restart=, and --resume keeps it") {
+    const fs::path dir = temp_dir("othello_cute_restart_file");
+    const std::string wrapper = counting_wrapper(dir).string();
+    std::ofstream(dir / "engines.json") << R"([{"name": "fresh", "command": ")" << wrapper << " "
+                                        << kFake << R"(", "restart": "on"}])";
+    const std::string match = kMatch + " --engines " + (dir / "engines.json").string() +
+                              " --engine policy:random --games 4 --concurrency 1 --no-progress"
+                              " --results " +
+                              (dir / "r.json").string();
+    Run run = run_shell(match + " --engine conf=fresh,restart=off --overwrite", dir);
+    REQUIRE(run.status == 0);
+    CHECK(starts_in(dir) == Starts{1, 1});
+    run = run_shell(match + " --engine conf=fresh --overwrite", dir);
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK(starts_in(dir) == Starts{4, 4});
+    std::ifstream in(dir / "r.json");
+    CHECK(nlohmann::json::parse(in).at("config").at("engines")[1].at("spec") ==
+          "name=fresh,restart=on,cmd:" + wrapper + " " + kFake);
+
+    // The match stopped after two games: the journal's spec, restart=on with it, is resumed,
+    // and each game left gets an engine of its own.
+    std::istringstream journal(slurp(dir / "r.jsonl"));
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(journal, line);) lines.push_back(line);
+    REQUIRE(lines.size() == 5);  // the configuration, then a line per game
+    {
+        std::ofstream out(dir / "r.jsonl");
+        for (std::size_t i = 0; i < 3; ++i) out << lines[i] << "\n";
+    }
+    fs::remove(dir / "r.json");
+    run = run_shell(match + " --engine conf=fresh --resume", dir);
+    REQUIRE(run.status == 0);
+    CHECK(starts_in(dir) == Starts{2, 2});
+    CHECK(games_of(dir / "r.json").size() == 4);
+}
+
+TEST_CASE("cutechess restart=: a value other than auto, on or off, or on a policy, is refused") {
+    const fs::path dir = temp_dir("othello_cute_restart_refused");
+    const auto refused = [&](const std::string& engine, const std::string& each) {
+        const Run run =
+            run_shell(kMatch + " --engine '" + engine + "' --engine policy:random" + each, dir);
+        CHECK(run.status == 2);
+        return run.err;
+    };
+    const std::string engine = "restart=sometimes,cmd:" + kFake;
+    CHECK(refused(engine, "") == "othello-match: engine spec '" + engine +
+                                     "': restart 'sometimes': expected auto, on or off\n(see "
+                                     "othello-match --help)\n");
+    // A value that is wrong is wrong for every engine, a policy given it by --each included.
+    CHECK(refused("policy:mobility", " --each restart=sometimes") ==
+          "othello-match: engine spec 'policy:mobility': restart 'sometimes': expected auto, on "
+          "or off\n(see othello-match --help)\n");
+    for (const std::string spec : {"restart=on,policy:mobility", "restart=off,human"}) {
+        CHECK(refused(spec, "") == "othello-match: engine spec '" + spec +
+                                       "': restart= is for engines (cmd: or tcp://)\n(see "
+                                       "othello-match --help)\n");
+    }
+    std::ofstream(dir / "engines.json")
+        << R"([{"name": "odd", "command": ")" << kFake << R"(", "restart": "sometimes"}])";
+    CHECK(refused("conf=odd", " --engines " + (dir / "engines.json").string()) ==
+          "othello-match: engine spec 'name=odd,restart=sometimes,cmd:" + kFake +
+              "': restart 'sometimes': expected auto, on or off\n(see othello-match --help)\n");
 }

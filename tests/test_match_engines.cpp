@@ -1,7 +1,7 @@
 // othello-match with real engine work (engines and time): per-engine time controls and
 // what GTP engines are told, flag falls, NBoard engines (this project's and a quirky one),
-// adjudication by the exact solver, the protocol log, and the TCP/illegal-move faults — all through
-// the real executable.
+// adjudication by the exact solver, the protocol log, the TCP/illegal-move faults and restart=on
+// over TCP — all through the real executable.
 #include <doctest/doctest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -549,5 +549,30 @@ TEST_CASE("faults: after an illegal move and an extra reply the engine is restar
     CHECK(games.at(1).at("reason") == "normal");
     CHECK(games.at(2).at("reason") == "normal");
     CHECK_FALSE(games.at(1).contains("last_lines"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("restart=on over TCP: a fresh connection for every game; by default one for the match") {
+    const fs::path dir = temp_dir("othello_match_tcp_restart");
+    for (const auto& [key, connections] :
+         {std::pair<std::string, int>{"", 1}, {"restart=on,", 4}}) {
+        CAPTURE(key);
+        const fs::path log = dir / (key.empty() ? "plain.log" : "fresh.log");
+        FakeTcpEngine server({"--log", log.string()});
+        const Run run = run_match("--engine '" + key + server.spec() +
+                                      "' --engine policy:random --games 4 --concurrency 1"
+                                      " --results " +
+                                      (dir / "r.json").string() + " --overwrite",
+                                  dir);
+        INFO(run.err);
+        REQUIRE(run.status == 0);
+        for (const auto& g : games_of(dir / "r.json")) CHECK(g.at("reason") == "normal");
+        // "boardsize 8" is sent once on each connection, when the engine is checked.
+        std::istringstream lines(slurp(log));
+        int checked = 0;
+        for (std::string line; std::getline(lines, line);)
+            checked += line.find("boardsize 8") != std::string::npos;
+        CHECK(checked == connections);
+    }
     fs::remove_all(dir);
 }

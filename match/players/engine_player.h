@@ -52,6 +52,10 @@ class EnginePlayer : public Player {
                                "engine '" + spec_.name + "' failed to start: " + e.what());
     }
 
+    // Whether the next game needs a fresh process or connection: after a failure, or before
+    // every game with restart=on.
+    bool restart_due() const { return broken_ || spec_.restart == EngineSpec::Restart::On; }
+
     EngineSpec spec_;
     EngineLines lines_;
     std::string reported_name_;

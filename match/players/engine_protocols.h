@@ -1,7 +1,7 @@
 // The protocols the match runner speaks to engines, by name (the spec key protocol=NAME), each
 // with the player that speaks it over whatever connection the spec names: a spawned command or a
-// TCP server (protocol/engine_connection.h). Adding a protocol is a row here, its player in
-// match/ and its client in protocol/.
+// TCP server (protocol/engine_connection.h), and the spec keys only its engines take. Adding a
+// protocol is a row here, its player in match/ and its client in protocol/.
 #pragma once
 
 #include <functional>
@@ -16,6 +16,15 @@
 
 namespace othello {
 
+// A spec key that only one protocol's engines take (NBoard's depth=N). Given to any other engine,
+// it is refused (match/players/engine_spec_keys.h).
+struct EngineProtocolKey {
+    std::string name;  // the spec key NAME=
+    // Reads `value` into `spec`; throws std::invalid_argument("NAME 'VALUE' is not ..."), the
+    // message starting with the key so that the caller can say which spec it came from.
+    std::function<void(const std::string& value, EngineSpec& spec)> parse;
+};
+
 struct EngineProtocol {
     std::string name;  // protocol=NAME
     // `log` (may be null): the --log file; `board_openings`: some of the match's openings are
@@ -23,7 +32,11 @@ struct EngineProtocol {
     std::function<std::unique_ptr<Player>(const EngineSpec& spec, ProtocolLog* log,
                                           bool board_openings)>
         make_player;
+    std::vector<EngineProtocolKey> keys;  // the spec keys for this protocol's engines alone
 };
+
+// Every protocol, in the order messages list them.
+const std::vector<EngineProtocol>& engine_protocol_table();
 
 // The protocol named `name`, or null.
 const EngineProtocol* find_engine_protocol(std::string_view name);

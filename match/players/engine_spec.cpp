@@ -1,4 +1,5 @@
-// EngineSpec parsing: key=value options, then where the engine is; shell-like command splitting.
+// EngineSpec parsing: key=value options (each a row of match/players/engine_spec_keys.h), then
+// where the engine is; shell-like command splitting.
 #include "match/players/engine_spec.h"
 
 #include <boost/program_options/parsers.hpp>
@@ -7,7 +8,7 @@
 #include <stdexcept>
 
 #include "engine/ascii_text.h"
-#include "match/players/engine_protocols.h"
+#include "match/players/engine_spec_keys.h"
 
 namespace othello {
 
@@ -38,7 +39,7 @@ std::string_view read_options(std::string_view s, std::map<std::string, std::str
                                         "= given twice (which one was meant cannot be guessed)");
         }
         // Two time controls in one spec: which one was meant cannot be guessed. (An engine's own
-        // st= still replaces --each's tc=, see parse_engine_spec.)
+        // st= still replaces --each's tc=, see read_spec_options.)
         if ((key == "tc" && options.count("st")) || (key == "st" && options.count("tc"))) {
             throw std::invalid_argument("engine spec '" + std::string(whole) +
                                         "': tc= and st= together (give one time control)");
@@ -54,215 +55,120 @@ std::vector<std::string> split_command(const std::string& line) {
     return boost::program_options::split_unix(line);
 }
 
-// "name, dir, ...": every key, for the message about an unknown one.
-std::string known_keys() {
-    std::string keys = "name, dir, args, stderr, token, protocol, tc, st, depth, timemargin";
-    for (const PolicyOption& option : policy_option_table()) keys += ", " + option.name;
-    return keys;
-}
-
-// stderr=: 1 (or yes, true) shows the engine's stderr on the runner's, 0 (no, false) does not;
-// anything else is a file the engine's stderr is appended to (cutechess's stderr=FILE).
-void apply_stderr(const std::string& value, std::string_view whole, ProcessOptions& process) {
-    if (value == "1" || value == "yes" || value == "true") {
-        process.inherit_stderr = true;
-    } else if (value == "0" || value == "no" || value == "false") {
-        process.inherit_stderr = false;
-    } else if (value.empty()) {
-        throw std::invalid_argument("engine spec '" + std::string(whole) +
-                                    "': stderr= is empty (0, 1 or a FILE to append to)");
-    } else {
-        process.stderr_file = value;
-    }
-}
-
-// timemargin=MS: milliseconds, as cutechess takes them, up to --time-margin's 60 s.
-double parse_time_margin(const std::string& value, std::string_view whole) {
-    int ms = -1;
-    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
-    if (error != std::errc() || end != value.data() + value.size() || ms < 0 || ms > 60000) {
-        throw std::invalid_argument("engine spec '" + std::string(whole) + "': timemargin '" +
-                                    value + "': expected milliseconds from 0 to 60000");
-    }
-    return ms / 1000.0;
-}
-
 std::string basename_of(const std::string& path) {
     const auto slash = path.rfind('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-}  // namespace
+// The key=value options of a spec: --each's and the engine's own merged (`all`), the engine's
+// own alone (`own`), and the rest of the spec, where the engine is.
+struct SpecOptions {
+    std::map<std::string, std::string> all, own;
+    std::string_view where;
+};
 
-EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
-    std::map<std::string, std::string> options;
+SpecOptions read_spec_options(std::string_view text, std::string_view each) {
+    SpecOptions options;
     if (!each.empty()) {
-        const std::string_view rest = read_options(each, options, each);
+        const std::string_view rest = read_options(each, options.all, each);
         if (!rest.empty())
             throw std::invalid_argument("--each '" + std::string(each) +
                                         "' may only hold key=value options");
     }
-    std::map<std::string, std::string> own_options;
-    const std::string_view kind = read_options(text, own_options, text);
-    for (const auto& [key, value] : own_options) {
+    options.where = read_options(text, options.own, text);
+    for (const auto& [key, value] : options.own) {
         // The engine's own win; tc= and st= replace each other (its own st= over --each tc=).
-        if (key == "tc") options.erase("st");
-        if (key == "st") options.erase("tc");
-        options[key] = value;
+        if (key == "tc") options.all.erase("st");
+        if (key == "st") options.all.erase("tc");
+        options.all[key] = value;
     }
-    if (kind.empty())
+    if (options.where.empty())
         throw std::invalid_argument("engine spec '" + std::string(text) + "' names no engine");
+    return options;
+}
 
+// cmd:COMMAND LINE or nboard:COMMAND LINE: a process the runner starts.
+void read_command(std::string_view where, std::string_view text, EngineSpec& spec) {
+    spec.kind = EngineSpec::Kind::Engine;
+    const bool nboard_short_form = where.starts_with("nboard:");
+    if (nboard_short_form) spec.protocol = "nboard";
+    std::string line(where.substr(nboard_short_form ? 7 : 4));
+    // cutechess style: cmd="/usr/games/gtp-rhino -l 2" — the quotes hold the whole command.
+    if (line.size() >= 2 && line.front() == '"' && line.back() == '"' &&
+        line.find('"', 1) == line.size() - 1) {
+        line = line.substr(1, line.size() - 2);
+    }
+    std::vector<std::string>& argv = spec.connection.process.argv;
+    argv = split_command(line);
+    if (argv.empty()) refuse_spec(text, "empty command");
+    spec.name = basename_of(argv[0]);
+    for (std::size_t i = 1; i < argv.size(); ++i) spec.name += " " + argv[i];
+}
+
+// tcp://HOST:PORT: a server the runner connects to.
+void read_tcp_address(std::string_view where, std::string_view text, EngineSpec& spec) {
+    spec.kind = EngineSpec::Kind::Engine;
+    spec.connection.kind = EngineConnection::Kind::Tcp;
+    const std::string_view hp = where.substr(6);
+    const auto colon = hp.rfind(':');
+    unsigned port = 0;
+    if (colon == std::string_view::npos || colon == 0 ||
+        std::from_chars(hp.data() + colon + 1, hp.data() + hp.size(), port).ec != std::errc() ||
+        port == 0 || port > 65535) {
+        refuse_spec(text, "expected tcp://HOST:PORT");
+    }
+    spec.connection.host = std::string(hp.substr(0, colon));
+    spec.connection.port = static_cast<unsigned short>(port);
+    spec.name = std::string(hp);
+}
+
+// The spec of the engine `where` names, before its keys are read.
+EngineSpec spec_of_where(std::string_view where, std::string_view text) {
     EngineSpec spec;
     spec.policy_options.seed = 0;  // derived from --seed for each game unless seed= gives one
-    const bool nboard_short_form = kind.starts_with("nboard:");
-    if (kind.starts_with("policy:")) {
+    if (where.starts_with("policy:")) {
         spec.kind = EngineSpec::Kind::Policy;
-        spec.policy = std::string(kind.substr(7));
-        if (spec.policy.empty())
-            throw std::invalid_argument("engine spec '" + std::string(text) +
-                                        "': policy name missing");
+        spec.policy = std::string(where.substr(7));
+        if (spec.policy.empty()) refuse_spec(text, "policy name missing");
         spec.name = spec.policy;
-    } else if (kind.starts_with("cmd:") || kind.starts_with("cmd=") ||
-               kind.starts_with("nboard:")) {
-        spec.kind = EngineSpec::Kind::Engine;
-        if (nboard_short_form) spec.protocol = "nboard";
-        std::string line(kind.substr(nboard_short_form ? 7 : 4));
-        // cutechess style: cmd="/usr/games/gtp-rhino -l 2" — the quotes hold the whole command.
-        if (line.size() >= 2 && line.front() == '"' && line.back() == '"' &&
-            line.find('"', 1) == line.size() - 1) {
-            line = line.substr(1, line.size() - 2);
-        }
-        std::vector<std::string>& argv = spec.connection.process.argv;
-        argv = split_command(line);
-        if (argv.empty())
-            throw std::invalid_argument("engine spec '" + std::string(text) + "': empty command");
-        spec.name = basename_of(argv[0]);
-        for (std::size_t i = 1; i < argv.size(); ++i) spec.name += " " + argv[i];
-    } else if (kind.starts_with("tcp://")) {
-        spec.kind = EngineSpec::Kind::Engine;
-        spec.connection.kind = EngineConnection::Kind::Tcp;
-        const std::string_view hp = kind.substr(6);
-        const auto colon = hp.rfind(':');
-        unsigned port = 0;
-        if (colon == std::string_view::npos || colon == 0 ||
-            std::from_chars(hp.data() + colon + 1, hp.data() + hp.size(), port).ec != std::errc() ||
-            port == 0 || port > 65535) {
-            throw std::invalid_argument("engine spec '" + std::string(text) +
-                                        "': expected tcp://HOST:PORT");
-        }
-        spec.connection.host = std::string(hp.substr(0, colon));
-        spec.connection.port = static_cast<unsigned short>(port);
-        spec.name = std::string(hp);
+    } else if (where.starts_with("cmd:") || where.starts_with("cmd=") ||
+               where.starts_with("nboard:")) {
+        read_command(where, text, spec);
+    } else if (where.starts_with("tcp://")) {
+        read_tcp_address(where, text, spec);
     } else {
         spec.kind = EngineSpec::Kind::Human;
         spec.name = "human";
     }
+    return spec;
+}
 
-    const bool started_process = spec.kind == EngineSpec::Kind::Engine &&
-                                 spec.connection.kind == EngineConnection::Kind::Process;
-    // Whether `key` means something for this engine. A key that does not is skipped when --each
-    // gave it (for a mix of engines), and refused in the engine's own spec.
-    const auto applies = [&](const std::string& key, bool applicable, const char* for_whom) {
-        if (applicable) return true;
-        if (!own_options.count(key)) return false;
-        throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
-                                    "= is for " + for_whom);
-    };
-    double time_margin = -1;  // applied after the loop: tc= and st= replace the whole clock
-    for (const auto& [key, value] : options) {
-        // A value that is wrong is wrong for every engine, --each's included.
-        if ((key == "dir" || key == "token") && value.empty()) {
-            throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
-                                        "= is empty");
+}  // namespace
+
+EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
+    const SpecOptions options = read_spec_options(text, each);
+    SpecKeyContext context{text, false, options.where.starts_with("nboard:")};
+    EngineSpec spec = spec_of_where(options.where, text);
+    std::vector<const EngineSpecKey*> protocol_keys;  // checked once the protocol is known
+    for (const auto& [name, value] : options.all) {
+        const EngineSpecKey* key = find_engine_spec_key(name);
+        if (!key) {
+            refuse_spec(text,
+                        "unknown option '" + name + "' (known: " + engine_spec_key_names() + ")");
         }
-        if (key == "stderr") {
-            ProcessOptions checked;
-            apply_stderr(value, text, checked);
+        context.own = options.own.count(name) > 0;
+        if (key->check) key->check(value, context);
+        if (key->protocol_key) {
+            protocol_keys.push_back(key);
+        } else if (!key->applies(spec, context)) {
+            if (!context.own) continue;
+            refuse_spec(text, name + "= is for " + key->for_whom);
         }
-        if ((key == "dir" || key == "args" || key == "stderr") &&
-            !applies(key, started_process, "engines started by cmd: or nboard:")) {
-            continue;
-        }
-        if (key == "token" &&
-            !applies(key, spec.kind == EngineSpec::Kind::Engine, "engines (cmd: or tcp://)")) {
-            continue;
-        }
-        if (key == "name") {
-            if (value.empty())
-                throw std::invalid_argument("engine spec '" + std::string(text) + "': empty name");
-            spec.name = value;
-        } else if (key == "dir") {
-            spec.connection.process.working_directory = value;
-        } else if (key == "args") {
-            for (auto& a : split_command(value)) spec.connection.process.argv.push_back(a);
-        } else if (key == "stderr") {
-            apply_stderr(value, text, spec.connection.process);
-        } else if (key == "token") {
-            spec.connection.token = value;
-        } else if (key == "protocol") {
-            // --each may hold it for a mix of engines; only an engine's own spec is wrong.
-            if (spec.kind != EngineSpec::Kind::Engine) {
-                if (!own_options.count(key)) continue;
-                throw std::invalid_argument("engine spec '" + std::string(text) +
-                                            "': protocol= is for engines reached by cmd: or "
-                                            "tcp://HOST:PORT, not for policy: or human");
-            }
-            if (!find_engine_protocol(value)) {
-                throw std::invalid_argument("engine spec '" + std::string(text) +
-                                            "': unknown protocol '" + value +
-                                            "' (known: " + engine_protocol_names() + ")");
-            }
-            if (nboard_short_form && value != "nboard") {
-                if (!own_options.count(key)) continue;
-                throw std::invalid_argument("engine spec '" + std::string(text) +
-                                            "': nboard:COMMAND is protocol=nboard,cmd:COMMAND, "
-                                            "not protocol=" +
-                                            value);
-            }
-            spec.protocol = value;
-        } else if (const PolicyOption* option = find_policy_option(key)) {
-            // --each may hold them for a mix of engines; only an engine's own spec is wrong,
-            // except for seed=, which every engine has always accepted (only policies use it).
-            const bool for_policy = spec.kind == EngineSpec::Kind::Policy;
-            if (!for_policy && !own_options.count(key)) continue;
-            if (!for_policy && key != "seed") {
-                throw std::invalid_argument("engine spec '" + std::string(text) + "': " + key +
-                                            "= is for policy: engines (an engine process takes "
-                                            "its own --" +
-                                            key + " in cmd:)");
-            }
-            try {
-                option->parse(value, spec.policy_options);
-            } catch (const std::invalid_argument& e) {
-                throw std::invalid_argument("engine spec '" + std::string(text) + "': " + e.what());
-            }
-        } else if (key == "tc" || key == "st") {
-            try {
-                spec.clock = key == "tc" ? parse_tc(value) : parse_st(value);
-            } catch (const std::invalid_argument& e) {
-                throw std::invalid_argument("engine spec '" + std::string(text) + "': " + e.what());
-            }
-        } else if (key == "timemargin") {
-            time_margin = parse_time_margin(value, text);
-        } else if (key == "depth") {
-            const auto [end, error] =
-                std::from_chars(value.data(), value.data() + value.size(), spec.depth);
-            if (error != std::errc() || end != value.data() + value.size() || spec.depth < 1 ||
-                spec.depth > 60) {
-                throw std::invalid_argument("engine spec '" + std::string(text) + "': depth '" +
-                                            value + "' is not a depth from 1 to 60");
-            }
-        } else {
-            throw std::invalid_argument("engine spec '" + std::string(text) +
-                                        "': unknown option '" + key + "' (known: " + known_keys() +
-                                        ")");
-        }
+        key->parse(value, context, spec);
     }
-    spec.clock.margin = time_margin;
-    if (spec.depth > 0 && (spec.kind != EngineSpec::Kind::Engine || spec.protocol != "nboard")) {
-        throw std::invalid_argument("engine spec '" + std::string(text) +
-                                    "': depth= is for nboard: engines (protocol=nboard)");
+    for (const EngineSpecKey* key : protocol_keys) {
+        if (!key->applies(spec, context))
+            refuse_spec(text, key->name + "= is for " + key->for_whom);
     }
     // The name goes into results, journals, game records and the report, which hold UTF-8 only.
     spec.name = printable(spec.name);

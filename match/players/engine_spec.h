@@ -29,6 +29,11 @@ struct EngineSpec {
     EngineConnection connection;
     ClockRules clock;  // "tc=" / "st=": this engine's time control
     int depth = 0;     // NBoard: "depth=" sent as "set depth N"; 0: not sent
+    // "restart=": On starts a fresh process (or connection) before every game, for engines that
+    // carry state between games; Auto and Off reuse it, restarting it only after it failed (a
+    // crashed or confused engine cannot be trusted, whatever restart= says).
+    enum class Restart { Auto, On, Off };
+    Restart restart = Restart::Auto;
 };
 
 // Parses "[key=value,]...WHERE" where WHERE is "policy:NAME", "cmd:COMMAND LINE" (split like a
@@ -37,7 +42,8 @@ struct EngineSpec {
 // command, shell-split), stderr, token (the shared secret of an `othello-engine --listen ...
 // --token SECRET` server), protocol (gtp or nboard, for cmd: and tcp://), tc (SECONDS,
 // SECONDS+INC or MOVES/SECONDS+INC), st (SECONDS a move), timemargin (milliseconds forgiven past
-// the engine's clock, its own --time-margin), depth (NBoard engines), and for
+// the engine's clock, its own --time-margin), restart (auto, on or off, for cmd: and tcp://),
+// depth (NBoard engines), and for
 // policies the policy options (seed, book, weights, temperature, book-randomness: as
 // othello-engine's flags of those names). `each` holds --each options applied first (the
 // engine's own options win). Throws std::invalid_argument saying what is wrong with which spec.

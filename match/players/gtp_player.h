@@ -1,6 +1,7 @@
 // GtpPlayer: a GTP engine as a player, over whatever connection its spec names. Started and
 // checked (protocol_version, numbered to learn whether it echoes ids; name; boardsize 8) lazily,
-// reused across games, restarted or reconnected after a failure, and stopped with quit then a kill.
+// reused across games (restart=on: a fresh one for each), restarted or reconnected after a failure,
+// and stopped with quit then a kill.
 #pragma once
 
 #include <memory>

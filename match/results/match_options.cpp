@@ -218,7 +218,7 @@ std::string spec_help() {
     return "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
            "SPEC is "
            "[name=X,][dir=D,][args=A,][seed=S,][stderr=1|FILE,][token=T,][protocol=P,][tc=TC,]\n"
-           "[st=S,][timemargin=MS,][depth=N,]KIND with KIND one of\n"
+           "[st=S,][timemargin=MS,][restart=R,][depth=N,]KIND with KIND one of\n"
            "  policy:NAME          a built-in policy, in-process (see --list-policies)\n"
            "  cmd:COMMAND LINE     an engine started as a process (split like a shell)\n"
            "  tcp://HOST:PORT      an engine served over TCP (token=T: its --token secret)\n"
@@ -229,6 +229,8 @@ std::string spec_help() {
            " (default gtp), for cmd: and tcp:// (depth=N: NBoard's set depth N).\n"
            "TC is SECONDS, SECONDS+INC or MOVES/SECONDS+INC (repeating), SECONDS also as MIN:SEC\n"
            "(40/1:30+1), or inf (no clock); st=S: S seconds a move.\n"
+           "R is auto (default) or off: the engine is reused, restarted only after it failed; or\n"
+           "on: a fresh process (or TCP connection) before every game, for cmd: and tcp://.\n"
            "policy: engines also take othello-engine's policy options as keys:\n  " +
            policy_keys + ", e.g. book=my.db,policy:book,regression\n\nOptions";
 }
