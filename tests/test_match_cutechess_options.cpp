@@ -1,7 +1,7 @@
 // cutechess-cli / fastchess options in othello-match's spelling, through the real othello-match:
-// clocks with minutes and without end, final positions out, resign and draw adjudication from
-// the engines' evals, openings cut and started where asked, the SPRT's models, and the per-engine
-// timemargin=, stderr=FILE and restart=.
+// clocks with minutes and without end, final positions out, openings cut and started where asked,
+// the SPRT's models, and the per-engine timemargin=, stderr=FILE and restart= (resign and draw
+// adjudication: test_match_eval_adjudication.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
