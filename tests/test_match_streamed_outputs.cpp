@@ -24,8 +24,9 @@ const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
 const fs::path kExpected = fs::path(OTHELLO_SOURCE_DIR) / "tests/data/streamed_outputs";
 
 Run run_in(const fs::path& dir, const std::string& args) {
-    return run_shell("cd '" + dir.string() + "' && OTHELLO_DATA_DIR='" OTHELLO_SOURCE_DIR
-                     "/data' timeout -s KILL 120 " +
+    return run_shell("cd '" + dir.string() +
+                         "' && OTHELLO_DATA_DIR='" OTHELLO_SOURCE_DIR
+                         "/data' timeout -s KILL 120 " +
                          kMatch + " " + args + " --no-progress",
                      dir);
 }

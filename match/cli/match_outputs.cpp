@@ -81,7 +81,7 @@ bool MatchOutputs::finish(const Standings& standings) {
     };
     if (!options_.results_path.empty()) {
         save([&] {
-            std::vector<JournalEntry> games = journal_->entries();
+            std::vector<JournalEntry> games = journal_->take_entries();
             std::erase_if(games, [&](const JournalEntry& e) {
                 return e.id < 0 || static_cast<std::size_t>(e.id) >= counted_.size() ||
                        !counted_[static_cast<std::size_t>(e.id)];

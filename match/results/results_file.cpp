@@ -11,6 +11,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 #include "match/results/atomic_file.h"
 #include "protocol/fd_write.h"
@@ -85,9 +86,9 @@ void ResultsJournal::append(const std::vector<GameRecord>& games) {
     append_lines(lines, std::move(entries));
 }
 
-std::vector<JournalEntry> ResultsJournal::entries() const {
+std::vector<JournalEntry> ResultsJournal::take_entries() {
     const std::lock_guard guard(write_lock_);
-    return entries_;
+    return std::exchange(entries_, {});
 }
 
 void ResultsJournal::append_lines(const std::string& line, std::vector<JournalEntry> entries) {

@@ -48,9 +48,9 @@ class ResultsJournal {
     void append(const std::vector<GameRecord>& games);
 
     // The path it writes, and where each game written so far stands in it, in file order (the
-    // kept games first).
+    // kept games first): taken, once the games are over (the journal keeps no more of them).
     const std::string& path() const { return path_; }
-    std::vector<JournalEntry> entries() const;
+    std::vector<JournalEntry> take_entries();
 
   private:
     // Whole lines, each ended by '\n'; `entries` (offsets from the line's start) are kept once
@@ -62,7 +62,7 @@ class ResultsJournal {
     std::optional<RecordSigner> signer_;
     int fd_ = -1;
     off_t end_ = 0;  // the journal's size: where a failed append's partial line is cut off
-    mutable std::mutex write_lock_;
+    std::mutex write_lock_;
     std::vector<JournalEntry> entries_;  // guarded by write_lock_
 };
 
