@@ -97,7 +97,6 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
             files.push_back(read_match_file(in, key ? &*key : nullptr));
         }
         MergedMatch merged = merge_match_files(files);
-        files.clear();  // the merged games are copies: the inputs' records are not kept twice
         check_output(out_path, inputs, merged, overwrite);
 
         const long total = static_cast<long>(merged.games.size() + merged.missing.size());
@@ -123,6 +122,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
             err << "othello-match merge: note: " << printable(n) << "\n";
         out << "\n";
 
+        files.clear();  // the merged games are copies: the inputs' records are not kept twice
         Standings standings(engine_names_in(merged.config));
         for (const auto& r : merged.games) standings.add(r);
         print_report(out, standings, sprt_in(merged.config));
