@@ -3,6 +3,7 @@
 // final outputs are each attempted, whatever happened to the others.
 #include "match/cli/match_outputs.h"
 
+#include <algorithm>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -24,8 +25,8 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
       config_(std::move(config)),
       planned_games_(planned_games),
       log_(log),
-      keep_records_(!options.results_path.empty() || !options.records_path.empty() ||
-                    !options.positions_path.empty() || !options.html_path.empty()),
+      keep_records_(!options.records_path.empty() || !options.positions_path.empty() ||
+                    !options.html_path.empty()),
       last_page_(std::chrono::steady_clock::now()) {
     if (!options.results_path.empty()) {
         journal_ = std::make_unique<ResultsJournal>(
@@ -34,7 +35,8 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
         if (!resumed.empty())
             std::cerr << "Resuming: " << resumed.size() << " games already played.\n";
     }
-    records_ = std::move(resumed);
+    for (const GameRecord& r : resumed) count(r.id);
+    if (keep_records_) records_ = std::move(resumed);
     write_page(standings, false);
     // Grown under the runner's lock otherwise, copying every record kept so far each time.
     if (keep_records_) records_.reserve(records_.size() + games_to_play);
@@ -48,6 +50,7 @@ void MatchOutputs::on_games_played(const std::vector<GameRecord>& games) {
 
 void MatchOutputs::on_game(GameRecord& game, const Standings& standings) {
     ++played_;
+    count(game.id);
     if (lines_) lines_->on_game(game, standings, played_);
     if (keep_records_) records_.push_back(std::move(game));  // game is not read after this
     const EngineTally& first = standings.tally(0);
@@ -78,9 +81,14 @@ bool MatchOutputs::finish(const Standings& standings) {
     };
     if (!options_.results_path.empty()) {
         save([&] {
-            write_results(options_.results_path, records_, results_summary(standings), config_,
-                          results_ratings(standings),
-                          options_.sign_key ? &*options_.sign_key : nullptr);
+            std::vector<JournalEntry> games = journal_->take_entries();
+            std::erase_if(games, [&](const JournalEntry& e) {
+                return e.id < 0 || static_cast<std::size_t>(e.id) >= counted_.size() ||
+                       !counted_[static_cast<std::size_t>(e.id)];
+            });
+            write_results_from_journal(options_.results_path, journal_->path(), std::move(games),
+                                       results_summary(standings), config_,
+                                       results_ratings(standings));
         });
     }
     if (!options_.records_path.empty()) {
@@ -95,6 +103,13 @@ bool MatchOutputs::finish(const Standings& standings) {
     save([&] { write_page(standings, true); });
     if (log_ && !log_->failure().empty()) written = false;  // said on stderr when it happened
     return written;
+}
+
+void MatchOutputs::count(int id) {
+    if (id < 0) return;
+    const auto i = static_cast<std::size_t>(id);
+    if (i >= counted_.size()) counted_.resize(std::max(i + 1, counted_.size() * 2));
+    counted_[i] = true;
 }
 
 // A page that cannot be written mid-match is a warning: the games go on being recorded.

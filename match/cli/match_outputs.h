@@ -36,15 +36,20 @@ class MatchOutputs : public MatchOutput {
 
   private:
     void write_page(const Standings& standings, bool finished);
+    void count(int id);  // a game counted in the standings: it goes into the results file
 
     const MatchOptions& options_;
     nlohmann::json config_;
     long planned_games_;
     const ProtocolLog* log_;
     std::unique_ptr<ResultsJournal> journal_;
-    bool keep_records_;  // only when the results file, the records or the page show them
+    // Only when the records, the final positions or the page show them: the results file is
+    // written from the journal's lines.
+    bool keep_records_;
     // The games played, resumed ones first.
     std::vector<GameRecord> records_;
+    // By id: the games counted, whose journal lines make the results file.
+    std::vector<bool> counted_;
     std::chrono::steady_clock::time_point last_page_;
     long played_ = 0;                      // in this run
     std::optional<ProgressBar> progress_;  // started once the first page is written

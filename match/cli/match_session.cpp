@@ -281,7 +281,11 @@ int run_match_session(const MatchOptions& o) {
                       static_cast<int>(openings.size()), o.shape);
     const std::vector<std::string> names = names_of(o.engines);
     const nlohmann::json config = match_config(o, openings);
-    const std::vector<ScheduledGame> games = games_in_shard(schedule, o.shard);
+    // A match of one shard plays its whole schedule, which is not copied (a million games' is
+    // 20 MB), nor are its games to play when none were resumed.
+    std::vector<ScheduledGame> shard_games;
+    if (!o.shard.whole()) shard_games = games_in_shard(schedule, o.shard);
+    const std::vector<ScheduledGame>& games = o.shard.whole() ? schedule : shard_games;
     if (!o.shard.whole()) {
         std::cerr << "othello-match: shard " << to_string(o.shard) << ": " << games.size()
                   << " of the match's " << schedule.size() << " games\n";
@@ -296,7 +300,9 @@ int run_match_session(const MatchOptions& o) {
     if (o.resume && !o.results_path.empty())
         resumed = resumed_games(o, config, schedule, names, openings);
     for (const auto& r : resumed) standings.add(r);
-    const std::vector<ScheduledGame> pending = games_to_play(games, resumed);
+    std::vector<ScheduledGame> unplayed;
+    if (!resumed.empty()) unplayed = games_to_play(games, resumed);
+    const std::vector<ScheduledGame>& pending = resumed.empty() ? games : unplayed;
     // Opened after every check that can refuse the run (so a refused run leaves an existing log
     // as it was) and before any game: an unwritable log is an error before the first.
     std::unique_ptr<ProtocolLog> log;

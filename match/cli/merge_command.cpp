@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "engine/ascii_text.h"
 #include "match/cli/options_and_inputs.h"
@@ -95,7 +96,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
             if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
             files.push_back(read_match_file(in, key ? &*key : nullptr));
         }
-        const MergedMatch merged = merge_match_files(files);
+        MergedMatch merged = merge_match_files(files);
         check_output(out_path, inputs, merged, overwrite);
 
         const long total = static_cast<long>(merged.games.size() + merged.missing.size());
@@ -121,10 +122,11 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
             err << "othello-match merge: note: " << printable(n) << "\n";
         out << "\n";
 
+        files.clear();  // the merged games are copies: the inputs' records are not kept twice
         Standings standings(engine_names_in(merged.config));
         for (const auto& r : merged.games) standings.add(r);
         print_report(out, standings, sprt_in(merged.config));
-        write_results(out_path, merged.games, results_summary(standings), merged.config,
+        write_results(out_path, std::move(merged.games), results_summary(standings), merged.config,
                       results_ratings(standings), key ? &*key : nullptr);
         return 0;
     } catch (const std::exception& e) {

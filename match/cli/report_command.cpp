@@ -7,6 +7,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <utility>
 
 #include "engine/ascii_text.h"
 #include "engine/strict_command_line.h"
@@ -29,19 +30,24 @@ namespace {
 ReportInput report_input_from_file(const std::string& path, const SigningKey* key) {
     if (path.ends_with(".jsonl") && !std::filesystem::exists(path))
         throw std::runtime_error("cannot read '" + path + "'");
-    const MatchFile checked = read_match_file(path, key);
-    if (!checked.refused.empty())
-        throw std::runtime_error(refused_records_message(checked.refused));
-    check_against_schedules({&checked});
-    for (const auto& note : checked.notes)
-        std::cerr << "othello-match report: note: " << printable(note) << "\n";
     nlohmann::json results;
-    if (path.ends_with(".jsonl")) {
-        nlohmann::json games = nlohmann::json::array();
-        for (const auto& r : checked.games) games.push_back(to_json(r));
-        results = {{"games", games}};
-        if (checked.config) results["config"] = *checked.config;
-    } else {
+    {
+        // Dropped once the page's games are taken from it: a results file is read again as it is.
+        MatchFile checked = read_match_file(path, key);
+        if (!checked.refused.empty())
+            throw std::runtime_error(refused_records_message(checked.refused));
+        check_against_schedules({&checked});
+        for (const auto& note : checked.notes)
+            std::cerr << "othello-match report: note: " << printable(note) << "\n";
+        if (path.ends_with(".jsonl")) {
+            nlohmann::json games = nlohmann::json::array();
+            for (const auto& r : checked.games) games.push_back(to_json(r));
+            checked.games.clear();
+            results = {{"games", std::move(games)}};
+            if (checked.config) results["config"] = std::move(*checked.config);
+        }
+    }
+    if (!path.ends_with(".jsonl")) {
         std::ifstream in(path);
         if (!in) throw std::runtime_error("cannot read '" + path + "'");
         try {
@@ -52,7 +58,7 @@ ReportInput report_input_from_file(const std::string& path, const SigningKey* ke
         }
     }
     try {
-        return report_input_from_results(results);
+        return report_input_from_results(std::move(results));
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "': " + e.what());
     }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 #include "match/results/game_record_schema.h"
 #include "match/results/match_options.h"
@@ -165,11 +166,11 @@ std::string compact_moves(const std::string& transcript) {
     return out;
 }
 
-ReportInput report_input_from_results(const nlohmann::json& results) {
+ReportInput report_input_from_results(nlohmann::json results) {
     if (!results.is_object() || !results.contains("games") || !results["games"].is_array())
         throw std::runtime_error("not a results file: no \"games\" array");
     ReportInput in;
-    in.games = results["games"];
+    in.games = std::move(results["games"]);  // a million games' records are not copied
     if (results.contains("config") && results["config"].is_object())
         in.settings = results["config"];
     if (results.contains("ratings")) in.ratings = checked_ratings(results["ratings"]);

@@ -24,7 +24,7 @@ struct ReportInput {
 
 // Reads a results file's JSON ({"summary", "games", optional "config" and "ratings"}, also as
 // merged from shards). Throws std::runtime_error saying what is wrong.
-ReportInput report_input_from_results(const nlohmann::json& results);
+ReportInput report_input_from_results(nlohmann::json results);
 
 // The page's data object (its layout is documented at the top of
 // match/report/report_page/report.js).

@@ -1,4 +1,5 @@
-// write_file_atomically: temporary + fsync + rename + fsync of the folder.
+// write_file_atomically: temporary (written through a buffer) + fsync + rename + fsync of the
+// folder.
 #include "match/results/atomic_file.h"
 
 #include <fcntl.h>
@@ -7,22 +8,63 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <sstream>
+#include <ostream>
 #include <stdexcept>
+#include <streambuf>
+#include <string_view>
+#include <vector>
 
 #include "match/results/output_paths.h"
 #include "protocol/fd_write.h"
 
 namespace othello {
 
+namespace {
+
+// The temporary's stream: written through a buffer of its own, so that a file of any size (the
+// results of a million games) never stands whole in memory. The first failed write is kept, with
+// its errno, and the rest are dropped.
+class FileBuffer : public std::streambuf {
+  public:
+    explicit FileBuffer(int fd) : fd_(fd), buffer_(1 << 16) { reset(); }
+
+    // Writes what is buffered; false (errno set) once any write has failed.
+    bool flush() {
+        const auto size = static_cast<std::size_t>(pptr() - pbase());
+        if (size > 0 && error_ == 0) {
+            errno = 0;
+            if (!write_all(fd_, std::string_view(pbase(), size))) error_ = errno ? errno : EIO;
+        }
+        reset();
+        if (error_ != 0) errno = error_;
+        return error_ == 0;
+    }
+
+  protected:
+    int_type overflow(int_type c) override {
+        if (!flush()) return traits_type::eof();
+        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+        *pptr() = traits_type::to_char_type(c);
+        pbump(1);
+        return c;
+    }
+    int sync() override { return flush() ? 0 : -1; }
+
+  private:
+    void reset() { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+
+    int fd_;
+    std::vector<char> buffer_;
+    int error_ = 0;
+};
+
+}  // namespace
+
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write) {
     // A link stays a link: its target is replaced. Anything but a regular file is refused before
     // the rename could turn a device node or FIFO into a plain file.
     const std::string file = replaceable_file_behind(path);
-    std::ostringstream text;
-    write(text);
-    const std::string data = text.str();
     // The pid keeps two runners writing the same name from sharing a temporary.
     const std::string temporary = file + ".tmp." + std::to_string(::getpid());
     const auto fail = [&](const std::string& what) {
@@ -32,8 +74,21 @@ void write_file_atomically(const std::string& path,
     };
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) fail("cannot create " + temporary);
-    const bool written = write_all(fd, data) && ::fsync(fd) == 0;
+    bool written = false;
+    try {
+        FileBuffer buffer(fd);
+        std::ostream out(&buffer);
+        write(out);
+        written = buffer.flush() && ::fsync(fd) == 0;
+    } catch (...) {
+        // What could not be written is not half written: the old file stays.
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        throw;
+    }
+    const int error = errno;
     ::close(fd);
+    errno = error;
     if (!written) fail("cannot write " + temporary);
     if (std::rename(temporary.c_str(), file.c_str()) != 0) fail("cannot rename " + temporary);
     // The rename itself is durable only once the folder is.

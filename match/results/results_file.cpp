@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
+#include <ostream>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 #include "match/results/atomic_file.h"
 #include "protocol/fd_write.h"
@@ -37,10 +40,20 @@ ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
     if (key) signer_.emplace(*key, config);
     // The kept lines replace the old journal in one step: a kill during the rewrite leaves the
     // old journal (still readable the same way), never a truncated one.
+    std::vector<JournalEntry> entries;
     write_file_atomically(path_, [&](std::ostream& out) {
-        out << json_text(nlohmann::json{{"config", config}}) << '\n';
-        for (const auto& r : kept) out << line_of(r);
+        entries.clear();
+        const std::string first = json_text(nlohmann::json{{"config", config}}) + '\n';
+        out << first;
+        std::int64_t offset = static_cast<std::int64_t>(first.size());
+        for (const auto& r : kept) {
+            const std::string line = line_of(r);
+            out << line;
+            entries.push_back({r.id, static_cast<std::uint32_t>(line.size() - 1), offset});
+            offset += static_cast<std::int64_t>(line.size());
+        }
     });
+    entries_ = std::move(entries);
     fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0)
         throw std::runtime_error("cannot write journal '" + path_ + "': " + std::strerror(errno));
@@ -56,19 +69,36 @@ std::string ResultsJournal::line_of(const GameRecord& r) const {
 }
 
 void ResultsJournal::append(const GameRecord& r) {
-    append_lines(line_of(r));
+    std::string line = line_of(r);
+    append_lines(line, {{r.id, static_cast<std::uint32_t>(line.size() - 1), 0}});
 }
 
 void ResultsJournal::append(const std::vector<GameRecord>& games) {
     std::string lines;
-    for (const auto& r : games) lines += line_of(r);
-    append_lines(lines);
+    std::vector<JournalEntry> entries;
+    entries.reserve(games.size());
+    for (const auto& r : games) {
+        const std::string line = line_of(r);
+        entries.push_back({r.id, static_cast<std::uint32_t>(line.size() - 1),
+                           static_cast<std::int64_t>(lines.size())});
+        lines += line;
+    }
+    append_lines(lines, std::move(entries));
 }
 
-void ResultsJournal::append_lines(const std::string& line) {
+std::vector<JournalEntry> ResultsJournal::take_entries() {
+    const std::lock_guard guard(write_lock_);
+    return std::exchange(entries_, {});
+}
+
+void ResultsJournal::append_lines(const std::string& line, std::vector<JournalEntry> entries) {
     const std::lock_guard guard(write_lock_);
     errno = 0;
     if (write_all(fd_, line)) {
+        for (JournalEntry& e : entries) {
+            e.offset += static_cast<std::int64_t>(end_);
+            entries_.push_back(e);
+        }
         end_ += static_cast<off_t>(line.size());  // kept here: one system call a write, not two
         return;
     }
@@ -106,6 +136,128 @@ void write_csv_cell(std::ostream& out, const nlohmann::json& value) {
         out << value.dump();
 }
 
+// The games of a results file one at a time, in id order, as their JSON records.
+using EachGame = std::function<void(const std::function<void(const nlohmann::json&)>&)>;
+
+// `value` as nlohmann writes it with indent 1 at `depth` inside the document: every line after
+// the first indented `depth` more (a JSON text holds no raw newline inside its strings).
+void write_nested(std::ostream& out, const nlohmann::json& value, int depth) {
+    const std::string text = json_text(value, 1);
+    std::size_t at = 0;
+    for (std::size_t newline; (newline = text.find('\n', at)) != std::string::npos;) {
+        out.write(text.data() + at, static_cast<std::streamsize>(newline + 1 - at));
+        for (int i = 0; i < depth; ++i) out.put(' ');
+        at = newline + 1;
+    }
+    out.write(text.data() + at, static_cast<std::streamsize>(text.size() - at));
+}
+
+// The results document as json_text(results, 1) writes it: its members in key order (config,
+// games, ratings, summary), the games streamed.
+void write_results_json(std::ostream& out, const EachGame& each_game, const nlohmann::json& summary,
+                        const nlohmann::json& config, const nlohmann::json& ratings) {
+    out << "{\n";
+    if (!config.is_null()) {
+        out << " \"config\": ";
+        write_nested(out, config, 1);
+        out << ",\n";
+    }
+    out << " \"games\": ";
+    bool first = true;
+    each_game([&](const nlohmann::json& game) {
+        out << (first ? "[\n  " : ",\n  ");
+        write_nested(out, game, 2);
+        first = false;
+    });
+    out << (first ? "[]" : "\n ]") << ",\n";
+    if (!ratings.is_null()) {
+        out << " \"ratings\": ";
+        write_nested(out, ratings, 1);
+        out << ",\n";
+    }
+    out << " \"summary\": ";
+    write_nested(out, summary, 1);
+    out << "\n}\n";
+}
+
+void write_results_csv(std::ostream& out, const EachGame& each_game) {
+    const auto fields = game_record_fields();
+    const char* separator = "";
+    for (const GameRecordField& f : fields) {
+        if (!f.csv) continue;
+        out << separator << f.name;
+        separator = ",";
+    }
+    out << '\n';
+    each_game([&](const nlohmann::json& game) {
+        separator = "";
+        for (const GameRecordField& f : fields) {
+            if (!f.csv) continue;
+            out << separator;
+            const auto value = game.find(f.name);  // an Omitted field left out is empty
+            if (value != game.end()) write_csv_cell(out, *value);
+            separator = ",";
+        }
+        out << '\n';
+    });
+}
+
+void write_results_file(const std::string& path, const EachGame& each_game,
+                        const nlohmann::json& summary, const nlohmann::json& config,
+                        const nlohmann::json& ratings) {
+    write_file_atomically(path, [&](std::ostream& out) {
+        if (path.ends_with(".csv"))
+            write_results_csv(out, each_game);
+        else
+            write_results_json(out, each_game, summary, config, ratings);
+    });
+}
+
+// Reads lines of a file by offset, through a window of the file: the games of a journal in id
+// order are mostly in file order, so most lines are in the window already.
+class LineReader {
+  public:
+    explicit LineReader(const std::string& path)
+        : path_(path), fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
+        if (fd_ < 0)
+            throw std::runtime_error("cannot read journal '" + path + "': " + std::strerror(errno));
+    }
+    ~LineReader() { ::close(fd_); }
+    LineReader(const LineReader&) = delete;
+    LineReader& operator=(const LineReader&) = delete;
+
+    std::string_view line(const JournalEntry& e) {
+        const std::int64_t end = e.offset + static_cast<std::int64_t>(e.length);
+        if (e.offset < start_ || end > start_ + static_cast<std::int64_t>(window_.size())) {
+            window_.resize(std::max<std::size_t>(kWindow, e.length));
+            std::size_t got = 0;
+            while (got < window_.size()) {
+                const ssize_t n = ::pread(fd_, window_.data() + got, window_.size() - got,
+                                          static_cast<off_t>(e.offset + got));
+                if (n < 0 && errno == EINTR) continue;
+                if (n < 0)
+                    throw std::runtime_error("cannot read journal '" + path_ +
+                                             "': " + std::strerror(errno));
+                if (n == 0) break;
+                got += static_cast<std::size_t>(n);
+            }
+            window_.resize(got);
+            start_ = e.offset;
+            if (got < e.length)
+                throw std::runtime_error("journal '" + path_ + "' is shorter than it was written");
+        }
+        return std::string_view(window_).substr(static_cast<std::size_t>(e.offset - start_),
+                                                e.length);
+    }
+
+  private:
+    static constexpr std::size_t kWindow = 1 << 20;
+    std::string path_;
+    int fd_;
+    std::string window_;
+    std::int64_t start_ = 0;
+};
+
 }  // namespace
 
 void write_results(const std::string& path, std::vector<GameRecord> records,
@@ -115,36 +267,32 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
     if (key) signer.emplace(*key, config);
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
-    write_file_atomically(path, [&](std::ostream& out) {
-        if (path.ends_with(".csv")) {
-            const auto fields = game_record_fields();
-            const char* separator = "";
-            for (const GameRecordField& f : fields) {
-                if (!f.csv) continue;
-                out << separator << f.name;
-                separator = ",";
-            }
-            out << '\n';
-            for (const auto& r : records) {
-                separator = "";
-                for (const GameRecordField& f : fields) {
-                    if (!f.csv) continue;
-                    out << separator;
-                    write_csv_cell(out, f.write(r));
-                    separator = ",";
-                }
-                out << '\n';
-            }
-        } else {
-            nlohmann::json games = nlohmann::json::array();
+    const bool csv = path.ends_with(".csv");
+    write_results_file(
+        path,
+        [&](const std::function<void(const nlohmann::json&)>& game) {
             for (const auto& r : records)
-                games.push_back(signer ? signer->signed_json(r) : to_json(r));
-            nlohmann::json results{{"summary", summary}, {"games", games}};
-            if (!config.is_null()) results["config"] = config;
-            if (!ratings.is_null()) results["ratings"] = ratings;
-            out << json_text(results, 1) << '\n';
-        }
-    });
+                game(signer && !csv ? signer->signed_json(r) : to_json(r));
+        },
+        summary, config, ratings);
+}
+
+void write_results_from_journal(const std::string& path, const std::string& journal_path,
+                                std::vector<JournalEntry> entries, const nlohmann::json& summary,
+                                const nlohmann::json& config, const nlohmann::json& ratings) {
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const JournalEntry& a, const JournalEntry& b) { return a.id < b.id; });
+    entries.erase(
+        std::unique(entries.begin(), entries.end(),
+                    [](const JournalEntry& a, const JournalEntry& b) { return a.id == b.id; }),
+        entries.end());
+    write_results_file(
+        path,
+        [&](const std::function<void(const nlohmann::json&)>& game) {
+            LineReader journal(journal_path);
+            for (const JournalEntry& e : entries) game(nlohmann::json::parse(journal.line(e)));
+        },
+        summary, config, ratings);
 }
 
 }  // namespace othello

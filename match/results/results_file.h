@@ -4,6 +4,8 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
+#include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,6 +20,14 @@ namespace othello {
 
 // The journal next to a results file: "results.json" -> "results.jsonl".
 std::string journal_path_for(const std::string& results_path);
+
+// Where one game's line stands in a journal: the results file is written from these lines, so
+// the games need not be kept in memory until the end.
+struct JournalEntry {
+    int id = 0;
+    std::uint32_t length = 0;  // without its '\n'
+    std::int64_t offset = 0;
+};
 
 class ResultsJournal {
   public:
@@ -37,8 +47,15 @@ class ResultsJournal {
     // failed write, which throws) none.
     void append(const std::vector<GameRecord>& games);
 
+    // The path it writes, and where each game written so far stands in it, in file order (the
+    // kept games first): taken, once the games are over (the journal keeps no more of them).
+    const std::string& path() const { return path_; }
+    std::vector<JournalEntry> take_entries();
+
   private:
-    void append_lines(const std::string& line);  // whole lines, each ended by '\n'
+    // Whole lines, each ended by '\n'; `entries` (offsets from the line's start) are kept once
+    // they are written.
+    void append_lines(const std::string& line, std::vector<JournalEntry> entries);
     std::string line_of(const GameRecord& r) const;
 
     std::string path_;
@@ -46,6 +63,7 @@ class ResultsJournal {
     int fd_ = -1;
     off_t end_ = 0;  // the journal's size: where a failed append's partial line is cut off
     std::mutex write_lock_;
+    std::vector<JournalEntry> entries_;  // guarded by write_lock_
 };
 
 // Writes every record (sorted by id) with `summary` and the match's `config` as
@@ -55,5 +73,13 @@ class ResultsJournal {
 void write_results(const std::string& path, std::vector<GameRecord> records,
                    const nlohmann::json& summary, const nlohmann::json& config,
                    const nlohmann::json& ratings = nullptr, const SigningKey* key = nullptr);
+
+// The same file from the journal's lines of the games `entries` name (as the journal wrote them,
+// signed or not; the first entry of each id), streamed one game at a time: the bytes are those
+// write_results writes for the same records.
+void write_results_from_journal(const std::string& path, const std::string& journal_path,
+                                std::vector<JournalEntry> entries, const nlohmann::json& summary,
+                                const nlohmann::json& config,
+                                const nlohmann::json& ratings = nullptr);
 
 }  // namespace othello

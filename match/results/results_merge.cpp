@@ -79,7 +79,8 @@ MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
                                "that opening only");
     }
 
-    std::map<int, std::pair<GameRecord, std::string>> by_id;  // id -> (record, where it stands)
+    // id -> (record, where it stands): the inputs' own, copied once into the merged games.
+    std::map<int, std::pair<const GameRecord*, const std::string*>> by_id;
     // Schedule opening index -> (transcript, where first seen): a wrong opening is caught even
     // when the list could not be built again.
     std::map<int, std::pair<std::string, std::string>> opening_seen;
@@ -109,18 +110,19 @@ MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
                     "', but " + seen->second.second +
                     " has another game of that opening open with '" + seen->second.first + "'");
             }
-            const auto [it, inserted] = by_id.try_emplace(r.id, r, where);
+            const auto [it, inserted] = by_id.try_emplace(r.id, &r, &where);
             if (!inserted) {
-                if (!same_game(it->second.first, r)) {
+                if (!same_game(*it->second.first, r)) {
                     throw std::runtime_error("game " + std::to_string(r.id) + ": " +
-                                             it->second.second + " and " + where +
+                                             *it->second.second + " and " + where +
                                              " hold different games; give only the right one");
                 }
                 merged.duplicates.push_back(r.id);
             }
         }
     }
-    for (auto& [id, entry] : by_id) merged.games.push_back(std::move(entry.first));
+    merged.games.reserve(by_id.size());
+    for (const auto& [id, entry] : by_id) merged.games.push_back(*entry.first);
     std::sort(merged.duplicates.begin(), merged.duplicates.end());
     merged.duplicates.erase(std::unique(merged.duplicates.begin(), merged.duplicates.end()),
                             merged.duplicates.end());

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace othello {
 
@@ -18,6 +19,28 @@ void count(WinDrawLoss& r, int points2) {  // points2: 2 win, 1 draw, 0 loss
 }
 
 }  // namespace
+
+bool Standings::GameHashes::insert(std::uint64_t hash) {
+    if (hash == 0) return !std::exchange(has_zero_, true);
+    if (2 * (size_ + 1) > slots_.size()) {
+        std::vector<std::uint64_t> old = std::exchange(slots_, {});
+        slots_.assign(std::max<std::size_t>(1024, 2 * old.size()), 0);
+        size_ = 0;
+        for (const std::uint64_t h : old) {
+            if (h != 0) insert(h);
+        }
+    }
+    const std::size_t mask = slots_.size() - 1;
+    // The hashes are std::hash mixes of strings: mixed once more, as the low bits pick the slot.
+    std::size_t i = static_cast<std::size_t>((hash * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+    while (slots_[i] != 0) {
+        if (slots_[i] == hash) return false;
+        i = (i + 1) & mask;
+    }
+    slots_[i] = hash;
+    ++size_;
+    return true;
+}
 
 Standings::Standings(std::vector<std::string> names)
     : names_(std::move(names)), tallies_(names_.size()) {
@@ -37,7 +60,7 @@ void Standings::add(const GameRecord& r) {
     const std::uint64_t game =
         (std::hash<std::string>{}(r.moves) * 31 + std::hash<std::string>{}(r.start_board)) * 31 +
         std::hash<int>{}(b * 1009 + w);
-    if (!played_.insert(game).second) {
+    if (!played_.insert(game)) {
         ++repeated_[key(std::min(b, w), std::max(b, w))];
         ++repeated_total_;
     }

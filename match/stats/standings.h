@@ -7,7 +7,6 @@
 #include <map>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -63,8 +62,18 @@ class Standings {
     std::unordered_map<std::uint64_t, Pentanomial> pentanomial_;   // key(a, b), a < b, a's side
     // First game of a pair still waiting for its partner: pair id -> (engine a, a's points x2).
     std::unordered_map<int, std::pair<int, int>> open_pairs_;
-    std::map<Outcome, long> reasons_;           // keyed by the enum: no string built per game
-    std::unordered_set<std::uint64_t> played_;  // hashes of (black, white, moves)
+    std::map<Outcome, long> reasons_;  // keyed by the enum: no string built per game
+    // The hashes of the games played, (black, white, moves), in one flat table: a node per game
+    // of a hash set cost a million-game match 40 MB.
+    class GameHashes {
+      public:
+        bool insert(std::uint64_t hash);  // false when it was there already
+      private:
+        std::vector<std::uint64_t> slots_;  // 0: empty; a power of two, at most half full
+        std::size_t size_ = 0;
+        bool has_zero_ = false;  // the hash 0 (the empty slot's value) is kept here
+    };
+    GameHashes played_;
     std::unordered_map<std::uint64_t, long> repeated_;  // key(a, b) with a <= b
     long repeated_total_ = 0;
     long games_ = 0;
