@@ -1,5 +1,5 @@
 // No function in engine/, protocol/ or match/ is longer than 80 lines (signature to closing
-// brace), but for the few still listed here, none of which may grow: a long function is where
+// brace), but for the one still listed here, which may not grow: a long function is where
 // changes pile up, and where the next ladder of cases grows.
 // Functions are found as clang-format lays them out (scripts/check-format.sh): a definition's
 // body opens at the end of its signature's last line and closes with a brace at the signature's
@@ -27,8 +27,6 @@ struct KnownLong {
 };
 constexpr KnownLong kKnownLong[] = {
     {"match/report/report_page_data.cpp", "report_page_data(", 137},
-    {"match/cli/match_session.cpp", "run_match_session(", 81},
-    {"match/results/results_merge.cpp", "merge_match_files(", 103},
 };
 
 struct LongFunction {
@@ -127,7 +125,8 @@ TEST_CASE("no function in engine/, protocol/ or match/ is longer than 80 lines")
         CHECK(f.lines <= (known == std::end(kKnownLong) ? kMostLines : known->lines));
     }
     for (const KnownLong& k : kKnownLong) {
-        CAPTURE(k.name);
+        const std::string name = k.name;
+        CAPTURE(name);
         const bool still_long = std::any_of(found.begin(), found.end(), [&](const LongFunction& f) {
             return f.where.starts_with(std::string(k.file) + ":") &&
                    f.signature.find(k.name) != std::string::npos;

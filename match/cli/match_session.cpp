@@ -267,15 +267,57 @@ std::string play_knockout(MatchRunner& runner, const MatchOptions& o, int openin
     return "";
 }
 
-int run_match_session(const MatchOptions& o) {
-    check_outputs(o);
+namespace {
+
+// The openings the match needs, with a warning when it must repeat them.
+std::vector<Opening> match_openings(const MatchOptions& o) {
     const std::size_t pairs_needed = openings_needed(o.games, o.shape);
-    const std::vector<Opening> openings =
-        load_openings(o.openings, o.seed, pairs_needed, o.random_order);
+    std::vector<Opening> openings = load_openings(o.openings, o.seed, pairs_needed, o.random_order);
     if (const std::string repeats =
             repeated_openings_warning(o.openings, openings.size(), pairs_needed);
         !repeats.empty())
         std::cerr << "othello-match: warning: " << repeats << "\n";
+    return openings;
+}
+
+void say_shard(const MatchOptions& o, std::size_t games, std::size_t scheduled) {
+    std::cerr << "othello-match: shard " << to_string(o.shard) << ": " << games
+              << " of the match's " << scheduled << " games\n";
+    if (o.sprt) {
+        std::cerr << "othello-match: --sprt with --shard: a shard plays all its games (it "
+                     "cannot stop early); merge the shards to read the SPRT state\n";
+    }
+}
+
+// After the table: why the match stopped early and which engines failed, said on stderr; the
+// exit status (`status` unless something went wrong).
+int final_status(const MatchOptions& o, const MatchRunner& runner, const Standings& standings,
+                 const std::string& stopped, long planned, int status) {
+    if (!stopped.empty()) {
+        std::cerr << "othello-match: " << printable_lines(stopped)
+                  << "\nothello-match: the match stopped after " << standings.games() << " of "
+                  << planned << " games"
+                  << (o.results_path.empty()
+                          ? std::string()
+                          : "; once the cause is fixed, --resume completes it from the journal")
+                  << "\n";
+        status = 1;
+    }
+    for (const auto& failure : runner.start_failures())
+        std::cerr << "othello-match: engine failed: " << printable(failure) << "\n";
+    if (runner.skipped_games() > 0) {
+        std::cerr << "othello-match: " << runner.skipped_games()
+                  << " games not played because an engine failed to start\n";
+        return 1;
+    }
+    return status;
+}
+
+}  // namespace
+
+int run_match_session(const MatchOptions& o) {
+    check_outputs(o);
+    const std::vector<Opening> openings = match_openings(o);
     const std::vector<ScheduledGame> schedule =
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
                       static_cast<int>(openings.size()), o.shape);
@@ -286,14 +328,7 @@ int run_match_session(const MatchOptions& o) {
     std::vector<ScheduledGame> shard_games;
     if (!o.shard.whole()) shard_games = games_in_shard(schedule, o.shard);
     const std::vector<ScheduledGame>& games = o.shard.whole() ? schedule : shard_games;
-    if (!o.shard.whole()) {
-        std::cerr << "othello-match: shard " << to_string(o.shard) << ": " << games.size()
-                  << " of the match's " << schedule.size() << " games\n";
-        if (o.sprt) {
-            std::cerr << "othello-match: --sprt with --shard: a shard plays all its games (it "
-                         "cannot stop early); merge the shards to read the SPRT state\n";
-        }
-    }
+    if (!o.shard.whole()) say_shard(o, games.size(), schedule.size());
 
     Standings standings(names);
     std::vector<GameRecord> resumed;
@@ -335,24 +370,7 @@ int run_match_session(const MatchOptions& o) {
         return 128 + signal;
     }
     warn_about_repeated_games(standings);
-    if (!stopped.empty()) {
-        std::cerr << "othello-match: " << printable_lines(stopped)
-                  << "\nothello-match: the match stopped after " << standings.games() << " of "
-                  << planned << " games"
-                  << (o.results_path.empty()
-                          ? std::string()
-                          : "; once the cause is fixed, --resume completes it from the journal")
-                  << "\n";
-        status = 1;
-    }
-    for (const auto& failure : runner.start_failures())
-        std::cerr << "othello-match: engine failed: " << printable(failure) << "\n";
-    if (runner.skipped_games() > 0) {
-        std::cerr << "othello-match: " << runner.skipped_games()
-                  << " games not played because an engine failed to start\n";
-        return 1;
-    }
-    return status;
+    return final_status(o, runner, standings, stopped, planned, status);
 }
 
 }  // namespace othello

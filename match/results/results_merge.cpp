@@ -2,9 +2,9 @@
 #include "match/results/results_merge.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
-#include <set>
 #include <stdexcept>
 
 #include "match/results/match_config.h"
@@ -41,7 +41,10 @@ MergedMatch merge_match_files(const std::vector<MatchFile>& inputs) {
     return merge_match_files(pointers);
 }
 
-MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
+namespace {
+
+// Every input records a configuration, and it is the first one's but for the shard.
+void check_one_match(const std::vector<const MatchFile*>& inputs) {
     if (inputs.empty()) throw std::runtime_error("no files to merge");
     for (const MatchFile* in : inputs) {
         if (!in->config) {
@@ -50,8 +53,6 @@ MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
                                      "wrote it), so it cannot be checked against the others");
         }
     }
-    MergedMatch merged;
-    merged.config = without_shard(*inputs.front()->config);
     for (std::size_t i = 1; i < inputs.size(); ++i) {
         const std::string difference =
             config_difference(*inputs.front()->config, *inputs[i]->config,
@@ -61,16 +62,16 @@ MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
                                      "' is not a shard of the same match: " + difference);
         }
     }
-    refuse_records_that_do_not_check_out(inputs);
-    for (const MatchFile* in : inputs)
-        merged.notes.insert(merged.notes.end(), in->notes.begin(), in->notes.end());
-    const std::vector<std::string> names = engine_names_in(merged.config);
-    const std::vector<ScheduledGame> schedule = schedule_in(merged.config);
+}
+
+// The match's openings built again from its configuration; nullopt (with a note) when they
+// cannot be built here.
+std::optional<std::vector<Opening>> openings_of(MergedMatch& merged, const MatchFile& first) {
     std::optional<std::vector<Opening>> openings;
     try {
         openings = openings_in(merged.config);
     } catch (const std::exception& e) {
-        throw std::runtime_error("'" + inputs.front()->path + "': " + e.what());
+        throw std::runtime_error("'" + first.path + "': " + e.what());
     }
     if (!openings) {
         merged.notes.push_back("the match's openings cannot be built here (" +
@@ -78,38 +79,88 @@ MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
                                "): each game's opening is checked against the other games of "
                                "that opening only");
     }
+    return openings;
+}
 
-    // id -> (record, where it stands): the inputs' own, copied once into the merged games.
-    std::map<int, std::pair<const GameRecord*, const std::string*>> by_id;
+// What every record of a merge is checked against: its match's schedule and openings, and the
+// openings the records before it opened with.
+struct ScheduleCheck {
+    std::vector<std::string> names;
+    std::vector<ScheduledGame> schedule;
+    std::optional<std::vector<Opening>> openings;
     // Schedule opening index -> (transcript, where first seen): a wrong opening is caught even
     // when the list could not be built again.
     std::map<int, std::pair<std::string, std::string>> opening_seen;
+
+    void check(const GameRecord& r, const std::string& where, const Shard& shard) {
+        if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
+            r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white] ||
+            !in_shard(schedule[r.id], shard)) {
+            throw std::runtime_error(where + ": game " + std::to_string(r.id) + " (" + r.black +
+                                     " - " + r.white + ") does not belong to its match's schedule");
+        }
+        const ScheduledGame& g = schedule[r.id];
+        const std::string problem =
+            schedule_problem(r, g, openings ? &(*openings)[g.opening] : nullptr);
+        if (!problem.empty())
+            throw std::runtime_error(where + ": game " + std::to_string(r.id) + ": " + problem);
+        const std::string opened =
+            r.start_board.empty() ? r.opening : r.start_board + " " + r.opening;
+        const auto [seen, first] = opening_seen.try_emplace(g.opening, opened, where);
+        if (!first && seen->second.first != opened) {
+            throw std::runtime_error(where + ": game " + std::to_string(r.id) + " opens with '" +
+                                     opened + "', but " + seen->second.second +
+                                     " has another game of that opening open with '" +
+                                     seen->second.first + "'");
+        }
+    }
+};
+
+// The scheduled games no input holds, and by shard when every input is of one shard count.
+void note_missing(MergedMatch& merged, const std::vector<const MatchFile*>& inputs,
+                  const std::vector<ScheduledGame>& schedule,
+                  const std::function<bool(int)>& held) {
+    std::optional<int> common_count;
+    bool same_count = true;
+    for (const MatchFile* in : inputs) {
+        const int n = shard_in(*in->config).count;
+        if (common_count && *common_count != n) same_count = false;
+        common_count = n;
+    }
+    std::map<int, int> missing_by_shard;
+    for (const auto& g : schedule) {
+        if (held(g.id)) continue;
+        merged.missing.push_back(g.id);
+        if (same_count) ++missing_by_shard[g.pair % *common_count];
+    }
+    for (const auto& [k, n] : missing_by_shard) {
+        merged.incomplete_shards.push_back(to_string(Shard{k, *common_count}) + ": " +
+                                           std::to_string(n) + " games");
+    }
+}
+
+}  // namespace
+
+MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
+    check_one_match(inputs);
+    MergedMatch merged;
+    merged.config = without_shard(*inputs.front()->config);
+    refuse_records_that_do_not_check_out(inputs);
+    for (const MatchFile* in : inputs)
+        merged.notes.insert(merged.notes.end(), in->notes.begin(), in->notes.end());
+    ScheduleCheck check{engine_names_in(merged.config),
+                        schedule_in(merged.config),
+                        openings_of(merged, *inputs.front()),
+                        {}};
+
+    // id -> (record, where it stands): the inputs' own, copied once into the merged games.
+    std::map<int, std::pair<const GameRecord*, const std::string*>> by_id;
     for (const MatchFile* in : inputs) {
         const Shard shard = shard_in(*in->config);
         for (std::size_t i = 0; i < in->games.size(); ++i) {
             const GameRecord& r = in->games[i];
             const std::string& where = in->where[i];
-            if (r.id < 0 || r.id >= static_cast<int>(schedule.size()) ||
-                r.black != names[schedule[r.id].black] || r.white != names[schedule[r.id].white] ||
-                !in_shard(schedule[r.id], shard)) {
-                throw std::runtime_error(where + ": game " + std::to_string(r.id) + " (" + r.black +
-                                         " - " + r.white +
-                                         ") does not belong to its match's schedule");
-            }
-            const ScheduledGame& g = schedule[r.id];
-            const std::string problem =
-                schedule_problem(r, g, openings ? &(*openings)[g.opening] : nullptr);
-            if (!problem.empty())
-                throw std::runtime_error(where + ": game " + std::to_string(r.id) + ": " + problem);
-            const std::string opened =
-                r.start_board.empty() ? r.opening : r.start_board + " " + r.opening;
-            const auto [seen, first] = opening_seen.try_emplace(g.opening, opened, where);
-            if (!first && seen->second.first != opened) {
-                throw std::runtime_error(
-                    where + ": game " + std::to_string(r.id) + " opens with '" + opened +
-                    "', but " + seen->second.second +
-                    " has another game of that opening open with '" + seen->second.first + "'");
-            }
+            check.check(r, where, shard);
             const auto [it, inserted] = by_id.try_emplace(r.id, &r, &where);
             if (!inserted) {
                 if (!same_game(*it->second.first, r)) {
@@ -126,24 +177,7 @@ MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs) {
     std::sort(merged.duplicates.begin(), merged.duplicates.end());
     merged.duplicates.erase(std::unique(merged.duplicates.begin(), merged.duplicates.end()),
                             merged.duplicates.end());
-
-    std::optional<int> common_count;
-    bool same_count = true;
-    for (const MatchFile* in : inputs) {
-        const int n = shard_in(*in->config).count;
-        if (common_count && *common_count != n) same_count = false;
-        common_count = n;
-    }
-    std::map<int, int> missing_by_shard;
-    for (const auto& g : schedule) {
-        if (by_id.count(g.id)) continue;
-        merged.missing.push_back(g.id);
-        if (same_count) ++missing_by_shard[g.pair % *common_count];
-    }
-    for (const auto& [k, n] : missing_by_shard) {
-        merged.incomplete_shards.push_back(to_string(Shard{k, *common_count}) + ": " +
-                                           std::to_string(n) + " games");
-    }
+    note_missing(merged, inputs, check.schedule, [&](int id) { return by_id.count(id) > 0; });
     return merged;
 }
 
