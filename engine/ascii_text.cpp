@@ -2,6 +2,7 @@
 #include "engine/ascii_text.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace othello {
 
@@ -69,6 +70,12 @@ std::string printable_lines(std::string_view text) {
         start = end + 1;
     }
     return out;
+}
+
+std::string number_text(double value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
 }
 
 }  // namespace othello

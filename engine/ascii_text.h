@@ -44,4 +44,8 @@ std::string printable(std::string_view text);
 // As printable, line by line: the line breaks of a message listing several things are kept.
 std::string printable_lines(std::string_view text);
 
+// A number as messages show it: an ostream's default form (at most 6 significant digits,
+// "1e+06", "nan", "inf").
+std::string number_text(double value);
+
 }  // namespace othello

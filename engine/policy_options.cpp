@@ -3,18 +3,13 @@
 
 #include <charconv>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
+
+#include "engine/ascii_text.h"
 
 namespace othello {
 
 namespace {
-
-std::string shown(double value) {
-    std::ostringstream text;
-    text << value;
-    return text.str();
-}
 
 // A number >= 0: randomness and temperatures, where 0 means "always the best move".
 PolicyOption number_option(std::string name, std::string help, double PolicyOptions::*field) {
@@ -29,7 +24,7 @@ PolicyOption number_option(std::string name, std::string help, double PolicyOpti
                 }
                 options.*field = number;
             },
-            [field](const PolicyOptions& options) { return shown(options.*field); }};
+            [field](const PolicyOptions& options) { return number_text(options.*field); }};
 }
 
 // A file to load instead of the shipped one; empty means the shipped one, so it is never given.

@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "engine/ascii_text.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
 #include "engine/strict_command_line.h"
@@ -87,12 +88,6 @@ constexpr double kMaxMoveSeconds = 1e6;
 constexpr double kMaxGameSeconds = 1e7;  // as tc=
 constexpr double kMaxMarginSeconds = 60;
 constexpr double kMaxStartSeconds = 3600;
-
-std::string number_text(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
 
 // A number of seconds in [low, high] (or (low, high] when `low` itself is not allowed): anything
 // else, NaN and the infinities included, is a usage error naming the option.

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "engine/ascii_text.h"
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/search/endgame_solver.h"
@@ -32,12 +33,6 @@ std::vector<Square> squares_of(const std::vector<Move>& moves) {
 
 std::string discs(int black, int white) {
     return "black " + std::to_string(black) + ", white " + std::to_string(white);
-}
-
-std::string number_text(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
 }
 
 Winner winner_by_discs(int black, int white) {

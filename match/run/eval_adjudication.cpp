@@ -6,15 +6,11 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/ascii_text.h"
+
 namespace othello {
 
 namespace {
-
-std::string number_text(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
 
 // The keys of "key=value,..." (each once, each one of `known`), for the option named `option`.
 std::map<std::string, std::string> key_values(const std::string& option, const std::string& text,
