@@ -201,40 +201,28 @@ ReportInput report_input_from_results(nlohmann::json results) {
     return in;
 }
 
-nlohmann::json report_page_data(const ReportInput& input) {
-    const int n = static_cast<int>(input.engines.size());
-    Standings st(input.engines);
+namespace {
+
+// The game table, its openings and its reasons, a game at a time; openings and reasons are
+// indexes into their own lists, as a balanced opening set has thousands of openings.
+struct GameTables {
+    std::vector<const GameRecordField*> page_fields;
+    nlohmann::json game_fields = nlohmann::json::array();
     std::vector<std::string> reasons;
     std::map<std::string, int> reason_index;
-    std::vector<std::string> opening_keys;
     std::map<std::string, int> opening_index;
     nlohmann::json openings = nlohmann::json::array();
     nlohmann::json rows = nlohmann::json::array();
 
-    const long total = static_cast<long>(input.games.size());
-    const long step = std::max(1L, (total + kSeriesPoints - 1) / kSeriesPoints);
-    nlohmann::json series_games = nlohmann::json::array();
-    std::vector<nlohmann::json> series_score(n, nlohmann::json::array());
-    nlohmann::json series_elo = nlohmann::json::array();
-    nlohmann::json series_llr = nlohmann::json::array();
-
-    std::vector<const GameRecordField*> page_fields;
-    nlohmann::json game_fields = nlohmann::json::array();
-    for (const GameRecordField& f : game_record_fields()) {
-        if (f.page == PageForm::None) continue;
-        page_fields.push_back(&f);
-        game_fields.push_back(f.name);
+    GameTables() {
+        for (const GameRecordField& f : game_record_fields()) {
+            if (f.page == PageForm::None) continue;
+            page_fields.push_back(&f);
+            game_fields.push_back(f.name);
+        }
     }
 
-    long played = 0;
-    for (const auto& g : input.games) {
-        const GameRecord r = record_from_json(g);
-        st.add(r);
-        ++played;
-        const auto black = std::find(input.engines.begin(), input.engines.end(), r.black);
-        const auto white = std::find(input.engines.begin(), input.engines.end(), r.white);
-        if (black == input.engines.end() || white == input.engines.end()) continue;
-
+    void add(const GameRecord& r, const std::vector<std::string>& engines) {
         auto [reason, new_reason] = reason_index.emplace(std::string(to_string(r.reason)),
                                                          static_cast<int>(reasons.size()));
         if (new_reason) reasons.push_back(std::string(to_string(r.reason)));
@@ -251,32 +239,48 @@ nlohmann::json report_page_data(const ReportInput& input) {
         for (const int column : {2, winner_column}) o[column] = o[column].get<long>() + 1;
         o[6] = o[6].get<long>() + r.black_discs - r.white_discs;
 
-        const GameIndexes indexes{input.engines, opening->second, reason->second};
+        const GameIndexes indexes{engines, opening->second, reason->second};
         nlohmann::json row = nlohmann::json::array();
         for (const GameRecordField* f : page_fields) row.push_back(page_cell(*f, r, indexes));
         // Columns a game has nothing for (per-move figures of in-process players) are left off
         // its end: the page reads a missing column as null.
         while (!row.empty() && row.back().is_null()) row.erase(row.end() - 1);
         rows.push_back(std::move(row));
-
-        if (played % step == 0 || played == total) {
-            series_games.push_back(played);
-            for (int e = 0; e < n; ++e)
-                series_score[e].push_back(rounded(st.tally(e).total.score(), 4));
-            if (n == 2) {
-                const EloEstimate e = trinomial_elo(st.head_to_head(0, 1));
-                series_elo.push_back(
-                    {finite_or_null(e.elo), finite_or_null(e.lower), finite_or_null(e.upper)});
-                if (input.sprt) series_llr.push_back(rounded(llr_of(st, *input.sprt), 3));
-            }
-        }
     }
+};
 
+// The charts' series: the standings sampled at most kSeriesPoints times over the match.
+struct Series {
+    long total;
+    long step;
+    nlohmann::json games = nlohmann::json::array();
+    std::vector<nlohmann::json> score;
+    nlohmann::json elo = nlohmann::json::array();
+    nlohmann::json llr = nlohmann::json::array();
+
+    Series(long total_games, int engines)
+        : total(total_games),
+          step(std::max(1L, (total_games + kSeriesPoints - 1) / kSeriesPoints)),
+          score(engines, nlohmann::json::array()) {}
+
+    void sample(const Standings& st, long played, const std::optional<SprtParameters>& sprt) {
+        if (played % step != 0 && played != total) return;
+        games.push_back(played);
+        for (std::size_t e = 0; e < score.size(); ++e)
+            score[e].push_back(rounded(st.tally(static_cast<int>(e)).total.score(), 4));
+        if (score.size() != 2) return;
+        const EloEstimate e = trinomial_elo(st.head_to_head(0, 1));
+        elo.push_back({finite_or_null(e.elo), finite_or_null(e.lower), finite_or_null(e.upper)});
+        if (sprt) llr.push_back(rounded(llr_of(st, *sprt), 3));
+    }
+};
+
+nlohmann::json standings_json(const Standings& st, const std::vector<std::string>& engines) {
     nlohmann::json standings = nlohmann::json::array();
-    for (int e = 0; e < n; ++e) {
-        const EngineTally& t = st.tally(e);
+    for (std::size_t e = 0; e < engines.size(); ++e) {
+        const EngineTally& t = st.tally(static_cast<int>(e));
         standings.push_back(
-            {{"name", input.engines[e]},
+            {{"name", engines[e]},
              {"total", tally_json(t.total)},
              {"black", tally_json(t.as_black)},
              {"white", tally_json(t.as_white)},
@@ -285,6 +289,10 @@ nlohmann::json report_page_data(const ReportInput& input) {
               rounded(t.total.games() ? double(t.disc_difference_sum) / t.total.games() : 0.0, 2)},
              {"elo", elo_json(trinomial_elo(t.total))}});
     }
+    return standings;
+}
+
+nlohmann::json pairs_json(const Standings& st, int n) {
     nlohmann::json pairs = nlohmann::json::array();
     for (int a = 0; a < n; ++a) {
         for (int b = a + 1; b < n; ++b) {
@@ -304,37 +312,61 @@ nlohmann::json report_page_data(const ReportInput& input) {
             pairs.push_back(std::move(pair));
         }
     }
+    return pairs;
+}
+
+nlohmann::json sprt_json(const Standings& st, const SprtParameters& s) {
+    const double llr = llr_of(st, s);
+    const SprtDecision d = sprt_decide(llr, s);
+    return {{"elo0", s.elo0},
+            {"elo1", s.elo1},
+            {"alpha", s.alpha},
+            {"beta", s.beta},
+            {"lower", rounded(s.lower_bound(), 3)},
+            {"upper", rounded(s.upper_bound(), 3)},
+            {"llr", rounded(llr, 3)},
+            {"decision", d == SprtDecision::AcceptH1   ? "H1 accepted"
+                         : d == SprtDecision::AcceptH0 ? "H0 accepted"
+                                                       : "undecided"}};
+}
+
+}  // namespace
+
+nlohmann::json report_page_data(const ReportInput& input) {
+    const int n = static_cast<int>(input.engines.size());
+    Standings st(input.engines);
+    GameTables tables;
+    Series series(static_cast<long>(input.games.size()), n);
+    long played = 0;
+    for (const auto& g : input.games) {
+        const GameRecord r = record_from_json(g);
+        st.add(r);
+        ++played;
+        const auto black = std::find(input.engines.begin(), input.engines.end(), r.black);
+        const auto white = std::find(input.engines.begin(), input.engines.end(), r.white);
+        if (black == input.engines.end() || white == input.engines.end()) continue;
+        tables.add(r, input.engines);
+        series.sample(st, played, input.sprt);
+    }
     nlohmann::json data = {
         {"engines", input.engines},
         {"finished", input.finished},
         {"planned_games", input.planned_games},
         {"settings", input.settings},
-        {"standings", standings},
-        {"pairs", pairs},
-        {"reasons", reasons},
+        {"standings", standings_json(st, input.engines)},
+        {"pairs", pairs_json(st, n)},
+        {"reasons", tables.reasons},
         {"reason_counts", st.reasons()},
-        {"openings", openings},
-        {"series", {{"games", series_games}, {"score", series_score}, {"elo", series_elo}}},
-        {"game_fields", game_fields},
-        {"games", rows}};
+        {"openings", std::move(tables.openings)},
+        {"series", {{"games", series.games}, {"score", series.score}, {"elo", series.elo}}},
+        {"game_fields", tables.game_fields},
+        {"games", std::move(tables.rows)}};
     // The joint rating list: the results' own, else computed here (older results files).
     const nlohmann::json ratings = input.ratings.is_array() ? input.ratings : results_ratings(st);
     if (ratings.is_array() && !ratings.empty()) data["ratings"] = ratings;
     if (input.sprt && n == 2) {
-        const SprtParameters& s = *input.sprt;
-        const double llr = llr_of(st, s);
-        const SprtDecision d = sprt_decide(llr, s);
-        data["sprt"] = {{"elo0", s.elo0},
-                        {"elo1", s.elo1},
-                        {"alpha", s.alpha},
-                        {"beta", s.beta},
-                        {"lower", rounded(s.lower_bound(), 3)},
-                        {"upper", rounded(s.upper_bound(), 3)},
-                        {"llr", rounded(llr, 3)},
-                        {"decision", d == SprtDecision::AcceptH1   ? "H1 accepted"
-                                     : d == SprtDecision::AcceptH0 ? "H0 accepted"
-                                                                   : "undecided"}};
-        data["series"]["llr"] = series_llr;
+        data["sprt"] = sprt_json(st, *input.sprt);
+        data["series"]["llr"] = series.llr;
     }
     return data;
 }

@@ -102,7 +102,7 @@ void check_seconds(const std::string& option, double value, double low, bool low
 
 // --sprt's (--resign's, --draw's) words, cutechess's spelling (elo0=0 elo1=5) joined as ours
 // (elo0=0,elo1=5).
-std::string sprt_text(const std::vector<std::string>& words) {
+std::string comma_joined(const std::vector<std::string>& words) {
     std::string text;
     for (const auto& w : words) text += (text.empty() ? "" : ",") + w;
     return text;
@@ -401,9 +401,9 @@ void read_schedule(MatchOptions& o, const OptionWords& w) {
                                     std::to_string(scheduled) +
                                     " games; at most 1,000,000 in one match");
     }
-    if (!w.sprt.empty()) o.sprt = parse_sprt(sprt_text(w.sprt));
-    if (!w.resign.empty()) o.eval_rules.resign = parse_resign_rule(sprt_text(w.resign));
-    if (!w.draw.empty()) o.eval_rules.draw = parse_draw_rule(sprt_text(w.draw));
+    if (!w.sprt.empty()) o.sprt = parse_sprt(comma_joined(w.sprt));
+    if (!w.resign.empty()) o.eval_rules.resign = parse_resign_rule(comma_joined(w.resign));
+    if (!w.draw.empty()) o.eval_rules.draw = parse_draw_rule(comma_joined(w.draw));
     if (!w.shard.empty()) o.shard = parse_shard(w.shard);
 }
 
