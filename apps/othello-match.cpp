@@ -9,11 +9,11 @@
 #include "engine/ascii_text.h"
 #include "match/cli/balanced_openings_command.h"
 #include "match/cli/compliance_command.h"
+#include "match/cli/match_command_line.h"
 #include "match/cli/match_session.h"
 #include "match/cli/merge_command.h"
 #include "match/cli/ratings_command.h"
 #include "match/cli/report_command.h"
-#include "match/results/match_options.h"
 #include "protocol/interruption.h"
 #include "protocol/process_groups.h"
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 
+#include "protocol/connection_context.h"
 #include "protocol/line_framer.h"
 #include "protocol/line_session.h"
 #include "protocol/refusal_log.h"
@@ -49,38 +50,6 @@ struct TcpServerOptions {
     // reason; empty: standard error, prefixed "othello-engine: ".
     std::function<void(const std::string&)> log;
 };
-
-// What a connection needs from its server: its bounds, a token whose destruction frees its
-// place among max_clients, and where to say why it was dropped.
-struct ConnectionContext {
-    std::chrono::milliseconds idle_timeout;
-    std::chrono::milliseconds first_line_timeout;  // 0: idle_timeout
-    std::size_t max_line_length;
-    std::shared_ptr<void> slot;
-    std::string peer;  // "address:port", for log lines
-    std::function<void(const std::string&)> log;
-    std::shared_ptr<RefusalLog> refusals;
-
-    // Logs "<peer> dropped: <reason>".
-    void log_drop(const std::string& reason) const {
-        if (log) log(peer + " dropped: " + reason);
-    }
-    // Logs "<peer> refused: <reason>" through the server's refusal log (at most a line a second).
-    void log_refusal(const std::string& reason) const {
-        if (refusals) refusals->refuse(peer + " refused: " + reason);
-    }
-    // How long the first line may take: the shorter of the two timeouts that are set.
-    std::chrono::milliseconds first_line_deadline() const {
-        if (first_line_timeout.count() <= 0) return idle_timeout;
-        if (idle_timeout.count() <= 0) return first_line_timeout;
-        return std::min(first_line_timeout, idle_timeout);
-    }
-};
-
-// Starts serving one accepted connection; the handler keeps itself alive through its own
-// asynchronous operations on the socket's executor.
-using ConnectionHandler =
-    std::function<void(boost::asio::ip::tcp::socket socket, ConnectionContext context)>;
 
 class TcpServer {
   public:

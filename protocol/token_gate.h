@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/tcp_server.h"
+#include "protocol/connection_context.h"
 
 namespace othello {
 

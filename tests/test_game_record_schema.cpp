@@ -1,4 +1,4 @@
-// The game record's schema is declared once (match/results/game_record_schema.h): its table drives
+// The game record's schema is declared once (match/record/game_record_schema.h): its table drives
 // the JSON record, the CSV columns and the report page's game columns; the reader keeps its checks;
 // and journals written before the table existed still resume through the real othello-match.
 #include <doctest/doctest.h>
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "match/record/game_record_schema.h"
 #include "match/report/report_page_data.h"
-#include "match/results/game_record_schema.h"
 #include "match/results/results_file.h"
 #include "match_test_support.h"
 
@@ -135,9 +135,14 @@ TEST_CASE("JSON -> record -> JSON is the same, with and without the optional fie
     CHECK(to_json(record_from_json(j)) == j);
 
     // An eval JSON cannot hold is written as null, as a move without one; none at all: left out.
-    plain.move_evals = {1.5, std::nullopt, std::numeric_limits<double>::infinity(), std::nan("")};
+    plain.move_records = {{0.5, 1.5},
+                          {0.25, std::nullopt},
+                          {0, std::numeric_limits<double>::infinity()},
+                          {0, std::nan("")}};
+    CHECK(to_json(plain).at("move_seconds") == nlohmann::json{0.5, 0.25, 0, 0});
     CHECK(to_json(plain).at("move_evals") == nlohmann::json{1.5, nullptr, nullptr, nullptr});
-    plain.move_evals = {std::nullopt, std::nullopt};
+    plain.move_records = {{1, std::nullopt}, {2, std::nullopt}};
+    CHECK(to_json(plain).at("move_seconds") == nlohmann::json{1, 2});
     CHECK_FALSE(to_json(plain).contains("move_evals"));
 }
 
@@ -175,13 +180,26 @@ TEST_CASE("the reader checks every field: presence, type, range and names") {
           "bad game record: \"black_seconds\" is \"1\", not a number");
     CHECK(refused("move_evals", {1, "x"}) ==
           "bad game record: \"move_evals\" is \"x\", not a number");
+    // One eval (or null) a move: the two lists are one list of moves in memory.
+    CHECK(refused("move_evals", {1})
+              .starts_with(
+                  "bad game record: \"move_evals\" has 1 entries, but \"move_seconds\" has "));
     CHECK(refused("last_lines", "one") == "bad game record: \"last_lines\" is \"one\", not a list");
     CHECK(refused("start_board", nullptr) ==
           "bad game record: \"start_board\" is null, not a string");
     // Fields added after the first journals read as their defaults when absent.
     for (const char* optional : {"opening_name", "detail", "black_seconds", "white_seconds",
-                                 "start_board", "move_seconds", "move_evals", "last_lines", "sig"})
+                                 "start_board", "move_evals", "last_lines", "sig"})
         CHECK(refused(optional, missing) == "accepted");
+    // Without "move_seconds" (in-process players) there are no moves to give evals to.
+    const std::size_t evals = good.at("move_evals").size();
+    CHECK(refused("move_seconds", missing) == "bad game record: \"move_evals\" has " +
+                                                  std::to_string(evals) +
+                                                  " entries, but \"move_seconds\" has 0");
+    nlohmann::json neither = good;
+    neither.erase("move_seconds");
+    neither.erase("move_evals");
+    CHECK(record_from_json(neither).move_records.empty());
     CHECK(record_from_json(nlohmann::json::parse(R"({"id": 1, "pair": 0, "black": "a",
         "white": "b", "opening": "", "moves": "", "black_discs": 2, "white_discs": 2,
         "winner": "draw", "reason": "normal"})"))

@@ -46,8 +46,7 @@ GameRecord tiger_record(const std::string& moves, std::vector<std::optional<doub
     r.white_discs = game.current().disc_count(Color::White);
     r.reason = reason;
     r.winner = winner;
-    r.move_seconds.assign(evals.size(), 0.0);
-    r.move_evals = std::move(evals);
+    for (const auto& eval : evals) r.move_records.push_back({0.0, eval});
     return r;
 }
 
@@ -150,10 +149,10 @@ TEST_CASE("read back: a resignation or agreed draw is proved by the record's own
     CHECK(replay_problem(r, std::nullopt, resign) ==
           "resign adjudication won by black, but the evals recorded give it to white");
     r.winner = Winner::White;
-    r.move_evals[3] = -9;
+    r.move_records[3].eval = -9;
     CHECK(replay_problem(r, std::nullopt, resign) ==
           "resign adjudication, but the evals recorded meet its match's --resign at no move");
-    r.move_evals[3] = std::nullopt;
+    r.move_records[3].eval = std::nullopt;
     CHECK(replay_problem(r, std::nullopt, resign) ==
           "resign adjudication, but the evals recorded meet its match's --resign at no move");
 

@@ -16,9 +16,9 @@
 
 #include "engine/game.h"
 #include "journal_edit_support.h"
+#include "match/record/game_record.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
-#include "match/run/game_record.h"
 #include "match_test_support.h"
 
 using namespace othello;

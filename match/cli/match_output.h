@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 #include "match/stats/standings.h"
 
 namespace othello {

@@ -10,9 +10,9 @@
 #include <utility>
 
 #include "engine/ascii_text.h"
+#include "match/record/game_record_schema.h"
 #include "match/report/html_report.h"
 #include "match/report/report.h"
-#include "match/results/game_record_schema.h"
 #include "match/results/game_record_writer.h"
 #include "match/stats/results_summary.h"
 

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string>
 
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 #include "match/stats/standings.h"
 
 namespace othello {

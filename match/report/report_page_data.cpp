@@ -8,8 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "match/results/game_record_schema.h"
-#include "match/results/match_options.h"
+#include "match/record/game_record_schema.h"
 #include "match/results/results_file.h"
 #include "match/stats/results_summary.h"
 #include "match/stats/standings.h"

@@ -45,10 +45,12 @@ GgfRecord ggf_record_of(const GameRecord& r, const RecordHeader& header) {
         if (played >= opening_moves) {
             const std::size_t k = played - opening_moves;
             // Milliseconds: what GGF readers expect, and no exponent notation.
-            if (k < r.move_seconds.size()) m.seconds = std::round(r.move_seconds[k] * 1000) / 1000;
-            // GGF has no word for nan or inf: such an eval is left out.
-            if (k < r.move_evals.size() && r.move_evals[k] && std::isfinite(*r.move_evals[k]))
-                m.eval = r.move_evals[k];
+            if (k < r.move_records.size()) {
+                const MoveRecord& played_move = r.move_records[k];
+                m.seconds = std::round(played_move.seconds * 1000) / 1000;
+                // GGF has no word for nan or inf: such an eval is left out.
+                if (played_move.eval && std::isfinite(*played_move.eval)) m.eval = played_move.eval;
+            }
         }
         ++played;
     }

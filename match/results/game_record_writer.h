@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/ggf.h"
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 
 namespace othello {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "match/record/game_record.h"
 #include "match/results/record_signature.h"
-#include "match/run/game_record.h"
 
 namespace othello {
 

@@ -1,4 +1,5 @@
-// MatchOptions: the othello-match command line, parsed and checked.
+// MatchOptions: what a match was asked to do (the othello-match command line, as
+// match/cli/match_command_line.h reads and checks it); its configuration is made from it.
 #pragma once
 
 #include <optional>
@@ -62,14 +63,5 @@ struct MatchOptions {
     std::string event;         // --event NAME: EV[] in GGF records
     std::string site;          // --site NAME: PC[] in GGF records
 };
-
-// Returns nullopt after printing --help (followed by `help_end`, the subcommands) or
-// --list-policies. Throws std::invalid_argument (or a Boost.Program_options error) with a message
-// naming the bad option.
-std::optional<MatchOptions> parse_match_options(int argc, char** argv,
-                                                std::string_view help_end = {});
-
-// "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any subset; the rest default).
-SprtParameters parse_sprt(const std::string& text);
 
 }  // namespace othello

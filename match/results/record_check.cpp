@@ -13,7 +13,7 @@
 #include "engine/notation.h"
 #include "engine/search/endgame_solver.h"
 #include "match/players/game_clock.h"
-#include "match/results/game_record_schema.h"
+#include "match/record/game_record_schema.h"
 
 namespace othello {
 
@@ -116,7 +116,7 @@ struct EvalEnd {
 
 std::optional<EvalEnd> eval_end(const GameRecord& r, const Game& game, std::size_t opening_moves,
                                 const EvalRules& rules) {
-    if (!rules.active() || r.move_evals.empty()) return std::nullopt;
+    if (!rules.active() || r.move_records.empty()) return std::nullopt;
     EvalAdjudicator adjudicator(rules);
     const std::vector<Move>& moves = game.moves();
     const std::vector<Position>& positions = game.positions();
@@ -125,7 +125,8 @@ std::optional<EvalEnd> eval_end(const GameRecord& r, const Game& game, std::size
         if (moves[i].is_pass() || ++placed <= opening_moves) continue;
         if (positions[i + 1].is_game_over()) return std::nullopt;
         const std::size_t k = placed - opening_moves - 1;
-        const std::optional<double> eval = k < r.move_evals.size() ? r.move_evals[k] : std::nullopt;
+        const std::optional<double> eval =
+            k < r.move_records.size() ? r.move_records[k].eval : std::nullopt;
         if (auto verdict =
                 adjudicator.after_move(positions[i].side_to_move(), eval, static_cast<int>(placed)))
             return EvalEnd{k, *verdict};
@@ -284,11 +285,11 @@ std::string seconds_problem(const std::string& what, double seconds) {
 }
 
 std::string list_length_problem(const std::string& what, std::size_t size, std::size_t moves,
-                                std::optional<bool> recorded, bool may_be_empty) {
+                                std::optional<bool> recorded) {
     if (recorded == false && size > 0)
         return what + " has " + std::to_string(size) +
                " entries, but a game between in-process players records none";
-    if (size == moves || (size == 0 && (may_be_empty || recorded != true))) return "";
+    if (size == moves || (size == 0 && recorded != true)) return "";
     return what + " has " + std::to_string(size) + " entries, but " + std::to_string(moves) +
            " moves were played after the opening";
 }
@@ -297,26 +298,19 @@ std::string numbers_problem(const GameRecord& r, const RecordRules& rules, std::
     for (const auto& [what, seconds] :
          {std::pair{"black_seconds", r.black_seconds}, std::pair{"white_seconds", r.white_seconds}})
         if (std::string p = seconds_problem(what, seconds); !p.empty()) return p;
-    for (std::size_t i = 0; i < r.move_seconds.size(); ++i) {
-        if (std::string p =
-                seconds_problem("move_seconds[" + std::to_string(i) + "]", r.move_seconds[i]);
+    for (std::size_t i = 0; i < r.move_records.size(); ++i) {
+        const MoveRecord& m = r.move_records[i];
+        if (std::string p = seconds_problem("move_seconds[" + std::to_string(i) + "]", m.seconds);
             !p.empty())
             return p;
-    }
-    for (std::size_t i = 0; i < r.move_evals.size(); ++i) {
-        const auto& e = r.move_evals[i];
-        if (e && !(std::isfinite(*e) && std::abs(*e) <= kMostEval)) {
-            return "move_evals[" + std::to_string(i) + "] " + number_text(*e) +
+        if (m.eval && !(std::isfinite(*m.eval) && std::abs(*m.eval) <= kMostEval)) {
+            return "move_evals[" + std::to_string(i) + "] " + number_text(*m.eval) +
                    " is not an eval from -64 to 64 discs";
         }
     }
-    const std::optional<bool> recorded = per_move_records(r, rules);
-    if (std::string p =
-            list_length_problem("move_seconds", r.move_seconds.size(), moves, recorded, false);
-        !p.empty())
-        return p;
-    // Left out of the record when no move has an eval (GTP engines give none).
-    return list_length_problem("move_evals", r.move_evals.size(), moves, recorded, true);
+    // The reader has checked that "move_evals", when present, has one entry a move.
+    return list_length_problem("move_seconds", r.move_records.size(), moves,
+                               per_move_records(r, rules));
 }
 
 // A whole number from `low` to `high` at config[rule][key]; nullopt when it is anything else.

@@ -12,8 +12,8 @@
 
 #include "engine/position.h"
 #include "match/players/engine_spec.h"
+#include "match/record/game_record.h"
 #include "match/run/eval_adjudication.h"
-#include "match/run/game_record.h"
 #include "match/run/openings.h"
 #include "match/run/schedule.h"
 

@@ -12,7 +12,7 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "match/results/game_record_schema.h"
+#include "match/record/game_record_schema.h"
 
 namespace othello {
 

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 
 namespace othello {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "match/results/game_record_schema.h"
+#include "match/record/game_record.h"
+#include "match/record/game_record_schema.h"
 #include "match/results/record_signature.h"
-#include "match/run/game_record.h"
 
 namespace othello {
 

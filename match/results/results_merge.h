@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "match/record/game_record.h"
 #include "match/results/match_file.h"
-#include "match/run/game_record.h"
 
 namespace othello {
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/position.h"
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 
 namespace othello {
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 
 namespace othello {
 

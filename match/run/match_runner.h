@@ -12,7 +12,7 @@
 #include "match/players/engine_spec.h"
 #include "match/players/player.h"
 #include "match/players/protocol_log.h"
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 #include "match/run/openings.h"
 #include "match/run/referee.h"
 #include "match/run/schedule.h"

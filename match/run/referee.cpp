@@ -134,7 +134,7 @@ GameRecord GameReferee::play(const Opening& opening, std::uint64_t game_seed) {
         const Move move = take_move(side);
         if (ended_ || game_.is_over()) break;
         if (per_move_records_ && adjudication_.evals.active())
-            judge_evals(side, r_.move_evals.back());
+            judge_evals(side, r_.move_records.back().eval);
         if (!ended_) tell(opposite(side), move, number);
     }
     if (ended_) return finished();
@@ -200,9 +200,8 @@ Move GameReferee::take_move(Color side) {
     game_.play(move);
     ++placed_;
     if (per_move_records_) {
-        r_.move_seconds.push_back(took + unrecorded_[s]);
+        r_.move_records.push_back({took + unrecorded_[s], mover.last_eval()});
         unrecorded_[s] = 0;
-        r_.move_evals.push_back(mover.last_eval());
     }
     return move;
 }

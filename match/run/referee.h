@@ -4,8 +4,8 @@
 #pragma once
 
 #include "match/players/player.h"
+#include "match/record/game_record.h"
 #include "match/run/eval_adjudication.h"
-#include "match/run/game_record.h"
 #include "match/run/openings.h"
 
 namespace othello {

@@ -1,8 +1,11 @@
 // Match statistics: plain formulas, kept free of I/O so tests can check them by hand.
 #include "match/stats/statistics.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -121,6 +124,70 @@ SprtDecision sprt_decide(double value, const SprtParameters& sprt) {
     if (value >= sprt.upper_bound()) return SprtDecision::AcceptH1;
     if (value <= sprt.lower_bound()) return SprtDecision::AcceptH0;
     return SprtDecision::Continue;
+}
+
+namespace {
+
+// parse_sprt's numeric keys (model= takes a name instead).
+struct SprtKey {
+    std::string_view name;
+    double SprtParameters::*field;
+};
+constexpr SprtKey kSprtKeys[] = {{"elo0", &SprtParameters::elo0},
+                                 {"elo1", &SprtParameters::elo1},
+                                 {"alpha", &SprtParameters::alpha},
+                                 {"beta", &SprtParameters::beta}};
+
+double sprt_number(const std::string& text, const std::string& item, std::size_t eq) {
+    try {
+        if (eq == std::string::npos) throw std::invalid_argument("");
+        std::size_t used = 0;
+        const double value = std::stod(item.substr(eq + 1), &used);
+        if (used != item.size() - eq - 1) throw std::invalid_argument("");
+        return value;
+    } catch (const std::exception&) {
+        throw std::invalid_argument("--sprt '" + text + "': expected key=number at '" + item + "'");
+    }
+}
+
+}  // namespace
+
+SprtParameters parse_sprt(const std::string& text) {
+    SprtParameters p;
+    std::set<std::string> given;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const auto comma = text.find(',', start);
+        const std::string item =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const auto eq = item.find('=');
+        const std::string key = item.substr(0, eq);
+        if (key == "model" && eq != std::string::npos) {
+            try {
+                p.model = sprt_model_from_string(item.substr(eq + 1));
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument("--sprt '" + text + "': " + e.what());
+            }
+        } else {
+            const double value = sprt_number(text, item, eq);
+            if (!given.insert(key).second)
+                throw std::invalid_argument("--sprt '" + text + "': '" + key + "' given twice");
+            const auto* k = std::find_if(std::begin(kSprtKeys), std::end(kSprtKeys),
+                                         [&](const SprtKey& k) { return k.name == key; });
+            if (k == std::end(kSprtKeys))
+                throw std::invalid_argument("--sprt: unknown key '" + key +
+                                            "' (known: elo0, elo1, alpha, beta, model)");
+            p.*(k->field) = value;
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    if (!(p.alpha > 0 && p.alpha < 1 && p.beta > 0 && p.beta < 1 && p.elo1 != p.elo0 &&
+          std::isfinite(p.elo0) && std::isfinite(p.elo1))) {
+        throw std::invalid_argument("--sprt '" + text +
+                                    "': need 0 < alpha, beta < 1 and finite elo0 != elo1");
+    }
+    return p;
 }
 
 }  // namespace othello

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
 
 namespace othello {
@@ -63,6 +64,10 @@ struct SprtParameters {
     double lower_bound() const;  // ln(beta / (1 - alpha))
     double upper_bound() const;  // ln((1 - beta) / alpha)
 };
+
+// --sprt's text, "elo0=0,elo1=5,alpha=0.05,beta=0.05,model=normalized" (any subset; the rest
+// default). Throws std::invalid_argument naming --sprt and the bad item.
+SprtParameters parse_sprt(const std::string& text);
 
 enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
 

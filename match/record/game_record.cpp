@@ -1,5 +1,5 @@
 // GameRecord helpers: the winner and outcome strings, and the final margin rule.
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 
 #include <array>
 #include <stdexcept>

@@ -40,6 +40,13 @@ Outcome outcome_from_string(std::string_view s);  // throws std::invalid_argumen
 // True when the game ended by a side's failure rather than on the board (or by an adjudication).
 bool is_forfeit(Outcome o);
 
+// One move played after the opening (passes are implicit): the seconds the mover took (0 for an
+// in-process player) and the evaluation the engine reported, in discs from its own view.
+struct MoveRecord {
+    double seconds = 0;
+    std::optional<double> eval;
+};
+
 struct GameRecord {
     int id = 0;         // index in the schedule: resume skips ids already done
     int pair = 0;       // the two games of an opening with colours swapped share this
@@ -58,11 +65,9 @@ struct GameRecord {
     std::string detail;  // for people: "white played a1, which is not legal: ..."
     double black_seconds = 0;
     double white_seconds = 0;
-    // Per move played after the opening (passes are implicit): the seconds the mover took (0 for
-    // in-process players) and the evaluation the engine reported, in discs from its own view.
-    // Both empty when both players are in-process.
-    std::vector<double> move_seconds;
-    std::vector<std::optional<double>> move_evals;
+    // One per move played after the opening; empty when both players are in-process. Files keep
+    // them as two lists, "move_seconds" and "move_evals" (game_record_schema.cpp).
+    std::vector<MoveRecord> move_records;
     // A forfeited game only: the offending engine's last protocol lines.
     std::vector<std::string> last_lines;
     // "hmac-sha256:..." when a runner given --sign-key wrote it (match/results/record_signature.h);

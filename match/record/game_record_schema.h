@@ -7,7 +7,7 @@
 #include <span>
 #include <string_view>
 
-#include "match/run/game_record.h"
+#include "match/record/game_record.h"
 
 namespace othello {
 

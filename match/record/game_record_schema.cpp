@@ -1,5 +1,5 @@
 // The GameRecord field table and the JSON writer and reader that walk it.
-#include "match/results/game_record_schema.h"
+#include "match/record/game_record_schema.h"
 
 #include <algorithm>
 #include <array>
@@ -105,27 +105,37 @@ void read_reason(const json& v, GameRecord& r) {
 
 // Absent (not empty) for games between in-process players, which have neither.
 json write_move_seconds(const GameRecord& r) {
-    return r.move_seconds.empty() ? json() : json(r.move_seconds);
+    if (r.move_records.empty()) return json();
+    json seconds = json::array();
+    for (const MoveRecord& m : r.move_records) seconds.push_back(m.seconds);
+    return seconds;
 }
 void read_move_seconds(const json& v, GameRecord& r) {
-    r.move_seconds.clear();
-    for (const json& s : list(v)) r.move_seconds.push_back(number(s));
+    r.move_records.clear();
+    for (const json& s : list(v)) r.move_records.push_back({number(s), std::nullopt});
 }
 
 // Left out too when no move has an eval (GTP engines give none): journal lines stay short.
 // JSON has no infinity or NaN: such an eval is written as null, as a move without one.
 json write_move_evals(const GameRecord& r) {
-    if (std::none_of(r.move_evals.begin(), r.move_evals.end(),
-                     [](const auto& e) { return e.has_value(); }))
+    if (std::none_of(r.move_records.begin(), r.move_records.end(),
+                     [](const MoveRecord& m) { return m.eval.has_value(); }))
         return json();
     json evals = json::array();
-    for (const auto& e : r.move_evals) evals.push_back(e && std::isfinite(*e) ? json(*e) : json());
+    for (const MoveRecord& m : r.move_records)
+        evals.push_back(m.eval && std::isfinite(*m.eval) ? json(*m.eval) : json());
     return evals;
 }
+// Read after "move_seconds" (the table's order): one eval (or null) for each of its moves.
 void read_move_evals(const json& v, GameRecord& r) {
-    r.move_evals.clear();
+    std::vector<std::optional<double>> evals;
     for (const json& e : list(v))
-        r.move_evals.push_back(e.is_null() ? std::nullopt : std::optional<double>(number(e)));
+        evals.push_back(e.is_null() ? std::nullopt : std::optional<double>(number(e)));
+    if (evals.size() != r.move_records.size())
+        throw WrongValue("has " + std::to_string(evals.size()) +
+                         " entries, but \"move_seconds\" has " +
+                         std::to_string(r.move_records.size()));
+    for (std::size_t i = 0; i < evals.size(); ++i) r.move_records[i].eval = evals[i];
 }
 
 json write_last_lines(const GameRecord& r) {

@@ -1,5 +1,5 @@
 // MatchOptions: Boost.Program_options for the command line.
-#include "match/results/match_options.h"
+#include "match/cli/match_command_line.h"
 
 #include <unistd.h>
 
@@ -24,60 +24,6 @@
 namespace othello {
 
 namespace po = boost::program_options;
-
-SprtParameters parse_sprt(const std::string& text) {
-    SprtParameters p;
-    std::set<std::string> given;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const auto comma = text.find(',', start);
-        const std::string item =
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        const auto eq = item.find('=');
-        const std::string key = item.substr(0, eq);
-        if (key == "model" && eq != std::string::npos) {
-            try {
-                p.model = sprt_model_from_string(item.substr(eq + 1));
-            } catch (const std::invalid_argument& e) {
-                throw std::invalid_argument("--sprt '" + text + "': " + e.what());
-            }
-            if (comma == std::string::npos) break;
-            start = comma + 1;
-            continue;
-        }
-        double value = 0;
-        try {
-            if (eq == std::string::npos) throw std::invalid_argument("");
-            std::size_t used = 0;
-            value = std::stod(item.substr(eq + 1), &used);
-            if (used != item.size() - eq - 1) throw std::invalid_argument("");
-        } catch (const std::exception&) {
-            throw std::invalid_argument("--sprt '" + text + "': expected key=number at '" + item +
-                                        "'");
-        }
-        if (!given.insert(key).second)
-            throw std::invalid_argument("--sprt '" + text + "': '" + key + "' given twice");
-        if (key == "elo0")
-            p.elo0 = value;
-        else if (key == "elo1")
-            p.elo1 = value;
-        else if (key == "alpha")
-            p.alpha = value;
-        else if (key == "beta")
-            p.beta = value;
-        else
-            throw std::invalid_argument("--sprt: unknown key '" + key +
-                                        "' (known: elo0, elo1, alpha, beta, model)");
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-    }
-    if (!(p.alpha > 0 && p.alpha < 1 && p.beta > 0 && p.beta < 1 && p.elo1 != p.elo0 &&
-          std::isfinite(p.elo0) && std::isfinite(p.elo1))) {
-        throw std::invalid_argument("--sprt '" + text +
-                                    "': need 0 < alpha, beta < 1 and finite elo0 != elo1");
-    }
-    return p;
-}
 
 namespace {
 
