@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "engine_server_process.h"
-#include "tcp_abuse_driver.h"
+#include "tests/protocol/tcp_abuse_driver.h"
+#include "tests/support/engine_server_process.h"
 
 using namespace othello::testing;
 

@@ -175,7 +175,7 @@ function openFromHash() {
   return Boolean(g);
 }
 
-// ---- the browser test's checks (#selftest): facts for tests/test_report_page.cpp to compare ----
+// ---- the browser test's checks (#selftest), which tests/match/report/test_report_page.cpp reads ----
 function selfTest() {
   const out = { engines: [...document.querySelectorAll("#standings td.engine")].map((td) => td.textContent),
                 charts: [...document.querySelectorAll("svg.chart")].map((c) => c.dataset.chart),

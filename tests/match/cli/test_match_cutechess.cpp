@@ -1,0 +1,324 @@
+// cutechess-cli's options through the real othello-match: engines files (engines.json with
+// conf=NAME), knockout and seeded gauntlets, --noswap and --reverse, --wait, and --event/--site
+// in GGF records.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "match/run/knockout.h"
+#include "match/run/schedule.h"
+#include "tests/match/match_test_support.h"
+
+using namespace othello::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kMatch = kBin + "/othello-match";
+
+Run run_match(const std::string& args, const fs::path& dir) {
+    return run_shell(kMatch + " " + args, dir);
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+    std::ofstream(path) << text;
+}
+
+nlohmann::json games_of(const fs::path& results) {
+    return nlohmann::json::parse(slurp(results)).at("games");
+}
+
+// "black-white" of each game, in id order.
+std::vector<std::string> colours_of(const nlohmann::json& games) {
+    std::map<int, std::string> by_id;
+    for (const auto& g : games)
+        by_id[g.at("id").get<int>()] =
+            g.at("black").get<std::string>() + "-" + g.at("white").get<std::string>();
+    std::vector<std::string> out;
+    for (const auto& [id, colours] : by_id) out.push_back(colours);
+    return out;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::string line;
+    for (const char c : text) {
+        if (c == '\n') {
+            lines.push_back(line);
+            line.clear();
+        } else {
+            line += c;
+        }
+    }
+    if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
+const std::string kTwoPolicies =
+    "--engine name=A,policy:mobility --engine name=B,policy:random --no-progress ";
+
+}  // namespace
+
+TEST_CASE("--engines FILE with --engine conf=NAME[,key=value]: cutechess's engines.json") {
+    const fs::path dir = temp_dir("cutechess_engines");
+    const fs::path file = dir / "engines.json";
+    write_text(file, R"([
+  {"name": "mob", "command": ")" +
+                         kBin + R"(/othello-engine --policy mobility",
+   "workingDirectory": ")" +
+                         dir.string() + R"(", "protocol": "gtp", "initStrings": [],
+   "ponder": false},
+  {"name": "rnd", "command": ")" +
+                         kBin + R"(/othello-engine --policy random --protocol nboard",
+   "protocol": "nboard", "options": [{"name": "depth", "value": 4}]}
+])");
+    const Run r = run_match("--engines " + file.string() +
+                                " --engine conf=mob --engine conf=rnd,name=other,tc=600 --games 2 "
+                                "--concurrency 1 --no-progress --results " +
+                                (dir / "r.json").string(),
+                            dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const auto config = nlohmann::json::parse(slurp(dir / "r.json")).at("config");
+    CHECK(config.at("engines")[0].at("name") == "mob");
+    // The file's fields in the order of their names (nlohmann keeps objects sorted), then the
+    // overrides that are new, then the command.
+    CHECK(config.at("engines")[0].at("spec") == "name=mob,protocol=gtp,dir=" + dir.string() +
+                                                    ",cmd:" + kBin +
+                                                    "/othello-engine --policy mobility");
+    CHECK(config.at("engines")[1].at("name") == "other");
+    CHECK(config.at("engines")[1].at("spec") ==
+          "name=other,depth=4,protocol=nboard,tc=600,cmd:" + kBin +
+              "/othello-engine --policy random --protocol nboard");
+    CHECK(colours_of(games_of(dir / "r.json")) ==
+          std::vector<std::string>{"mob-other", "other-mob"});
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a bad engines file or conf name: exit 2 naming the file, the entry, the name") {
+    const fs::path dir = temp_dir("cutechess_engines_bad");
+    const fs::path file = dir / "engines.json";
+    const auto refused = [&](const std::string& json, const std::string& engine) {
+        write_text(file, json);
+        const Run r = run_match("--engines " + file.string() + " --engine " + engine +
+                                    " --engine policy:random --games 2",
+                                dir);
+        CHECK(r.status == 2);
+        return lines_of(r.err).empty() ? std::string() : lines_of(r.err).front();
+    };
+    const std::string f = "othello-match: engines file '" + file.string() + "'";
+    CHECK(refused(R"([{"name": "a", "command": "x"}])", "conf=b") ==
+          "othello-match: --engine conf=b: no configuration named \"b\" in engines file '" +
+              file.string() + "' (it holds: a)");
+    CHECK(refused("[{\"name\": \"a\",\n \"command\": }]", "conf=a") ==
+          f + ": not JSON: [json.exception.parse_error.101] parse error at line 2, column 13: "
+              "syntax error while parsing value - unexpected '}'; expected '[', '{', or a literal");
+    CHECK(refused(R"([{"name": "a", "command": "x"}, {"name": "sf", "command": "stockfish",
+                      "protocol": "uci"}])",
+                  "conf=a") ==
+          f + ": entry 2 (\"sf\"): protocol \"uci\" is a chess protocol (cutechess's); "
+              "othello-match speaks gtp and nboard");
+    CHECK(refused(R"([{"name": "a", "command": "x", "colour": "red"}])", "conf=a") ==
+          f + ": entry 1 (\"a\"): unknown field \"colour\" (known: name, command, "
+              "workingDirectory, protocol, stderrFile, timemargin, restart, options, initStrings, "
+              "ponder, whitepov)");
+    CHECK(refused(R"([{"name": "a"}])", "conf=a") == f + ": entry 1 (\"a\"): no \"command\"");
+    CHECK(refused(R"({"name": "a"})", "conf=a") ==
+          f + ": expected a JSON array of engine configurations");
+    CHECK(refused(R"([{"name": "a", "command": "x"}])", "conf=a,cmd:y") ==
+          "othello-match: --engine conf=a: expected key=value at 'cmd:y' (the command is the "
+          "engines file's)");
+    // conf= without --engines.
+    const Run r = run_match("--engine conf=a --engine policy:random", dir);
+    CHECK(r.status == 2);
+    CHECK(lines_of(r.err).front() == "othello-match: --engine conf=a: needs --engines FILE");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--noswap and --reverse set who is black in each pairing") {
+    const fs::path dir = temp_dir("cutechess_colours");
+    const auto colours = [&](const std::string& extra) {
+        const Run r = run_match(kTwoPolicies + "--games 4 --overwrite --results " +
+                                    (dir / "r.json").string() + " " + extra,
+                                dir);
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        return colours_of(games_of(dir / "r.json"));
+    };
+    using V = std::vector<std::string>;
+    CHECK(colours("") == V{"A-B", "B-A", "A-B", "B-A"});
+    CHECK(colours("--reverse") == V{"B-A", "A-B", "B-A", "A-B"});
+    CHECK(colours("--noswap") == V{"A-B", "A-B", "A-B", "A-B"});
+    CHECK(colours("--noswap --reverse") == V{"B-A", "B-A", "B-A", "B-A"});
+    // Without the swap every game has an opening of its own.
+    std::set<std::string> openings;
+    for (const auto& g : games_of(dir / "r.json")) openings.insert(g.at("opening"));
+    CHECK(openings.size() == 4);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--tournament gauntlet --seeds N: the seeds play everyone else, not each other") {
+    const fs::path dir = temp_dir("cutechess_seeds");
+    const std::string engines =
+        "--engine name=S1,policy:mobility --engine name=S2,policy:random "
+        "--engine name=C,policy:random --engine name=D,policy:random --no-progress ";
+    Run r = run_match(engines + "--tournament gauntlet --seeds 2 --games 2 --results " +
+                          (dir / "r.json").string(),
+                      dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(colours_of(games_of(dir / "r.json")) ==
+          std::vector<std::string>{"S1-C", "C-S1", "S1-D", "D-S1", "S2-C", "C-S2", "S2-D", "D-S2"});
+    r = run_match(engines + "--tournament gauntlet --seeds 4", dir);
+    CHECK(r.status == 2);
+    CHECK(lines_of(r.err).front() ==
+          "othello-match: --seeds 4: expected 1 to 3 (the seeds play every other engine)");
+    r = run_match(engines + "--seeds 2", dir);
+    CHECK(r.status == 2);
+    CHECK(lines_of(r.err).front() == "othello-match: --seeds is for --tournament gauntlet");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--wait MS pauses between games and changes no game") {
+    const fs::path dir = temp_dir("cutechess_wait");
+    Run r = run_match(
+        kTwoPolicies + "--games 4 --concurrency 2 --results " + (dir / "plain.json").string(), dir);
+    REQUIRE(r.status == 0);
+    r = run_match(kTwoPolicies + "--games 4 --concurrency 2 --wait 30 --results " +
+                      (dir / "waited.json").string(),
+                  dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    std::map<int, std::string> plain, waited;
+    for (const auto& g : games_of(dir / "plain.json")) plain[g.at("id")] = g.at("moves");
+    for (const auto& g : games_of(dir / "waited.json")) waited[g.at("id")] = g.at("moves");
+    CHECK(plain.size() == 4);
+    CHECK(plain == waited);
+    r = run_match(kTwoPolicies + "--wait -1", dir);
+    CHECK(r.status == 2);
+    CHECK(lines_of(r.err).front() ==
+          "othello-match: --wait -1: expected milliseconds from 0 to 3600000");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--event and --site name the GGF records, each with its date") {
+    const fs::path dir = temp_dir("cutechess_event");
+    const Run r = run_match(kTwoPolicies + "--games 2 --event 'Autumn Cup' --site Lab --records " +
+                                (dir / "games.ggf").string(),
+                            dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const auto lines = lines_of(slurp(dir / "games.ggf"));
+    REQUIRE(lines.size() == 2);
+    const std::regex header(
+        R"(\(;GM\[Othello\]PC\[Lab\]DT\[\d{4}\.\d\d\.\d\d_\d\d:\d\d:\d\d\.UTC\]EV\[Autumn Cup\]PB\[[AB]\]PW\[[AB]\]TY\[8\]RE\[.*)");
+    for (const auto& line : lines) {
+        CAPTURE(line);
+        CHECK(std::regex_match(line, header));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--tournament knockout: a bracket with byes, winners advance, ties broken by discs") {
+    const fs::path dir = temp_dir("cutechess_knockout");
+    std::string engines;
+    for (const char* e :
+         {"name=E1,policy:mobility", "name=E2,policy:mobility", "name=E3,policy:random",
+          "name=E4,policy:random", "name=E5,policy:random"})
+        engines += std::string("--engine ") + e + " ";
+    Run r = run_match(engines + "--tournament knockout --games 2 --no-progress --results " +
+                          (dir / "r.json").string(),
+                      dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    std::vector<std::string> knockout;
+    for (const auto& line : lines_of(r.out)) {
+        if (line.starts_with("Knockout")) knockout.push_back(line);
+    }
+    // Five engines in a bracket of eight: seeds 1, 2 and 3 have byes; four mini-matches in all
+    // (in-process games replay identically, so the results are pinned).
+    CHECK(knockout == std::vector<std::string>{
+                          "Knockout round 1: E1: a bye",
+                          "Knockout round 1: E4 2 - 0 E5: E4 advances",
+                          "Knockout round 1: E2: a bye",
+                          "Knockout round 1: E3: a bye",
+                          "Knockout round 2: E1 2 - 0 E4: E1 advances",
+                          "Knockout round 2: E2 2 - 0 E3: E2 advances",
+                          "Knockout round 3: E1 2 - 0 E2: E1 advances",
+                          "Knockout winner: E1",
+                      });
+    CHECK(games_of(dir / "r.json").size() == 8);
+    // An engine that cannot start loses its mini-match, whatever its seed.
+    const Run failed = run_match(
+        "--engine name=E1,policy:mobility --engine name=gone,cmd:/nonexistent/engine "
+        "--engine name=E3,policy:random --tournament knockout --games 2 --no-progress",
+        dir);
+    CHECK(failed.status == 1);
+    std::vector<std::string> failed_lines;
+    for (const auto& line : lines_of(failed.out)) {
+        if (line.starts_with("Knockout")) failed_lines.push_back(line);
+    }
+    CHECK(failed_lines == std::vector<std::string>{
+                              "Knockout round 1: E1: a bye",
+                              "Knockout round 1: gone 0 - 0 E3: E3 advances (gone could not start)",
+                              "Knockout round 2: E1 2 - 0 E3: E1 advances",
+                              "Knockout winner: E1",
+                          });
+    r = run_match(engines + "--tournament knockout --resume --results " + (dir / "r.json").string(),
+                  dir);
+    CHECK(r.status == 2);
+    CHECK(lines_of(r.err).front() ==
+          "othello-match: --tournament knockout cannot take --resume (its rounds depend on the "
+          "games' results)");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a knockout's bracket order, byes and tie-breaks") {
+    using othello::GameRecord;
+    using othello::KnockoutBracket;
+    using othello::Winner;
+    using Pairs = std::vector<std::pair<int, int>>;
+    // Standard seeding: 1-8, 4-5, 2-7, 3-6; with six engines seeds 1 and 2 have byes.
+    CHECK(KnockoutBracket(8).pairings() == Pairs{{0, 7}, {3, 4}, {1, 6}, {2, 5}});
+    KnockoutBracket six(6);
+    CHECK(six.pairings() == Pairs{{3, 4}, {2, 5}});
+    CHECK(six.byes() == std::vector<int>{0, 1});
+    CHECK(othello::make_schedule(6, othello::TournamentKind::Knockout, 2, 1).size() == 4);
+    CHECK(othello::scheduled_game_count(6, othello::TournamentKind::Knockout, 2) == 10);
+
+    // One win each: the disc margin decides; level on discs too: the higher seed.
+    const auto game = [](Winner winner, int black, int white) {
+        GameRecord r;
+        r.winner = winner;
+        r.black_discs = black;
+        r.white_discs = white;
+        return r;
+    };
+    const GameRecord a_wins_big = game(Winner::Black, 40, 24);    // 0 black: +16 for 0
+    const GameRecord b_wins_small = game(Winner::Black, 33, 31);  // 1 black: +2 for 1
+    KnockoutBracket two(2);
+    const std::vector<std::string> names = {"A", "B"};
+    CHECK(two.advance({{0, 1, &a_wins_big}, {1, 0, &b_wins_small}}, names) ==
+          std::vector<std::string>{"A 1 - 1 B: A advances (level on points; disc margin +14)"});
+    CHECK(two.finished());
+    CHECK(two.champion() == 0);
+    KnockoutBracket again(2);
+    const GameRecord b_wins_big = game(Winner::White, 24, 40);    // 0 black: 1 wins by 16
+    const GameRecord a_wins_small = game(Winner::White, 31, 33);  // 1 black: 0 wins by 2
+    CHECK(again.advance({{0, 1, &b_wins_big}, {1, 0, &a_wins_small}}, names) ==
+          std::vector<std::string>{"A 1 - 1 B: B advances (level on points; disc margin +14)"});
+    KnockoutBracket level(2);
+    const GameRecord b_by_two = game(Winner::White, 31, 33);
+    const GameRecord a_by_two = game(Winner::White, 31, 33);
+    CHECK(level.advance({{0, 1, &b_by_two}, {1, 0, &a_by_two}}, names) ==
+          std::vector<std::string>{"A 1 - 1 B: A advances (level on points and discs; the higher "
+                                   "seed)"});
+}

@@ -1,0 +1,393 @@
+// What no replay alone can prove, checked through the real othello-match: an adjudication only
+// where the match adjudicates, exactly there and with the solver's score; a forfeit only of a kind
+// the losing engine can commit; times and evals finite and in range, one per move; a journal
+// without its configuration line, an edited openings hash and two different records of one game
+// refused; and with --sign-key, records signed by the runner that played them and every reader
+// (--resume, merge, ratings, report) refusing records not signed with the key.
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "tests/match/match_test_support.h"
+#include "tests/match/results/journal_edit_support.h"
+
+using namespace othello;
+using namespace othello::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
+const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
+
+Run run_match(const std::string& args, const fs::path& dir) {
+    return run_shell("cd " + dir.string() + " && " + kMatch + " " + args, dir);
+}
+
+nlohmann::json json_of(const fs::path& p) {
+    return nlohmann::json::parse(slurp(p));
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+const std::string kTwo =
+    "--engine policy:mobility --engine policy:random --games 12 --openings random:3 --seed 5 "
+    "--concurrency 1 --no-progress";
+// A process engine (random moves, `fake_args` its misbehaviour) against a policy: per-move
+// times, and a real crash to edit.
+std::string process_match(const std::string& fake_args = "") {
+    return "--engine 'name=fake,cmd:" + kFake + fake_args +
+           "' --engine policy:random --games 4 --openings random:3 --seed 5 --concurrency 1 "
+           "--no-progress";
+}
+const std::string kProcess = process_match();
+
+// The moves of `g` cut back to its opening, as a record of a game ended before its first move,
+// with the discs on the board there.
+void cut_to_opening(nlohmann::json& g) {
+    g["moves"] = g["opening"];
+    g.erase("move_seconds");
+    g.erase("move_evals");
+    const Game opened = Game::from_transcript(g["opening"].get<std::string>());
+    g["black_discs"] = opened.current().disc_count(Color::Black);
+    g["white_discs"] = opened.current().disc_count(Color::White);
+}
+
+}  // namespace
+
+TEST_CASE("an adjudication is refused where the match does not adjudicate, and re-solved") {
+    const fs::path dir = temp_dir("match_claims_adjudicated");
+    REQUIRE(run_match(kTwo + " --results r.json", dir).status == 0);
+    const nlohmann::json played = json_of(dir / "r.json").at("games");
+    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    // The attack: a +9 win turned into a loss "adjudicated" right after the opening.
+    const std::string early = edit_game(lines, 0, [](nlohmann::json& g) {
+        cut_to_opening(g);
+        g["reason"] = "adjudicated";
+        g["winner"] = g["winner"] == "black" ? "white" : "black";
+        g["black_discs"] = g["winner"] == "black" ? 64 : 0;
+        g["white_discs"] = 64 - g["black_discs"].get<int>();
+    });
+    write_lines(dir / "r.jsonl", lines);
+    const std::string why = "'r.jsonl' " + early +
+                            ": game 0 (mobility - random): adjudicated, but its match does not "
+                            "adjudicate (no --adjudicate in its configuration)";
+    for (const char* reader : {"report --html p.html r.jsonl", "ratings --results q.json r.jsonl",
+                               "merge --results m.json r.jsonl"}) {
+        const Run r = run_match(reader, dir);
+        CAPTURE(reader);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, why));
+    }
+    fs::remove(dir / "r.json");
+    const Run r = run_match(kTwo + " --resume --results r.json", dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(contains(r.err, why + "; refused, that game is played again"));
+    CHECK(json_of(dir / "r.json").at("games") == played);
+
+    // A score edited at 12 empty squares: re-solved there (it was taken as it stood past 6).
+    const std::string match = kTwo + " --adjudicate 12";
+    REQUIRE(run_match(match + " --overwrite --results a.json", dir).status == 0);
+    const nlohmann::json adjudicated = json_of(dir / "a.json").at("games");
+    REQUIRE(adjudicated[2].at("reason") == "adjudicated");
+    lines = lines_of(dir / "a.jsonl");
+    const int black = adjudicated[2].at("black_discs");
+    const std::string shifted = edit_game(lines, 2, [](nlohmann::json& g) {
+        const int b = g["black_discs"].get<int>() + (g["black_discs"] == 64 ? -2 : 2);
+        g["black_discs"] = b;
+        g["white_discs"] = 64 - b;
+        g["winner"] = b > 32 ? "black" : b < 32 ? "white" : "draw";
+    });
+    write_lines(dir / "a.jsonl", lines);
+    const Run m = run_match("merge --results m.json a.jsonl", dir);
+    CHECK(m.status == 2);
+    CHECK(contains(m.err, "'a.jsonl' " + shifted + ": game 2 (mobility - random): adjudicated "));
+    CHECK(contains(m.err, "but perfect play gives black " + std::to_string(black)));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
+    const fs::path dir = temp_dir("match_claims_forfeits");
+    REQUIRE(run_match(kTwo + " --results r.json", dir).status == 0);
+    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    // A "crash" of the in-process mobility policy before its first move.
+    const std::string crash = edit_game(lines, 1, [](nlohmann::json& g) {
+        cut_to_opening(g);
+        g["reason"] = "crash";
+        g["winner"] = "black";  // white (mobility) crashed
+    });
+    write_lines(dir / "r.jsonl", lines);
+    Run r = run_match("ratings --results q.json r.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'r.jsonl' " + crash +
+                              ": game 1 (random - mobility): crash by mobility, an in-process "
+                              "policy, which cannot have one"));
+
+    // A process engine without a clock really crashes; it cannot lose on time.
+    REQUIRE(run_match(process_match(" --mode crash --at 3") + " --results p.json", dir).status ==
+            0);
+    const nlohmann::json games = json_of(dir / "p.json").at("games");
+    int crashed = -1;
+    for (const auto& g : games)
+        if (g.at("reason") == "crash") crashed = g.at("id");
+    REQUIRE(crashed >= 0);
+    r = run_match("report --html p.html p.jsonl", dir);  // a real crash reads back
+    CHECK(r.status == 0);
+    lines = lines_of(dir / "p.jsonl");
+    const std::string on_time =
+        edit_game(lines, crashed, [](nlohmann::json& g) { g["reason"] = "time forfeit"; });
+    write_lines(dir / "p.jsonl", lines);
+    r = run_match("report --html p2.html p.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'p.jsonl' " + on_time + ": game " + std::to_string(crashed) + " (" +
+                              games[crashed].at("black").get<std::string>() + " - " +
+                              games[crashed].at("white").get<std::string>() +
+                              "): time forfeit by fake, which played without a clock (no tc= or "
+                              "st= in its spec, no --game-time)"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("times and evals read back are finite, in range and one per move") {
+    const fs::path dir = temp_dir("match_claims_numbers");
+    REQUIRE(run_match(kProcess + " --results r.json --records r.ggf", dir).status == 0);
+    const nlohmann::json played = json_of(dir / "r.json").at("games");
+    const std::string ggf = slurp(dir / "r.ggf");
+    REQUIRE(played[0].contains("move_seconds"));
+    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    // The GGF: B[g3/1e+308/inf] (JSON has no infinity: 1e400 is refused as not JSON).
+    const std::string huge =
+        edit_game(lines, 0, [](nlohmann::json& g) { g["move_seconds"][0] = 1e308; });
+    const std::string negative =
+        edit_game(lines, 1, [](nlohmann::json& g) { g["white_seconds"] = -1; });
+    const std::string eval = edit_game(lines, 2, [](nlohmann::json& g) {
+        g["move_evals"] = nlohmann::json::array();
+        for (std::size_t i = 0; i < g["move_seconds"].size(); ++i) g["move_evals"].push_back(1e9);
+    });
+    const std::string shorter =
+        edit_game(lines, 3, [](nlohmann::json& g) { g["move_seconds"].erase(0); });
+    write_lines(dir / "r.jsonl", lines);
+    fs::remove(dir / "r.json");
+    const Run r = run_match(kProcess + " --resume --results r.json --records r.ggf", dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(contains(r.err, "'r.jsonl' " + huge +
+                              ": game 0 (fake - random): move_seconds[0] 1e+308 is not a time "
+                              "from 0 to 1e9 seconds"));
+    CHECK(contains(r.err, "'r.jsonl' " + negative +
+                              ": game 1 (random - fake): white_seconds -1 is not a time from 0 "
+                              "to 1e9 seconds"));
+    CHECK(contains(r.err, "'r.jsonl' " + eval +
+                              ": game 2 (fake - random): move_evals[0] 1e+09 "
+                              "is not an eval from -64 to 64 discs"));
+    CHECK(contains(r.err, "'r.jsonl' " + shorter + ": game 3 (random - fake): move_seconds has " +
+                              std::to_string(played[3].at("move_seconds").size() - 1) +
+                              " entries, but " +
+                              std::to_string(played[3].at("move_seconds").size()) +
+                              " moves were played after the opening"));
+    // Every game was played again: the GGF holds no number the runner did not measure.
+    CHECK(!contains(slurp(dir / "r.ggf"), "e+"));
+    CHECK(!contains(slurp(dir / "r.ggf"), "inf"));
+    CHECK(json_of(dir / "r.json").at("games").size() == 4);
+    fs::remove_all(dir);
+}
+
+TEST_CASE(
+    "a journal without its configuration line, an edited openings hash and two records "
+    "of one game are refused") {
+    const fs::path dir = temp_dir("match_claims_files");
+    REQUIRE(run_match(kTwo + " --results r.json", dir).status == 0);
+    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    const std::vector<std::string> original = lines;
+    lines.erase(lines.begin());
+    write_lines(dir / "r.jsonl", lines);
+    const std::string why =
+        "'r.jsonl' line 1: a game, but the journal has no configuration line before it";
+    Run r = run_match(kTwo + " --resume --results r.json", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, why));
+    CHECK(contains(
+        r.err,
+        "Put that line back (the results file's \"config\" holds the same), or, "
+        "resuming a match, start a new journal: drop --resume and give another --results, or "
+        "--overwrite"));
+    for (const char* reader :
+         {"report --html p.html r.jsonl", "ratings --results q.json r.jsonl"}) {
+        r = run_match(reader, dir);
+        CAPTURE(reader);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, why));
+    }
+    write_lines(dir / "r.jsonl", original);
+
+    // An edited openings hash: an error, not a note.
+    nlohmann::json results = json_of(dir / "r.json");
+    results["config"]["openings"]["hash"] = "0123456789abcdef";
+    std::ofstream(dir / "h.json") << results.dump(1);
+    // Every reader checks it, as merge does (report and ratings did not).
+    for (const char* reader : {"merge --results m.json h.json", "report --html m.html h.json",
+                               "ratings --results m.json h.json"}) {
+        CAPTURE(reader);
+        r = run_match(reader, dir);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err,
+                       "'h.json': the configuration's openings hash \"0123456789abcdef\" is "
+                       "not that of its openings"));
+        CHECK(!fs::exists(dir / "m.json"));
+        CHECK(!fs::exists(dir / "m.html"));
+    }
+
+    // A legal game of another opening in the place of game 0 (the hash intact): refused by
+    // every reader against the schedule.
+    results = json_of(dir / "r.json");
+    nlohmann::json other = results["games"][0];
+    for (const auto& g : results["games"]) {
+        if (g["opening"] != other["opening"]) {
+            const int id = other["id"];
+            other = g;
+            other["id"] = id;
+            break;
+        }
+    }
+    REQUIRE(other["opening"] != results["games"][0]["opening"]);
+    results["games"][0] = other;
+    std::ofstream(dir / "o.json") << results.dump(1);
+    for (const char* reader : {"merge --results m.json o.json", "report --html m.html o.json",
+                               "ratings --results m.json o.json"}) {
+        CAPTURE(reader);
+        r = run_match(reader, dir);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, "'o.json' games[0]: game 0"));
+        CHECK(!fs::exists(dir / "m.json"));
+        CHECK(!fs::exists(dir / "m.html"));
+    }
+
+    // ratings: the same game of one match, different in two files.
+    results = json_of(dir / "r.json");
+    results["games"][4]["black_seconds"] = 12.5;
+    std::ofstream(dir / "c.json") << results.dump(1);
+    r = run_match("ratings --results q.json r.jsonl c.json", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "game 4: 'r.jsonl' line 6 and 'c.json' games[4] hold different games"));
+    CHECK(!fs::exists(dir / "q.json"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a FIFO as openings or as a file read back is refused at once, never waited on") {
+    const fs::path dir = temp_dir("match_claims_fifo");
+    REQUIRE(::mkfifo((dir / "ff").c_str(), 0600) == 0);
+    // Nobody writes the FIFO: each of these hung (the match ignoring SIGTERM) before.
+    for (const char* command :
+         {"--engine policy:random --engine policy:mobility --openings ff --no-progress",
+          "report --html p.html ff", "merge --results m.json ff", "ratings --results q.json ff"}) {
+        CAPTURE(command);
+        const Run r = run_shell(
+            "cd " + dir.string() + " && timeout -s KILL 20 " + kMatch + " " + command, dir);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, "ff: not a regular file (a FIFO)"));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refused by name") {
+    const fs::path dir = temp_dir("match_claims_signed");
+    const std::string secret = "not-a-real-key-0123456789-abcdef";
+    std::ofstream(dir / "key") << secret;
+    std::ofstream(dir / "other") << secret << "!";
+    for (int k : {0, 1}) {
+        REQUIRE(run_match(kTwo + " --sign-key key --shard " + std::to_string(k) + "/2 --results s" +
+                              std::to_string(k) + ".json",
+                          dir)
+                    .status == 0);
+    }
+    const nlohmann::json shard0 = json_of(dir / "s0.json");
+    for (const auto& g : shard0.at("games"))
+        CHECK(g.at("sig").get<std::string>().starts_with("hmac-sha256:"));
+    Run r = run_match("merge --sign-key key --results m.json s0.jsonl s1.json", dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    r = run_match("ratings --sign-key key --results q.json m.json s0.jsonl", dir);
+    CHECK(r.status == 0);
+    r = run_match("report --sign-key key --html p.html m.json", dir);
+    CHECK(r.status == 0);
+
+    // Signed with another key; an edited field; the configuration a record is bound to edited.
+    r = run_match("merge --sign-key other --results m2.json s0.jsonl s1.json", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err,
+                   "'s0.jsonl' line 2: game 0 (mobility - random): signature does not "
+                   "match (the record or its match's configuration was edited, or another "
+                   "key signed it)"));
+    std::vector<std::string> lines = lines_of(dir / "s1.jsonl");
+    const std::vector<std::string> original = lines;
+    const int id = json_of(dir / "s1.json").at("games")[0].at("id");
+    const std::string edited =
+        edit_game(lines, id, [](nlohmann::json& g) { g["white_seconds"] = 1.5; });
+    write_lines(dir / "s1.jsonl", lines);
+    r = run_match("ratings --sign-key key --results q2.json s1.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'s1.jsonl' " + edited + ": game " + std::to_string(id)));
+    CHECK(contains(r.err, "signature does not match"));
+    lines = original;
+    nlohmann::json config = nlohmann::json::parse(lines[0]);
+    config["config"]["games"] = 14;  // games 12 and 13 would be this match's too
+    lines[0] = config.dump();
+    write_lines(dir / "s1.jsonl", lines);
+    r = run_match("report --sign-key key --html p2.html s1.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "records do not check out:\n  's1.jsonl' line 2: game "));
+    write_lines(dir / "s1.jsonl", original);
+
+    // Unsigned records (a shard run without the key): merge refuses, --resume plays them again.
+    REQUIRE(run_match(kTwo + " --shard 1/2 --results u1.json", dir).status == 0);
+    r = run_match("merge --sign-key key --results m3.json s0.json u1.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err,
+                   "'u1.jsonl' line 2: game 2 (mobility - random): unsigned, but "
+                   "--sign-key asks for signed records"));
+    CHECK(!fs::exists(dir / "m3.json"));
+    fs::remove(dir / "u1.json");
+    r = run_match(kTwo + " --sign-key key --shard 1/2 --resume --results u1.json", dir);
+    CHECK(r.status == 0);
+    CHECK(contains(r.err,
+                   "unsigned, but --sign-key asks for signed records; refused, that game "
+                   "is played again"));
+    r = run_match("merge --sign-key key --results m4.json s0.json u1.jsonl", dir);
+    CHECK(r.status == 0);
+    CHECK(json_of(dir / "m4.json").at("games") == json_of(dir / "m.json").at("games"));
+
+    // Key files that are no key, refused by name; the key never printed.
+    ::mkfifo((dir / "fifo").c_str(), 0600);
+    std::ofstream(dir / "empty");
+    fs::create_directory(dir / "folder");
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"missing", "--sign-key 'missing': No such file or directory"},
+        {"empty", "--sign-key 'empty' is empty"},
+        {"fifo", "--sign-key 'fifo' is not a regular file"},
+        {"folder", "--sign-key 'folder' is not a regular file"},
+    };
+    for (const auto& [file, message] : bad) {
+        for (const std::string& command :
+             {kTwo + " --results x.json", std::string("merge --results x.json s0.json"),
+              std::string("ratings --results x.json s0.json")}) {
+            r = run_match(command + " --sign-key " + file, dir);
+            CAPTURE(command);
+            CHECK(r.status == 2);
+            CHECK(contains(r.err, message));
+        }
+    }
+    r = run_match("merge --sign-key other --results m5.json s0.jsonl", dir);
+    CHECK(!contains(r.err + r.out, secret));
+    CHECK(!fs::exists(dir / "x.json"));
+    fs::remove_all(dir);
+}
