@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Debian's Slurm (slurm-wlm) and munge, which the Slurm cluster test
-# (tests/slurm_match_test.sh) needs; CI runs this. Starts no daemon: the test starts its own.
+# (tests/match/cli/slurm_match_test.sh) needs; CI runs this. Starts no daemon: the test starts its own.
 set -euo pipefail
 packages=(slurm-wlm munge)
 missing=()
