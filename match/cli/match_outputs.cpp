@@ -25,8 +25,11 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
       config_(std::move(config)),
       planned_games_(planned_games),
       log_(log),
-      keep_records_(!options.records_path.empty() || !options.positions_path.empty() ||
-                    !options.html_path.empty()),
+      keep_records_(!options.html_path.empty() ||
+                    (options.results_path.empty() &&
+                     (!options.records_path.empty() || !options.positions_path.empty()))),
+      keep_end_times_(!options.results_path.empty() && !options.records_path.empty() &&
+                      RecordHeader{options.event, options.site}.named()),
       last_page_(std::chrono::steady_clock::now()) {
     if (!options.results_path.empty()) {
         journal_ = std::make_unique<ResultsJournal>(
@@ -52,6 +55,11 @@ void MatchOutputs::on_game(GameRecord& game, const Standings& standings) {
     ++played_;
     count(game.id);
     if (lines_) lines_->on_game(game, standings, played_);
+    if (keep_end_times_ && game.id >= 0) {
+        const auto i = static_cast<std::size_t>(game.id);
+        if (i >= end_times_.size()) end_times_.resize(std::max(i + 1, end_times_.size() * 2));
+        end_times_[i] = game.finished_at;
+    }
     if (keep_records_) records_.push_back(std::move(game));  // game is not read after this
     const EngineTally& first = standings.tally(0);
     progress_->update(played_, first.total.wins, first.total.losses, first.total.draws);
@@ -79,27 +87,17 @@ bool MatchOutputs::finish(const Standings& standings) {
             written = false;
         }
     };
+    const std::vector<JournalEntry> by_id =
+        journal_ ? counted_entries() : std::vector<JournalEntry>();
     if (!options_.results_path.empty()) {
         save([&] {
-            std::vector<JournalEntry> games = journal_->take_entries();
-            std::erase_if(games, [&](const JournalEntry& e) {
-                return e.id < 0 || static_cast<std::size_t>(e.id) >= counted_.size() ||
-                       !counted_[static_cast<std::size_t>(e.id)];
-            });
-            write_results_from_journal(options_.results_path, journal_->path(), std::move(games),
+            write_results_from_journal(options_.results_path, journal_->path(), by_id,
                                        results_summary(standings), config_,
                                        results_ratings(standings));
         });
     }
-    if (!options_.records_path.empty()) {
-        save([&] {
-            write_game_records(options_.records_path, records_,
-                               game_record_format_for(options_.records_path),
-                               RecordHeader{options_.event, options_.site});
-        });
-    }
-    if (!options_.positions_path.empty())
-        save([&] { write_final_positions(options_.positions_path, records_); });
+    if (!options_.records_path.empty()) save([&] { write_records(by_id); });
+    if (!options_.positions_path.empty()) save([&] { write_positions(by_id); });
     save([&] { write_page(standings, true); });
     if (log_ && !log_->failure().empty()) written = false;  // said on stderr when it happened
     return written;
@@ -110,6 +108,41 @@ void MatchOutputs::count(int id) {
     const auto i = static_cast<std::size_t>(id);
     if (i >= counted_.size()) counted_.resize(std::max(i + 1, counted_.size() * 2));
     counted_[i] = true;
+}
+
+std::vector<JournalEntry> MatchOutputs::counted_entries() {
+    std::vector<JournalEntry> games = journal_->take_entries();
+    std::erase_if(games, [&](const JournalEntry& e) {
+        return e.id < 0 || static_cast<std::size_t>(e.id) >= counted_.size() ||
+               !counted_[static_cast<std::size_t>(e.id)];
+    });
+    return journal_entries_by_id(std::move(games));
+}
+
+RecordSource MatchOutputs::journal_games(const std::vector<JournalEntry>& by_id) const {
+    RecordSource read = journal_records(journal_->path(), by_id);
+    if (end_times_.empty()) return read;
+    return [this, read](const std::function<void(const GameRecord&)>& each) {
+        read([&](const GameRecord& r) {
+            const auto i = static_cast<std::size_t>(r.id);
+            if (i >= end_times_.size() || end_times_[i].empty()) return each(r);
+            GameRecord timed = r;
+            timed.finished_at = end_times_[i];
+            each(timed);
+        });
+    };
+}
+
+void MatchOutputs::write_records(const std::vector<JournalEntry>& by_id) const {
+    const GameRecordFormat format = game_record_format_for(options_.records_path);
+    const RecordHeader header{options_.event, options_.site};
+    if (!journal_) return write_game_records(options_.records_path, records_, format, header);
+    write_game_records(options_.records_path, journal_games(by_id), format, header);
+}
+
+void MatchOutputs::write_positions(const std::vector<JournalEntry>& by_id) const {
+    if (!journal_) return write_final_positions(options_.positions_path, records_);
+    write_final_positions(options_.positions_path, journal_games(by_id));
 }
 
 // A page that cannot be written mid-match is a warning: the games go on being recorded.

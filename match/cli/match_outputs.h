@@ -8,12 +8,14 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "match/cli/match_output.h"
 #include "match/cli/progress_bar.h"
 #include "match/cli/progress_lines.h"
 #include "match/players/protocol_log.h"
+#include "match/results/game_record_writer.h"
 #include "match/results/match_options.h"
 #include "match/results/results_file.h"
 
@@ -37,17 +39,28 @@ class MatchOutputs : public MatchOutput {
   private:
     void write_page(const Standings& standings, bool finished);
     void count(int id);  // a game counted in the standings: it goes into the results file
+    // The games counted, once each in id order, where the journal wrote them.
+    std::vector<JournalEntry> counted_entries();
+    // --records and --positions-out: read back from the journal one game at a time when there is
+    // one, else written from the games kept.
+    void write_records(const std::vector<JournalEntry>& by_id) const;
+    void write_positions(const std::vector<JournalEntry>& by_id) const;
+    RecordSource journal_games(const std::vector<JournalEntry>& by_id) const;
 
     const MatchOptions& options_;
     nlohmann::json config_;
     long planned_games_;
     const ProtocolLog* log_;
     std::unique_ptr<ResultsJournal> journal_;
-    // Only when the records, the final positions or the page show them: the results file is
-    // written from the journal's lines.
+    // Only when the page shows them, or the records or final positions are asked for without a
+    // journal to read them back from: the results file is written from the journal's lines.
     bool keep_records_;
     // The games played, resumed ones first.
     std::vector<GameRecord> records_;
+    // By id, when GGF records with a named event are read back from the journal: when each game
+    // of this run ended (DT[]), which the journal does not keep.
+    bool keep_end_times_;
+    std::vector<std::string> end_times_;
     // By id: the games counted, whose journal lines make the results file.
     std::vector<bool> counted_;
     std::chrono::steady_clock::time_point last_page_;

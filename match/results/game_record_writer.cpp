@@ -78,48 +78,65 @@ GameRecordFormat game_record_format_for(const std::string& path) {
     return path.ends_with(".ggf") ? GameRecordFormat::Ggf : GameRecordFormat::Transcript;
 }
 
-void write_final_positions(const std::string& path, std::vector<GameRecord> records) {
+namespace {
+
+RecordSource sorted_by_id(std::vector<GameRecord>& records) {
     std::sort(records.begin(), records.end(),
               [](const auto& a, const auto& b) { return a.id < b.id; });
+    return [&records](const std::function<void(const GameRecord&)>& each) {
+        for (const GameRecord& r : records) each(r);
+    };
+}
+
+void write_final_position(std::ostream& out, const GameRecord& r) {
+    std::string board;
+    try {
+        board = to_board_string(Game::from_transcript(r.moves, start_position(r)).current());
+    } catch (const NotationError& e) {
+        throw std::runtime_error("--positions-out: game " + std::to_string(r.id) +
+                                 " does not replay: " + e.what());
+    }
+    out << board << "; game " << r.id << " " << r.black << " - " << r.white << " " << r.black_discs
+        << "-" << r.white_discs << " " << to_string(r.winner) << " (" << to_string(r.reason)
+        << ")\n";
+}
+
+// The transcript first so `cut -f1` gives a file the openings reader accepts. A game from a
+// board: the board first (the openings reader takes it too), the moves from it in the comment.
+void write_transcript_line(std::ostream& out, const GameRecord& r) {
+    out << (r.start_board.empty() ? r.moves : r.start_board) << "\t# " << r.black << " - "
+        << r.white << " " << r.black_discs << "-" << r.white_discs << " " << to_string(r.winner)
+        << " (" << to_string(r.reason) << ")";
+    if (!r.start_board.empty()) out << " moves " << r.moves;
+    out << "\n";
+}
+
+}  // namespace
+
+void write_final_positions(const std::string& path, std::vector<GameRecord> records) {
+    write_final_positions(path, sorted_by_id(records));
+}
+
+void write_final_positions(const std::string& path, const RecordSource& records_by_id) {
     write_file_atomically(path, [&](std::ostream& out) {
-        for (const auto& r : records) {
-            std::string board;
-            try {
-                board =
-                    to_board_string(Game::from_transcript(r.moves, start_position(r)).current());
-            } catch (const NotationError& e) {
-                throw std::runtime_error("--positions-out: game " + std::to_string(r.id) +
-                                         " does not replay: " + e.what());
-            }
-            out << board << "; game " << r.id << " " << r.black << " - " << r.white << " "
-                << r.black_discs << "-" << r.white_discs << " " << to_string(r.winner) << " ("
-                << to_string(r.reason) << ")\n";
-        }
+        records_by_id([&](const GameRecord& r) { write_final_position(out, r); });
     });
 }
 
 void write_game_records(const std::string& path, std::vector<GameRecord> records,
                         GameRecordFormat format, const RecordHeader& header) {
-    std::sort(records.begin(), records.end(),
-              [](const auto& a, const auto& b) { return a.id < b.id; });
+    write_game_records(path, sorted_by_id(records), format, header);
+}
+
+void write_game_records(const std::string& path, const RecordSource& records_by_id,
+                        GameRecordFormat format, const RecordHeader& header) {
     write_file_atomically(path, [&](std::ostream& out) {
-        switch (format) {
-            case GameRecordFormat::Transcript:
-                // The transcript first so `cut -f1` gives a file the openings reader accepts.
-                // A game from a board: the board first (the openings reader takes it too), the
-                // moves from it in the comment.
-                for (const auto& r : records) {
-                    out << (r.start_board.empty() ? r.moves : r.start_board) << "\t# " << r.black
-                        << " - " << r.white << " " << r.black_discs << "-" << r.white_discs << " "
-                        << to_string(r.winner) << " (" << to_string(r.reason) << ")";
-                    if (!r.start_board.empty()) out << " moves " << r.moves;
-                    out << "\n";
-                }
-                break;
-            case GameRecordFormat::Ggf:
-                for (const auto& r : records) out << to_ggf(ggf_record_of(r, header)) << "\n";
-                break;
-        }
+        records_by_id([&](const GameRecord& r) {
+            if (format == GameRecordFormat::Ggf)
+                out << to_ggf(ggf_record_of(r, header)) << "\n";
+            else
+                write_transcript_line(out, r);
+        });
     });
 }
 

@@ -2,6 +2,7 @@
 // line (.ggf, engine/ggf.h) for NBoard and the GGS tools.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,10 +34,17 @@ GgfRecord ggf_record_of(const GameRecord& record, const RecordHeader& header = {
 void write_game_records(const std::string& path, std::vector<GameRecord> records,
                         GameRecordFormat format, const RecordHeader& header = {});
 
+// The records one at a time, already in id order, for files written without holding every game
+// (results_file.h's journal_records reads them back from the journal).
+using RecordSource = std::function<void(const std::function<void(const GameRecord&)>&)>;
+void write_game_records(const std::string& path, const RecordSource& records_by_id,
+                        GameRecordFormat format, const RecordHeader& header = {});
+
 // --positions-out (cutechess's -epdout): each game's final position, sorted by id, one OBF line
 // a game ("--XO... X; game 3 A - B 34-30 black (normal)"): the board, the side to move, and
 // after ';' (which the openings reader and the FFO suite's tools skip) what game it ends.
 // Throws std::runtime_error if the file cannot be written or a game's moves do not replay.
 void write_final_positions(const std::string& path, std::vector<GameRecord> records);
+void write_final_positions(const std::string& path, const RecordSource& records_by_id);
 
 }  // namespace othello

@@ -277,20 +277,36 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
         summary, config, ratings);
 }
 
-void write_results_from_journal(const std::string& path, const std::string& journal_path,
-                                std::vector<JournalEntry> entries, const nlohmann::json& summary,
-                                const nlohmann::json& config, const nlohmann::json& ratings) {
+std::vector<JournalEntry> journal_entries_by_id(std::vector<JournalEntry> entries) {
     std::stable_sort(entries.begin(), entries.end(),
                      [](const JournalEntry& a, const JournalEntry& b) { return a.id < b.id; });
     entries.erase(
         std::unique(entries.begin(), entries.end(),
                     [](const JournalEntry& a, const JournalEntry& b) { return a.id == b.id; }),
         entries.end());
+    return entries;
+}
+
+std::function<void(const std::function<void(const GameRecord&)>&)> journal_records(
+    std::string journal_path, const std::vector<JournalEntry>& entries_by_id) {
+    return [journal_path = std::move(journal_path),
+            &entries_by_id](const std::function<void(const GameRecord&)>& each) {
+        LineReader journal(journal_path);
+        for (const JournalEntry& e : entries_by_id)
+            each(record_from_json(nlohmann::json::parse(journal.line(e))));
+    };
+}
+
+void write_results_from_journal(const std::string& path, const std::string& journal_path,
+                                const std::vector<JournalEntry>& entries_by_id,
+                                const nlohmann::json& summary, const nlohmann::json& config,
+                                const nlohmann::json& ratings) {
     write_results_file(
         path,
         [&](const std::function<void(const nlohmann::json&)>& game) {
             LineReader journal(journal_path);
-            for (const JournalEntry& e : entries) game(nlohmann::json::parse(journal.line(e)));
+            for (const JournalEntry& e : entries_by_id)
+                game(nlohmann::json::parse(journal.line(e)));
         },
         summary, config, ratings);
 }

@@ -74,12 +74,21 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
                    const nlohmann::json& summary, const nlohmann::json& config,
                    const nlohmann::json& ratings = nullptr, const SigningKey* key = nullptr);
 
-// The same file from the journal's lines of the games `entries` name (as the journal wrote them,
-// signed or not; the first entry of each id), streamed one game at a time: the bytes are those
-// write_results writes for the same records.
+// Each game the entries name, once (its first entry), in id order.
+std::vector<JournalEntry> journal_entries_by_id(std::vector<JournalEntry> entries);
+
+// The games of a journal's `entries` (already in id order), read back one at a time: what
+// game_record_writer.h's files are written from without holding the match's games. The
+// entries must outlive the source.
+std::function<void(const std::function<void(const GameRecord&)>&)> journal_records(
+    std::string journal_path, const std::vector<JournalEntry>& entries_by_id);
+
+// The same file from the journal's lines of the games `entries_by_id` name (as the journal wrote
+// them, signed or not; see journal_entries_by_id), streamed one game at a time: the bytes are
+// those write_results writes for the same records.
 void write_results_from_journal(const std::string& path, const std::string& journal_path,
-                                std::vector<JournalEntry> entries, const nlohmann::json& summary,
-                                const nlohmann::json& config,
+                                const std::vector<JournalEntry>& entries_by_id,
+                                const nlohmann::json& summary, const nlohmann::json& config,
                                 const nlohmann::json& ratings = nullptr);
 
 }  // namespace othello
