@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Peak memory of a match with a results file, by number of games: othello-match --results at each
-# size of in-process games (policy:random vs policy:mobility, default openings), then `merge` and
-# `report` over the largest size's results file. Prints each run's wall time and peak resident
+# size of in-process games (policy:random vs policy:mobility, default openings), the same with
+# every output (--results, --records GGF, --positions-out, --html), then `merge` and `report` over
+# the largest size's results file. Prints each run's wall time and peak resident
 # set size (/usr/bin/time -v's "Maximum resident set size").
 #   scripts/results-memory-bench.sh [--match OTHELLO_MATCH] [GAMES...]   (default 10000 100000 1000000)
 # Everything is written in a temporary folder, removed at the end.
@@ -40,9 +41,12 @@ measure() {
 echo "$(nproc) cores; $match"
 last=
 for n in "${sizes[@]}"; do
-  rm -f "$work"/r.json "$work"/r.jsonl
+  rm -f "$work"/r.json "$work"/r.jsonl "$work"/all.* "$work"/all-page.html
   measure "match --games $n --results r.json" "$match" --engine policy:random \
     --engine policy:mobility --games "$n" --results r.json --no-progress
+  measure "  the same, with --records/--positions-out/--html" "$match" --engine policy:random \
+    --engine policy:mobility --games "$n" --results all.json --records all.ggf \
+    --positions-out all.obf --html all-page.html --no-progress
   last=$n
 done
 measure "merge of the $last-game r.json" "$match" merge --results merged.json r.json

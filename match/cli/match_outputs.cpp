@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "engine/ascii_text.h"
-#include "match/record/game_record_schema.h"
 #include "match/report/html_report.h"
 #include "match/report/report.h"
 #include "match/results/game_record_writer.h"
@@ -25,9 +24,8 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
       config_(std::move(config)),
       planned_games_(planned_games),
       log_(log),
-      keep_records_(!options.html_path.empty() ||
-                    (options.results_path.empty() &&
-                     (!options.records_path.empty() || !options.positions_path.empty()))),
+      keep_records_(options.results_path.empty() &&
+                    (!options.records_path.empty() || !options.positions_path.empty())),
       keep_end_times_(!options.results_path.empty() && !options.records_path.empty() &&
                       RecordHeader{options.event, options.site}.named()),
       last_page_(std::chrono::steady_clock::now()) {
@@ -39,6 +37,7 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
             std::cerr << "Resuming: " << resumed.size() << " games already played.\n";
     }
     for (const GameRecord& r : resumed) count(r.id);
+    if (!options.html_path.empty()) start_page(standings.names(), resumed);
     if (keep_records_) records_ = std::move(resumed);
     write_page(standings, false);
     // Grown under the runner's lock otherwise, copying every record kept so far each time.
@@ -60,6 +59,7 @@ void MatchOutputs::on_game(GameRecord& game, const Standings& standings) {
         if (i >= end_times_.size()) end_times_.resize(std::max(i + 1, end_times_.size() * 2));
         end_times_[i] = game.finished_at;
     }
+    if (page_) page_->add(game, standings);
     if (keep_records_) records_.push_back(std::move(game));  // game is not read after this
     const EngineTally& first = standings.tally(0);
     progress_->update(played_, first.total.wins, first.total.losses, first.total.draws);
@@ -145,21 +145,24 @@ void MatchOutputs::write_positions(const std::vector<JournalEntry>& by_id) const
     write_final_positions(options_.positions_path, journal_games(by_id));
 }
 
+// The resumed games are counted again once, in a standings of their own, for the charts' points.
+void MatchOutputs::start_page(const std::vector<std::string>& engines,
+                              const std::vector<GameRecord>& resumed) {
+    page_.emplace(ReportPageSetup{engines, config_, options_.sprt, planned_games_});
+    Standings counted(engines);
+    for (const GameRecord& r : resumed) {
+        counted.add(r);
+        page_->add(r, counted);
+    }
+}
+
 // A page that cannot be written mid-match is a warning: the games go on being recorded.
 void MatchOutputs::write_page(const Standings& standings, bool finished) {
-    if (options_.html_path.empty()) return;
+    if (!page_) return;
     last_page_ = std::chrono::steady_clock::now();
-    ReportInput page;
-    page.engines = standings.names();
-    for (const auto& r : records_) page.games.push_back(to_json(r));
-    page.settings = config_;
-    page.sprt = options_.sprt;
-    page.planned_games = planned_games_;  // this shard's, if sharded
-    page.finished = finished;
-    page.ratings = results_ratings(standings);
-    if (finished) return write_html_report(options_.html_path, page);
+    if (finished) return write_html_report(options_.html_path, *page_, standings, true);
     try {
-        write_html_report(options_.html_path, page);
+        write_html_report(options_.html_path, *page_, standings, false);
     } catch (const std::exception& e) {
         std::cerr << "othello-match: warning: " << printable_lines(e.what()) << "\n";
     }

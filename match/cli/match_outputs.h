@@ -15,6 +15,7 @@
 #include "match/cli/progress_bar.h"
 #include "match/cli/progress_lines.h"
 #include "match/players/protocol_log.h"
+#include "match/report/report_page_data.h"
 #include "match/results/game_record_writer.h"
 #include "match/results/match_options.h"
 #include "match/results/results_file.h"
@@ -37,6 +38,8 @@ class MatchOutputs : public MatchOutput {
     bool finish(const Standings& standings) override;
 
   private:
+    void start_page(const std::vector<std::string>& engines,
+                    const std::vector<GameRecord>& resumed);
     void write_page(const Standings& standings, bool finished);
     void count(int id);  // a game counted in the standings: it goes into the results file
     // The games counted, once each in id order, where the journal wrote them.
@@ -52,8 +55,9 @@ class MatchOutputs : public MatchOutput {
     long planned_games_;
     const ProtocolLog* log_;
     std::unique_ptr<ResultsJournal> journal_;
-    // Only when the page shows them, or the records or final positions are asked for without a
-    // journal to read them back from: the results file is written from the journal's lines.
+    // Only when the records or final positions are asked for without a journal to read them
+    // back from: the results file is written from the journal's lines, and the page keeps its
+    // own form of each game.
     bool keep_records_;
     // The games played, resumed ones first.
     std::vector<GameRecord> records_;
@@ -61,6 +65,9 @@ class MatchOutputs : public MatchOutput {
     // of this run ended (DT[]), which the journal does not keep.
     bool keep_end_times_;
     std::vector<std::string> end_times_;
+    // With --html: the page's games and chart points, a game added as it is counted; the
+    // standings are the session's.
+    std::optional<ReportPageData> page_;
     // By id: the games counted, whose journal lines make the results file.
     std::vector<bool> counted_;
     std::chrono::steady_clock::time_point last_page_;

@@ -12,10 +12,9 @@
 #include "engine/ascii_text.h"
 #include "engine/strict_command_line.h"
 #include "match/report/html_report.h"
-#include "match/report/report_page_data.h"
+#include "match/report/recorded_match.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
-#include "match/results/results_file.h"
 #include "match/results/results_merge.h"
 
 namespace othello {
@@ -27,38 +26,32 @@ namespace {
 // A journal (.jsonl) is read as --resume reads it; a results file as JSON, whose summary and
 // rating list the page shows as they are. Either way every game is checked first, as --resume,
 // merge and ratings check it (match_file.h), with `key` its signature too.
-ReportInput report_input_from_file(const std::string& path, const SigningKey* key) {
+RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey* key) {
     if (path.ends_with(".jsonl") && !std::filesystem::exists(path))
         throw std::runtime_error("cannot read '" + path + "'");
-    nlohmann::json results;
     {
-        // Dropped once the page's games are taken from it: a results file is read again as it is.
+        // A journal's checked games are the page's; a results file's are read again as they
+        // stand in it (in its order, repeats included), once these are dropped.
         MatchFile checked = read_match_file(path, key);
         if (!checked.refused.empty())
             throw std::runtime_error(refused_records_message(checked.refused));
         check_against_schedules({&checked});
         for (const auto& note : checked.notes)
             std::cerr << "othello-match report: note: " << printable(note) << "\n";
-        if (path.ends_with(".jsonl")) {
-            nlohmann::json games = nlohmann::json::array();
-            for (const auto& r : checked.games) games.push_back(to_json(r));
-            checked.games.clear();
-            results = {{"games", std::move(games)}};
-            if (checked.config) results["config"] = std::move(*checked.config);
-        }
+        if (path.ends_with(".jsonl"))
+            return recorded_match_from_games(std::move(checked.games), std::move(checked.config));
     }
-    if (!path.ends_with(".jsonl")) {
-        std::ifstream in(path);
-        if (!in) throw std::runtime_error("cannot read '" + path + "'");
-        try {
-            results = nlohmann::json::parse(in);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw std::runtime_error("'" + path + "' is not JSON: " + e.what() +
-                                     " (a journal is read when its name ends in .jsonl)");
-        }
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read '" + path + "'");
+    nlohmann::json results;
+    try {
+        results = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw std::runtime_error("'" + path + "' is not JSON: " + e.what() +
+                                 " (a journal is read when its name ends in .jsonl)");
     }
     try {
-        return report_input_from_results(std::move(results));
+        return recorded_match_from_results(std::move(results));
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "': " + e.what());
     }
@@ -107,9 +100,11 @@ int run_report_command(int argc, char** argv) {
             throw std::runtime_error("--html '" + html_path + "' is also the results file");
         std::optional<SigningKey> key;
         if (!sign_key_path.empty()) key = SigningKey::load(sign_key_path);
-        const ReportInput input = report_input_from_file(results_path, key ? &*key : nullptr);
-        write_html_report(html_path, input);
-        std::cout << "Wrote " << html_path << " (" << input.games.size() << " games)\n";
+        const RecordedMatch match = recorded_match_from_file(results_path, key ? &*key : nullptr);
+        Standings standings(match.setup.engines);
+        const ReportPageData page = report_page_data_of(match, standings);
+        write_html_report(html_path, page, standings, true, match.ratings);
+        std::cout << "Wrote " << html_path << " (" << page.games() << " games)\n";
     } catch (const std::exception& e) {
         std::cerr << "othello-match report: " << printable_lines(e.what()) << "\n";
         return 2;

@@ -18,7 +18,7 @@ enum class FieldPresence {
     Omitted,    // left out when empty (keeps journal lines short), and absent reads as empty
 };
 
-// How the report page's game rows carry a field (match/report/report_page_data.cpp encodes them).
+// How the report page's game rows carry a field (match/report/page_game_table.cpp encodes them).
 enum class PageForm {
     None,          // not in the page's game rows
     AsIs,          // the JSON value

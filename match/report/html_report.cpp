@@ -36,55 +36,39 @@ std::string escape_html(const std::string& text) {
     return out;
 }
 
-std::string title_of(const ReportInput& input) {
-    const auto& names = input.engines;
+std::string title_of(const std::vector<std::string>& names) {
     if (names.size() == 2) return names[0] + " vs " + names[1];
     return "Tournament of " + std::to_string(names.size()) + " engines";
 }
 
 }  // namespace
 
-std::string json_for_script_block(const nlohmann::json& json) {
-    // ensure_ascii: the page is exact whatever the engines' names are made of.
-    const std::string text = json.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace);
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        if (c == '<')
-            out += "\\u003c";
-        else
-            out += c;
-    }
-    return out;
-}
-
-std::string html_report_page(const ReportInput& input) {
-    const std::string title = title_of(input);
+void write_html_report_page(std::ostream& out, const ReportPageData& data,
+                            const Standings& standings, bool finished,
+                            const nlohmann::json& ratings) {
     const std::string_view tpl = report_page_template;
-    std::string page;
     std::size_t at = 0;
     while (true) {
         const std::size_t open = tpl.find("{{", at);
         if (open == std::string_view::npos) break;
         const std::size_t close = tpl.find("}}", open);
         if (close == std::string_view::npos) break;
-        page += tpl.substr(at, open - at);
+        out << tpl.substr(at, open - at);
         const std::string_view key = tpl.substr(open + 2, close - open - 2);
         if (key == "title")
-            page += escape_html(title);
+            out << escape_html(title_of(data.engines()));
         else if (key == "style")
-            page += report_page_style;
+            out << report_page_style;
         else if (key == "script")
-            page += report_page_script;
+            out << report_page_script;
         else if (key == "data")
-            page += json_for_script_block(report_page_data(input));
+            data.write(out, standings, ratings, finished);
         else
             throw std::logic_error("report page template: unknown placeholder {{" +
                                    std::string(key) + "}}");
         at = close + 2;
     }
-    page += tpl.substr(at);
-    return page;
+    out << tpl.substr(at);
 }
 
 void check_html_report_path(const std::string& path, bool overwrite) {
@@ -106,9 +90,12 @@ void check_html_report_path(const std::string& path, bool overwrite) {
         refuse("an HTML page othello-match did not write");
 }
 
-void write_html_report(const std::string& path, const ReportInput& input) {
-    const std::string page = html_report_page(input);
-    write_file_atomically(path, [&](std::ostream& out) { out << page; });
+// Written as it is put together: the page is never held whole.
+void write_html_report(const std::string& path, const ReportPageData& data,
+                       const Standings& standings, bool finished, const nlohmann::json& ratings) {
+    write_file_atomically(path, [&](std::ostream& out) {
+        write_html_report_page(out, data, standings, finished, ratings);
+    });
 }
 
 }  // namespace othello

@@ -1,37 +1,58 @@
-// Report page data: everything the HTML match report shows, computed once in C++ from the game
-// records (standings, Elo intervals, score and SPRT series, results by reason and by opening) plus
-// the games themselves in a compact form for the page's game viewer.
+// ReportPageData: everything the HTML match report shows, kept as the games are counted: each game
+// as the page's game table shows it (page_game_table.h) and the charts' points (page_series.h);
+// the standings, pairs, SPRT and rating list are taken, when the page is written, from the
+// Standings that counted the same games. A match adds each game as it is played; the report
+// command adds a file's games read back (recorded_match.h) the same way.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
-#include "match/stats/statistics.h"
+#include "match/record/game_record.h"
+#include "match/report/page_game_table.h"
+#include "match/report/page_series.h"
+#include "match/stats/standings.h"
 
 namespace othello {
 
-struct ReportInput {
-    std::vector<std::string> engines;                // names, in the match's order
-    nlohmann::json games = nlohmann::json::array();  // records as in the results file, as played
+// What the page shows that is known before the first game.
+struct ReportPageSetup {
+    std::vector<std::string> engines;                    // names, in the match's order
     nlohmann::json settings = nlohmann::json::object();  // the match configuration, shown as is
-    nlohmann::json ratings;  // the joint rating list; null: computed from the games (3+ engines)
     std::optional<SprtParameters> sprt;
     long planned_games = 0;  // 0: unknown
-    bool finished = true;    // false: the page refreshes itself
 };
 
-// Reads a results file's JSON ({"summary", "games", optional "config" and "ratings"}, also as
-// merged from shards). Throws std::runtime_error saying what is wrong.
-ReportInput report_input_from_results(nlohmann::json results);
+class ReportPageData {
+  public:
+    // `final_games` as PageSeries takes it: the number of games to be added when known (a file
+    // read back), else 0.
+    explicit ReportPageData(ReportPageSetup setup, long final_games = 0);
 
-// The page's data object (its layout is documented at the top of
-// match/report/report_page/report.js).
-nlohmann::json report_page_data(const ReportInput& input);
+    // Adds a game, `standings` already counting it (and every game added before it, in the
+    // order added). A game of an engine not in the setup's list is left out, as Standings does.
+    void add(const GameRecord& r, const Standings& standings);
 
-// One character per square played ("a1" -> 'A', ... see the alphabet in the .cpp), passes left
-// out: half the size of a transcript in the page.
-std::string compact_moves(const std::string& transcript);
+    const std::vector<std::string>& engines() const { return setup_.engines; }
+    long games() const { return table_.size(); }
+
+    // Writes the page's data object (its layout is documented at the top of
+    // match/report/report_page/sections.js) as JSON text safe inside a script block
+    // (json_for_script_block). `standings` counted the games added; `ratings` is the joint rating
+    // list to show, null: computed from `standings`; `finished` false: the page refreshes itself.
+    void write(std::ostream& out, const Standings& standings, const nlohmann::json& ratings,
+               bool finished) const;
+    // The same as a string.
+    std::string text(const Standings& standings, const nlohmann::json& ratings,
+                     bool finished) const;
+
+  private:
+    ReportPageSetup setup_;
+    PageGameTable table_;
+    PageSeries series_;
+};
 
 }  // namespace othello

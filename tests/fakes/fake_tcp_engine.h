@@ -17,7 +17,8 @@ struct FakeTcpEngine {
         port = process.read_line(deadline_after(10));
     }
     static ProcessOptions make(std::vector<std::string> args) {
-        args.insert(args.begin(), {std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine", "--tcp", "0"});
+        args.insert(args.begin(),
+                    {std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine", "--tcp", "0"});
         return ProcessOptions{args, "", false};
     }
     std::string spec() const { return "tcp://127.0.0.1:" + port; }

@@ -96,10 +96,12 @@ TEST_CASE("the schema table names every JSON field, CSV column and page column")
           "black_seconds,white_seconds,start_board");
     fs::remove_all(dir);
 
-    ReportInput in;
-    in.engines = {full.black, full.white};
-    in.games = {j};
-    const nlohmann::json page = report_page_data(in);
+    ReportPageData page_data(
+        ReportPageSetup{{full.black, full.white}, nlohmann::json::object(), std::nullopt});
+    Standings standings({full.black, full.white});
+    standings.add(full);
+    page_data.add(full, standings);
+    const nlohmann::json page = nlohmann::json::parse(page_data.text(standings, nullptr, true));
     const auto page_names =
         table_names([](const GameRecordField& f) { return f.page != PageForm::None; });
     CHECK(page.at("game_fields") == nlohmann::json(page_names));

@@ -14,7 +14,9 @@
 
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "match/record/game_record_schema.h"
 #include "match/report/html_report.h"
+#include "match/report/recorded_match.h"
 #include "match/report/report_page_data.h"
 #include "tests/match/match_test_support.h"
 
@@ -137,8 +139,6 @@ TEST_CASE("the data block cannot end its <script> element") {
 }
 
 TEST_CASE("page data: standings, pairs, openings and compact games from records") {
-    ReportInput in;
-    in.engines = {"a", "b"};
     auto game = [](int id, int pair, std::string black, std::string white, std::string winner,
                    int bd, int wd) {
         return nlohmann::json{{"id", id},         {"pair", pair},      {"black", black},
@@ -146,11 +146,18 @@ TEST_CASE("page data: standings, pairs, openings and compact games from records"
                               {"moves", "f5d6"},  {"black_discs", bd}, {"white_discs", wd},
                               {"winner", winner}, {"reason", "normal"}};
     };
-    in.games = {game(0, 0, "a", "b", "black", 40, 24), game(1, 0, "b", "a", "black", 33, 31),
-                game(2, 1, "a", "b", "draw", 32, 32)};
-    in.games[1]["move_seconds"] = {0.5, 0.25};
-    in.sprt = SprtParameters{};
-    const nlohmann::json d = report_page_data(in);
+    std::vector<nlohmann::json> games = {game(0, 0, "a", "b", "black", 40, 24),
+                                         game(1, 0, "b", "a", "black", 33, 31),
+                                         game(2, 1, "a", "b", "draw", 32, 32)};
+    games[1]["move_seconds"] = {0.5, 0.25};
+    ReportPageData page(ReportPageSetup{{"a", "b"}, nlohmann::json::object(), SprtParameters{}});
+    Standings standings({"a", "b"});
+    for (const nlohmann::json& g : games) {
+        const GameRecord r = record_from_json(g);
+        standings.add(r);
+        page.add(r, standings);
+    }
+    const nlohmann::json d = nlohmann::json::parse(page.text(standings, nullptr, true));
     CHECK(d.at("standings")[0].at("total") ==
           nlohmann::json{{"games", 3}, {"wins", 1}, {"losses", 1}, {"draws", 1}});
     CHECK(d.at("standings")[0].at("disc_diff") == 4.67);  // (16 - 2 + 0) / 3
@@ -171,6 +178,42 @@ TEST_CASE("page data: standings, pairs, openings and compact games from records"
     CHECK(d.at("series").at("llr").size() == 3);
     CHECK(d.at("sprt").at("decision") == "undecided");
     CHECK(d.at("finished") == true);
+}
+
+TEST_CASE("page data kept game by game is the page the report command counts from the file") {
+    const fs::path dir = temp_dir("report_page_from_records");
+    // Over 400 games: the charts' points are every few games, picked when the page is written.
+    const std::string sprt = "elo0=0,elo1=1,alpha=0.001,beta=0.001";
+    REQUIRE(run_shell(kMatch +
+                      " --engine policy:random --engine policy:mobility --games 450 --seed 5 "
+                      "--concurrency 1 --no-progress --sprt " +
+                      sprt + " --results " + (dir / "r.json").string() + " >/dev/null") == 0);
+    REQUIRE(run_shell(kMatch + " report --html " + (dir / "file.html").string() + " " +
+                      (dir / "r.json").string() + " >/dev/null") == 0);
+    const nlohmann::json results = nlohmann::json::parse(slurp(dir / "r.json"));
+    REQUIRE(results.at("games").size() == 450);
+
+    // The games as a match adds them: each counted in the standings, then given to the page.
+    ReportPageSetup setup{{"random", "mobility"}, results.at("config"), parse_sprt(sprt)};
+    ReportPageData page(setup);
+    Standings standings(setup.engines);
+    std::vector<GameRecord> records;
+    for (const nlohmann::json& g : results.at("games")) {
+        records.push_back(record_from_json(g));
+        standings.add(records.back());
+        page.add(records.back(), standings);
+        const std::size_t n = records.size();
+        if (n != 1 && n != 2 && n != 399 && n != 400 && n != 401 && n != 449) continue;
+        CAPTURE(n);
+        // Mid-match, the page is the one counted from scratch from the games so far.
+        RecordedMatch so_far{setup, records, nullptr};
+        Standings counted(setup.engines);
+        const ReportPageData from_scratch = report_page_data_of(so_far, counted);
+        CHECK(page.text(standings, nullptr, false) == from_scratch.text(counted, nullptr, false));
+    }
+    write_html_report((dir / "records.html").string(), page, standings, true);
+    CHECK(slurp(dir / "records.html") == slurp(dir / "file.html"));
+    fs::remove_all(dir);
 }
 
 TEST_CASE("a match's page in headless Chromium: standings, charts, a board that steps") {
@@ -286,11 +329,9 @@ TEST_CASE("a running match's page says so and reloads itself; a finished one doe
         return;
     }
     const fs::path dir = temp_dir("report_page_running");
-    ReportInput in;
-    in.engines = {"a", "b"};
-    in.planned_games = 10;
-    in.finished = false;
-    write_html_report((dir / "page.html").string(), in);
+    const ReportPageData page(ReportPageSetup{{"a", "b"}, nlohmann::json::object(), {}, 10});
+    const Standings standings({"a", "b"});
+    write_html_report((dir / "page.html").string(), page, standings, false);
     const std::string html = slurp(dir / "page.html");
     const Rendered r = render(dir / "page.html", dir);
     check_clean(r, html);
@@ -302,8 +343,7 @@ TEST_CASE("a running match's page says so and reloads itself; a finished one doe
     CHECK(status_of(r.dom).find("refreshes every 5 s") != std::string::npos);
     CHECK(r.self_test.at("rows") == 0);
     CHECK(r.self_test.at("game").is_null());
-    in.finished = true;
-    write_html_report((dir / "page.html").string(), in);
+    write_html_report((dir / "page.html").string(), page, standings, true);
     const Rendered done = render(dir / "page.html", dir);
     CHECK(status_of(done.dom) == "<span class=\"badge\">finished</span>0 games");
     fs::remove_all(dir);

@@ -70,7 +70,8 @@ GameRecord game(int pair, const char* black, const char* white, Winner w, int bd
 
 }  // namespace
 
-TEST_CASE("--sprt's text: any subset of the keys, each once, the rest default; errors name the item") {
+TEST_CASE(
+    "--sprt's text: any subset of the keys, each once, the rest default; errors name the item") {
     const SprtParameters defaults;
     const SprtParameters p = parse_sprt("elo1=10,alpha=0.1,model=normalized");
     CHECK(p.elo0 == defaults.elo0);
@@ -84,7 +85,8 @@ TEST_CASE("--sprt's text: any subset of the keys, each once, the rest default; e
     CHECK_THROWS_WITH_AS(parse_sprt("elo2=5"),
                          "--sprt: unknown key 'elo2' (known: elo0, elo1, alpha, beta, model)",
                          std::invalid_argument);
-    CHECK_THROWS_WITH_AS(parse_sprt("elo1=5x"), "--sprt 'elo1=5x': expected key=number at 'elo1=5x'",
+    CHECK_THROWS_WITH_AS(parse_sprt("elo1=5x"),
+                         "--sprt 'elo1=5x': expected key=number at 'elo1=5x'",
                          std::invalid_argument);
     CHECK_THROWS_WITH_AS(parse_sprt("alpha"), "--sprt 'alpha': expected key=number at 'alpha'",
                          std::invalid_argument);
@@ -93,10 +95,9 @@ TEST_CASE("--sprt's text: any subset of the keys, each once, the rest default; e
                          std::invalid_argument);
     CHECK_THROWS_WITH_AS(parse_sprt("beta=1"), doctest::Contains("need 0 < alpha, beta < 1"),
                          std::invalid_argument);
-    CHECK_THROWS_WITH_AS(parse_sprt("model=gaussian"), doctest::Contains("--sprt 'model=gaussian': "),
-                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(parse_sprt("model=gaussian"),
+                         doctest::Contains("--sprt 'model=gaussian': "), std::invalid_argument);
 }
-
 
 TEST_CASE("standings count colours, disc differences and pentanomial pairs") {
     Standings st({"a", "b"});

@@ -1,0 +1,123 @@
+// RecordedMatch: the results file's JSON read once into records; the page from those.
+#include "match/report/recorded_match.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "match/record/game_record_schema.h"
+
+namespace othello {
+
+namespace {
+
+std::optional<SprtParameters> sprt_from_settings(const nlohmann::json& settings) {
+    if (!settings.is_object() || !settings.contains("sprt")) return std::nullopt;
+    const nlohmann::json& s = settings["sprt"];
+    if (s.is_string()) return parse_sprt(s.get<std::string>());
+    if (!s.is_object()) return std::nullopt;
+    SprtParameters p;
+    p.elo0 = s.value("elo0", p.elo0);
+    p.elo1 = s.value("elo1", p.elo1);
+    p.alpha = s.value("alpha", p.alpha);
+    p.beta = s.value("beta", p.beta);
+    if (s.contains("model") && s["model"].is_string())
+        p.model = sprt_model_from_string(s["model"].get<std::string>());
+    return p;
+}
+
+// The page draws the rating list as it is: a list whose entries are not {engine: string, elo:
+// number, error: number} would be drawn half, so it is refused here, saying where.
+const nlohmann::json& checked_ratings(const nlohmann::json& ratings) {
+    if (ratings.is_null()) return ratings;
+    if (!ratings.is_array())
+        throw std::runtime_error("\"ratings\" is " + std::string(ratings.type_name()) +
+                                 ", not a list");
+    for (std::size_t i = 0; i < ratings.size(); ++i) {
+        const nlohmann::json& r = ratings[i];
+        const auto wrong = [&](const std::string& what) {
+            return std::runtime_error("\"ratings\"[" + std::to_string(i) + "] " + what);
+        };
+        if (!r.is_object()) throw wrong("is " + std::string(r.type_name()) + ", not an object");
+        if (!r.contains("engine") || !r["engine"].is_string())
+            throw wrong("has no \"engine\" name");
+        for (const char* number : {"elo", "error"}) {
+            if (!r.contains(number) || !r[number].is_number()) {
+                throw wrong(std::string("\"") + number + "\" is " +
+                            (r.contains(number) ? std::string(r[number].type_name()) : "missing") +
+                            ", not a number");
+            }
+        }
+    }
+    return ratings;
+}
+
+void add_name(std::vector<std::string>& names, const std::string& name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+}
+
+// The configuration's engines, in its order.
+void add_configured_names(std::vector<std::string>& names, const nlohmann::json& settings) {
+    if (!settings.contains("engines")) return;
+    for (const auto& e : settings["engines"])
+        if (e.is_object() && e.contains("name")) add_name(names, e["name"].get<std::string>());
+}
+
+}  // namespace
+
+RecordedMatch recorded_match_from_results(nlohmann::json results) {
+    if (!results.is_object() || !results.contains("games") || !results["games"].is_array())
+        throw std::runtime_error("not a results file: no \"games\" array");
+    RecordedMatch match;
+    ReportPageSetup& setup = match.setup;
+    if (results.contains("config") && results["config"].is_object())
+        setup.settings = std::move(results["config"]);
+    if (results.contains("ratings")) match.ratings = checked_ratings(results["ratings"]);
+    if (results.contains("summary") && results["summary"].contains("engines")) {
+        for (const auto& e : results["summary"]["engines"])
+            if (e.contains("name")) add_name(setup.engines, e["name"].get<std::string>());
+    }
+    if (setup.engines.empty()) add_configured_names(setup.engines, setup.settings);
+    nlohmann::json& games = results["games"];
+    match.games.reserve(games.size());
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        try {
+            match.games.push_back(record_from_json(games[i]));
+        } catch (const std::exception& e) {
+            throw std::runtime_error("game " + std::to_string(i + 1) +
+                                     " of \"games\": " + e.what());
+        }
+        games[i] = nullptr;  // a million games are not held twice
+        add_name(setup.engines, match.games.back().black);
+        add_name(setup.engines, match.games.back().white);
+    }
+    setup.sprt = sprt_from_settings(setup.settings);
+    return match;
+}
+
+RecordedMatch recorded_match_from_games(std::vector<GameRecord> games,
+                                        std::optional<nlohmann::json> config) {
+    RecordedMatch match;
+    ReportPageSetup& setup = match.setup;
+    if (config && config->is_object()) setup.settings = std::move(*config);
+    add_configured_names(setup.engines, setup.settings);
+    for (const GameRecord& r : games) {
+        add_name(setup.engines, r.black);
+        add_name(setup.engines, r.white);
+    }
+    setup.sprt = sprt_from_settings(setup.settings);
+    match.games = std::move(games);
+    return match;
+}
+
+ReportPageData report_page_data_of(const RecordedMatch& match, Standings& standings) {
+    ReportPageData page(match.setup, static_cast<long>(match.games.size()));
+    for (const GameRecord& r : match.games) {
+        standings.add(r);
+        page.add(r, standings);
+    }
+    return page;
+}
+
+}  // namespace othello
