@@ -5,24 +5,10 @@
 
 #include "engine/game.h"
 #include "match/record/game_record.h"
+#include "tests/match/record/record_test_support.h"
 
 using namespace othello;
-
-namespace {
-
-GameRecord game(int pair, const char* black, const char* white, Winner w, int bd, int wd) {
-    GameRecord r;
-    r.pair = pair;
-    r.black = black;
-    r.white = white;
-    r.winner = w;
-    r.black_discs = bd;
-    r.white_discs = wd;
-    r.reason = Outcome::Normal;
-    return r;
-}
-
-}  // namespace
+using othello::testing::game;
 
 TEST_CASE("outcomes map one to one onto the results' reason strings") {
     const std::vector<std::pair<Outcome, std::string>> all = {

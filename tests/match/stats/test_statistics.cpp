@@ -6,8 +6,10 @@
 
 #include "match/stats/standings.h"
 #include "match/stats/statistics.h"
+#include "tests/match/record/record_test_support.h"
 
 using namespace othello;
+using othello::testing::game;
 
 TEST_CASE("trinomial Elo, interval and LOS match hand computation") {
     // W 60, D 20, L 20: s = 0.7, var = 0.6*0.09 + 0.2*0.04 + 0.2*0.49 = 0.16, SE = 0.04.
@@ -53,22 +55,6 @@ TEST_CASE("SPRT log-likelihood ratio and decisions") {
     CHECK(sprt_decide(sprt_llr(r, sprt), sprt) == SprtDecision::AcceptH0);
     CHECK(sprt_llr(WinDrawLoss{}, sprt) == 0);
 }
-
-namespace {
-
-GameRecord game(int pair, const char* black, const char* white, Winner w, int bd, int wd) {
-    GameRecord r;
-    r.pair = pair;
-    r.black = black;
-    r.white = white;
-    r.winner = w;
-    r.black_discs = bd;
-    r.white_discs = wd;
-    r.reason = Outcome::Normal;
-    return r;
-}
-
-}  // namespace
 
 TEST_CASE(
     "--sprt's text: any subset of the keys, each once, the rest default; errors name the item") {
