@@ -11,6 +11,7 @@
 
 #include "engine/ascii_text.h"
 #include "engine/strict_command_line.h"
+#include "match/record/game_record_schema.h"
 #include "match/report/html_report.h"
 #include "match/report/recorded_match.h"
 #include "match/results/match_file.h"
@@ -44,14 +45,24 @@ RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read '" + path + "'");
     nlohmann::json results;
+    std::vector<GameRecord> games;
     try {
-        results = nlohmann::json::parse(in);
+        results = parse_results_file(in, [&](const nlohmann::json& game, std::size_t i) {
+            try {
+                games.push_back(record_from_json(game));
+            } catch (const std::exception& e) {
+                throw std::runtime_error("game " + std::to_string(i + 1) +
+                                         " of \"games\": " + e.what());
+            }
+        });
     } catch (const nlohmann::json::parse_error& e) {
         throw std::runtime_error("'" + path + "' is not JSON: " + e.what() +
                                  " (a journal is read when its name ends in .jsonl)");
+    } catch (const std::exception& e) {
+        throw std::runtime_error("'" + path + "': " + e.what());
     }
     try {
-        return recorded_match_from_results(std::move(results));
+        return recorded_match_from_results(std::move(results), std::move(games));
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "': " + e.what());
     }

@@ -66,9 +66,8 @@ void add_configured_names(std::vector<std::string>& names, const nlohmann::json&
 
 }  // namespace
 
-RecordedMatch recorded_match_from_results(nlohmann::json results) {
-    if (!results.is_object() || !results.contains("games") || !results["games"].is_array())
-        throw std::runtime_error("not a results file: no \"games\" array");
+RecordedMatch recorded_match_from_results(nlohmann::json results, std::vector<GameRecord> games) {
+    if (!results.is_object()) throw std::runtime_error("not a results file: not a JSON object");
     RecordedMatch match;
     ReportPageSetup& setup = match.setup;
     if (results.contains("config") && results["config"].is_object())
@@ -79,19 +78,11 @@ RecordedMatch recorded_match_from_results(nlohmann::json results) {
             if (e.contains("name")) add_name(setup.engines, e["name"].get<std::string>());
     }
     if (setup.engines.empty()) add_configured_names(setup.engines, setup.settings);
-    nlohmann::json& games = results["games"];
-    match.games.reserve(games.size());
-    for (std::size_t i = 0; i < games.size(); ++i) {
-        try {
-            match.games.push_back(record_from_json(games[i]));
-        } catch (const std::exception& e) {
-            throw std::runtime_error("game " + std::to_string(i + 1) +
-                                     " of \"games\": " + e.what());
-        }
-        games[i] = nullptr;  // a million games are not held twice
-        add_name(setup.engines, match.games.back().black);
-        add_name(setup.engines, match.games.back().white);
+    for (const GameRecord& r : games) {
+        add_name(setup.engines, r.black);
+        add_name(setup.engines, r.white);
     }
+    match.games = std::move(games);
     setup.sprt = sprt_from_settings(setup.settings);
     return match;
 }

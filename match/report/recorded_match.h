@@ -19,10 +19,11 @@ struct RecordedMatch {
     nlohmann::json ratings;  // the results file's joint rating list; null: computed for the page
 };
 
-// A results file's JSON ({"summary", "games", optional "config" and "ratings"}, also as merged
-// from shards), its games in the file's order. The engines' order: the summary's, else the
-// configuration's, else first appearance. Throws std::runtime_error saying what is wrong.
-RecordedMatch recorded_match_from_results(nlohmann::json results);
+// A results file's JSON ({"summary", optional "config" and "ratings"}, also as merged from shards;
+// its "games" not kept: parse_results_file hands them over one at a time) and its `games`, in the
+// file's order. The engines' order: the summary's, else the configuration's, else first
+// appearance. Throws std::runtime_error saying what is wrong.
+RecordedMatch recorded_match_from_results(nlohmann::json results, std::vector<GameRecord> games);
 
 // A journal's games with the configuration it records, in the order given.
 RecordedMatch recorded_match_from_games(std::vector<GameRecord> games,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
@@ -168,15 +169,15 @@ MatchFile read_results_file(const std::string& path, const SigningKey* key) {
     MatchFile file{path, std::nullopt, {}, {}, {}, {}};
     RecordReader reader(file, key);
     try {
-        const nlohmann::json j = nlohmann::json::parse(in);
+        const nlohmann::json j =
+            parse_results_file(in, [&](const nlohmann::json& game, std::size_t i) {
+                reader.add(game, "'" + path + "' games[" + std::to_string(i) + "]");
+            });
         const auto config = j.find("config");
         reader.set_config(config != j.end() && config->is_object()
                               ? std::optional<nlohmann::json>(*config)
                               : std::nullopt);
-        const nlohmann::json& games = j.at("games");
-        if (!games.is_array()) throw std::runtime_error("\"games\" is not an array");
-        for (std::size_t i = 0; i < games.size(); ++i)
-            reader.add(games[i], "'" + path + "' games[" + std::to_string(i) + "]");
+        if (!j.at("games").is_array()) throw std::runtime_error("\"games\" is not an array");
         reader.finish();
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "' is not a results file: " + e.what());
@@ -186,6 +187,34 @@ MatchFile read_results_file(const std::string& path, const SigningKey* key) {
 }
 
 }  // namespace
+
+nlohmann::json parse_results_file(
+    std::istream& in, const std::function<void(const nlohmann::json&, std::size_t)>& game) {
+    enum class Games { Before, In, After } games = Games::Before;
+    bool games_key = false;  // the last key of the top-level object was "games"
+    std::size_t index = 0;
+    return nlohmann::json::parse(in, [&](int depth, nlohmann::json::parse_event_t event,
+                                         nlohmann::json& parsed) {
+        using E = nlohmann::json::parse_event_t;
+        if (depth == 1 && event == E::key) {
+            games_key = parsed == "games";
+            if (games_key && games != Games::Before)
+                throw std::runtime_error("\"games\" is given twice");
+            return true;
+        }
+        if (depth == 1 && games_key && event == E::array_start) games = Games::In;
+        if (depth == 1 && games == Games::In && event == E::array_end) games = Games::After;
+        if (depth == 1 && games_key && games == Games::Before &&
+            (event == E::object_start || event == E::value))
+            games = Games::After;  // not a list: refused once parsed
+        // An element of the list ends: an object or list closes, or a plain value is read.
+        const bool element_ends =
+            depth == 2 && (event == E::object_end || event == E::array_end || event == E::value);
+        if (games != Games::In || !element_ends) return true;
+        game(parsed, index++);
+        return false;
+    });
+}
 
 std::string refused_records_message(const std::vector<std::string>& refused) {
     constexpr std::size_t kShown = 5;

@@ -3,6 +3,8 @@
 // shards and the report.
 #pragma once
 
+#include <functional>
+#include <istream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -38,6 +40,14 @@ struct MatchFile {
 // that is missing or not JSON, a .csv file (which cannot be read back), and a journal whose games
 // come without the configuration line before them (nothing to check them against).
 MatchFile read_match_file(const std::string& path, const SigningKey* key = nullptr);
+
+// A results file ({"config", "summary", "games", ...}) parsed with each element of its "games"
+// list handed to `game` (with its index) as soon as it is read, then dropped: the document
+// returned has "games" empty, so that a file of a million games is never held whole as JSON.
+// Throws nlohmann::json::parse_error for text that is not JSON, and std::runtime_error for a
+// "games" given twice (whatever `game` throws too).
+nlohmann::json parse_results_file(
+    std::istream& in, const std::function<void(const nlohmann::json&, std::size_t)>& game);
 
 // One message listing refused records (MatchFile::refused), one a line, the first few only.
 std::string refused_records_message(const std::vector<std::string>& refused);

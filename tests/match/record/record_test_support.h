@@ -6,8 +6,7 @@
 
 namespace othello::testing {
 
-inline GameRecord game(int pair, const char* black, const char* white, Winner w, int bd,
-                       int wd) {
+inline GameRecord game(int pair, const char* black, const char* white, Winner w, int bd, int wd) {
     GameRecord r;
     r.pair = pair;
     r.black = black;

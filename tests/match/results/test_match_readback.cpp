@@ -16,6 +16,7 @@
 
 #include "engine/game.h"
 #include "match/record/game_record.h"
+#include "match/results/match_file.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
 #include "tests/match/match_test_support.h"
@@ -351,4 +352,29 @@ TEST_CASE("an engine's control characters are escaped in the runner's messages")
     CHECK(contains(r.err, "reply to 'protocol_version' is not GTP: '\\x1b[2Jgarbage'"));
     CHECK(!contains(r.err, "\x1b"));
     fs::remove_all(dir);
+}
+
+TEST_CASE("a results file is parsed a game at a time: its games are handed over, not kept") {
+    std::vector<std::string> seen;
+    const auto collect = [&](const nlohmann::json& game, std::size_t i) {
+        seen.push_back(std::to_string(i) + ":" + game.dump());
+    };
+    std::istringstream in(R"({"config": {"games": [9]}, "games": [{"id": 0, "moves": [1]},
+        5, [1, 2], {"id": 1}], "summary": {"games": 2}})");
+    const nlohmann::json j = parse_results_file(in, collect);
+    CHECK(seen ==
+          std::vector<std::string>{R"(0:{"id":0,"moves":[1]})", "1:5", "2:[1,2]", R"(3:{"id":1})"});
+    CHECK(j.at("games") == nlohmann::json::array());
+    // Lists named "games" below the top level are the document's own.
+    CHECK(j.at("config").at("games") == nlohmann::json{9});
+    CHECK(j.at("summary").at("games") == 2);
+
+    seen.clear();
+    std::istringstream not_a_list(R"({"games": {"id": 0}})");
+    CHECK(parse_results_file(not_a_list, collect).at("games").is_object());
+    CHECK(seen.empty());
+    std::istringstream twice(R"({"games": [], "games": [{"id": 0}]})");
+    CHECK_THROWS_WITH(parse_results_file(twice, collect), "\"games\" is given twice");
+    std::istringstream cut(R"({"games": [{"id": 0}, {"id")");
+    CHECK_THROWS_AS(parse_results_file(cut, collect), nlohmann::json::parse_error);
 }
