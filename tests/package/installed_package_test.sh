@@ -83,8 +83,8 @@ for file in bin/othello-engine bin/othello-match bin/othello-book bin/othello-tr
   share/doc/othello-data/copyright share/doc/othello-data/changelog.gz; do
   [ -f "$root/usr/$file" ] || fail "no /usr/$file installed"
 done
-cmp "$data/weights.bin" "$(dirname "$0")/../data/weights.bin" || fail "weights differ from data/"
-cmp "$data/network.bin" "$(dirname "$0")/../data/network.bin" || fail "network differs from data/"
+cmp "$data/weights.bin" "$(dirname "$0")/../../data/weights.bin" || fail "weights differ from data/"
+cmp "$data/network.bin" "$(dirname "$0")/../../data/network.bin" || fail "network differs from data/"
 
 for program in othello-engine othello-match othello-book othello-train; do
   answer=$("$bin/$program" --version)

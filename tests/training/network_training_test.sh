@@ -10,7 +10,7 @@ set -euo pipefail
 bin=$(realpath "$1")
 wthor=$(realpath "$2")
 work=$(realpath -m "$3")
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 python=${PYTHON:-/usr/bin/python3}
 
 fail() {

@@ -8,7 +8,7 @@
 set -euo pipefail
 match=$(realpath "$1")
 work=$(realpath -m "$2")
-source_dir=$(cd "$(dirname "$0")/.." && pwd)
+source_dir=$(cd "$(dirname "$0")/../../.." && pwd)
 
 skip() {
   echo "SKIPPED: $* (the Slurm cluster test needs root and Debian's slurm-wlm and munge;" \
