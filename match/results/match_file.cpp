@@ -20,6 +20,12 @@ namespace othello {
 namespace {
 
 void keep_first_of_each_id(MatchFile& file) {
+    // Files are written in id order: then there is nothing to move (a million games moved would
+    // be held twice meanwhile).
+    if (std::adjacent_find(file.games.begin(), file.games.end(),
+                           [](const GameRecord& a, const GameRecord& b) { return a.id >= b.id; }) ==
+        file.games.end())
+        return;
     std::vector<std::size_t> order(file.games.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -27,6 +33,8 @@ void keep_first_of_each_id(MatchFile& file) {
     });
     std::vector<GameRecord> games;
     std::vector<std::string> where;
+    games.reserve(order.size());
+    where.reserve(order.size());
     for (const std::size_t i : order) {
         if (!games.empty() && games.back().id == file.games[i].id) continue;
         games.push_back(std::move(file.games[i]));
@@ -79,6 +87,8 @@ class RecordReader {
             p.refusal = p.where + ": game " + std::to_string(p.record.id) + " (" + p.record.black +
                         " - " + p.record.white + "): " + problem;
         });
+        file_.games.reserve(file_.games.size() + pending_.size());
+        file_.where.reserve(file_.where.size() + pending_.size());
         for (Pending& p : pending_) {
             if (!p.refusal.empty()) {
                 file_.refused.push_back(std::move(p.refusal));
