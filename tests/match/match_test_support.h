@@ -47,4 +47,9 @@ inline Run run_shell(const std::string& command, const std::filesystem::path& di
     return {WEXITSTATUS(status), slurp(dir / "out.txt"), slurp(dir / "err.txt")};
 }
 
+// Runs the built `othello-match ARGS` (already shell-quoted) with `dir` as its working folder.
+inline Run run_othello_match(const std::string& args, const std::filesystem::path& dir) {
+    return run_shell("cd " + dir.string() + " && " + OTHELLO_BIN_DIR "/othello-match " + args, dir);
+}
+
 }  // namespace othello::testing

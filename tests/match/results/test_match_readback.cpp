@@ -28,13 +28,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
 const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
-
-// Runs `othello-match ARGS` (already shell-quoted) in `dir`.
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell("cd " + dir.string() + " && " + kMatch + " " + args, dir);
-}
 
 std::string other_winner(const nlohmann::json& g) {
     return g.at("winner") == "black" ? "white" : "black";
@@ -58,7 +52,7 @@ const std::string kTwo =
 
 TEST_CASE("--resume replays every journal record: each bad one is named by line and replayed") {
     const fs::path dir = temp_dir("match_readback_resume");
-    REQUIRE(run_match(kTwo + " --results r.json", dir).status == 0);
+    REQUIRE(run_othello_match(kTwo + " --results r.json", dir).status == 0);
     const nlohmann::json played = json_of(dir / "r.json").at("games");
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     REQUIRE(lines.size() == 13);
@@ -98,7 +92,7 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
     // A journal that replays: --resume must not go to the results file instead.
     fs::remove(dir / "r.json");
 
-    const Run r = run_match(kTwo + " --resume --results r.json", dir);
+    const Run r = run_othello_match(kTwo + " --resume --results r.json", dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     const auto refused = [&](const std::string& line, const std::string& why) {
@@ -133,7 +127,7 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
 TEST_CASE("an adjudicated record is checked against perfect play") {
     const fs::path dir = temp_dir("match_readback_adjudicated");
     const std::string match = kTwo + " --adjudicate 6";
-    REQUIRE(run_match(match + " --results r.json", dir).status == 0);
+    REQUIRE(run_othello_match(match + " --results r.json", dir).status == 0);
     const nlohmann::json played = json_of(dir / "r.json").at("games");
     REQUIRE(played[0].at("reason") == "adjudicated");
     REQUIRE(played[1].at("reason") == "adjudicated");
@@ -152,7 +146,7 @@ TEST_CASE("an adjudicated record is checked against perfect play") {
     });
     write_lines(dir / "r.jsonl", lines);
     fs::remove(dir / "r.json");
-    const Run r = run_match(match + " --resume --results r.json", dir);
+    const Run r = run_othello_match(match + " --resume --results r.json", dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(contains(r.err, "'r.jsonl' " + shifted +
@@ -170,12 +164,12 @@ TEST_CASE("an adjudicated record is checked against perfect play") {
 TEST_CASE("merge refuses records that do not check out and inputs that disagree, naming both") {
     const fs::path dir = temp_dir("match_readback_merge");
     for (int k : {0, 1}) {
-        REQUIRE(run_match(kTwo + " --shard " + std::to_string(k) + "/2 --results s" +
-                              std::to_string(k) + ".json",
-                          dir)
+        REQUIRE(run_othello_match(kTwo + " --shard " + std::to_string(k) + "/2 --results s" +
+                                      std::to_string(k) + ".json",
+                                  dir)
                     .status == 0);
     }
-    REQUIRE(run_match("merge --results m.json s0.json s1.jsonl", dir).status == 0);
+    REQUIRE(run_othello_match("merge --results m.json s0.json s1.jsonl", dir).status == 0);
     const std::string merged = slurp(dir / "m.json");
 
     // A flipped winner in one shard's journal: the merge fails and writes nothing.
@@ -185,7 +179,7 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     const std::string line =
         edit_game(lines, id, [](nlohmann::json& g) { g["winner"] = other_winner(g); });
     write_lines(dir / "s1.jsonl", lines);
-    Run r = run_match("merge --overwrite --results m.json s0.json s1.jsonl", dir);
+    Run r = run_othello_match("merge --overwrite --results m.json s0.json s1.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "1 record does not check out:\n  's1.jsonl' " + line + ": game " +
                               std::to_string(id)));
@@ -197,7 +191,7 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     const int changed = s0.at("games")[1].at("id");
     s0["games"][1]["black_seconds"] = 12.5;
     std::ofstream(dir / "s0.json") << s0.dump(1);
-    r = run_match("merge --overwrite --results m.json s0.jsonl s1.json s0.json", dir);
+    r = run_othello_match("merge --overwrite --results m.json s0.jsonl s1.json s0.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "game " + std::to_string(changed) + ": 's0.jsonl' line "));
     CHECK(contains(r.err, " and 's0.json' games[1] hold different games"));
@@ -213,7 +207,7 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
         g["pair"] = 0;
     });
     write_lines(dir / "s0.jsonl", lines);
-    r = run_match("merge --overwrite --results m.json s0.jsonl s1.json", dir);
+    r = run_othello_match("merge --overwrite --results m.json s0.jsonl s1.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "'s0.jsonl' " + moved + ": game 1: opening '" +
                               game5.at("opening").get<std::string>() +
@@ -223,7 +217,7 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
 
     // A torn last line is dropped with a note; its game is missing, not refused.
     std::ofstream(dir / "s1.jsonl", std::ios::app) << "{\"id\": 3, \"pa";
-    r = run_match("merge --overwrite --results m2.json s0.jsonl s1.jsonl", dir);
+    r = run_othello_match("merge --overwrite --results m2.json s0.jsonl s1.jsonl", dir);
     INFO(r.err);
     CHECK(r.status == 0);
     CHECK(contains(r.err, "note: 's1.jsonl' line 8 is cut short"));
@@ -237,8 +231,8 @@ TEST_CASE("merge without the openings file still checks each opening against its
     const std::string match =
         "--engine policy:mobility --engine policy:random --games 12 --openings openings.txt "
         "--seed 5 --concurrency 1 --no-progress";  // one game at a time: journal lines by id
-    REQUIRE(run_match(match + " --shard 0/2 --results s0.json", dir).status == 0);
-    REQUIRE(run_match(match + " --shard 1/2 --results s1.json", dir).status == 0);
+    REQUIRE(run_othello_match(match + " --shard 0/2 --results s0.json", dir).status == 0);
+    REQUIRE(run_othello_match(match + " --shard 1/2 --results s1.json", dir).status == 0);
     fs::remove(dir / "openings.txt");
     std::vector<std::string> lines = lines_of(dir / "s0.jsonl");
     const nlohmann::json game5 = nlohmann::json::parse(lines[line_of_game(lines, 5)]);
@@ -248,7 +242,7 @@ TEST_CASE("merge without the openings file still checks each opening against its
         g["pair"] = 0;
     });
     write_lines(dir / "s0.jsonl", lines);
-    const Run r = run_match("merge --results m.json s0.jsonl s1.json", dir);
+    const Run r = run_othello_match("merge --results m.json s0.jsonl s1.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "'s0.jsonl' " + moved +
                               ": game 1 opens with 'f5f6', but 's0.jsonl' "
@@ -260,12 +254,13 @@ TEST_CASE("merge without the openings file still checks each opening against its
 
 TEST_CASE("report reads journals, replays their games, and refuses a rating list of bad types") {
     const fs::path dir = temp_dir("match_readback_report");
-    REQUIRE(run_match("--engine policy:mobility --engine policy:random --engine "
-                      "policy:mobility-max --games 4 --openings random:2 --seed 3 --no-progress "
-                      "--results r.json",
-                      dir)
+    REQUIRE(run_othello_match(
+                "--engine policy:mobility --engine policy:random --engine "
+                "policy:mobility-max --games 4 --openings random:2 --seed 3 --no-progress "
+                "--results r.json",
+                dir)
                 .status == 0);
-    Run r = run_match("report --html j.html r.jsonl", dir);
+    Run r = run_othello_match("report --html j.html r.jsonl", dir);
     INFO(r.err);
     CHECK(r.status == 0);
     CHECK(contains(r.out, "Wrote j.html (12 games)"));
@@ -274,7 +269,7 @@ TEST_CASE("report reads journals, replays their games, and refuses a rating list
     nlohmann::json results = json_of(dir / "r.json");
     results["ratings"][1]["elo"] = "\x1b]0;owned\x07";
     std::ofstream(dir / "bad.json") << results.dump(1);
-    r = run_match("report --html bad.html bad.json", dir);
+    r = run_othello_match("report --html bad.html bad.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "'bad.json': \"ratings\"[1] \"elo\" is string, not a number"));
     CHECK(!fs::exists(dir / "bad.html"));
@@ -282,14 +277,14 @@ TEST_CASE("report reads journals, replays their games, and refuses a rating list
     results = json_of(dir / "r.json");
     results["games"][3]["winner"] = other_winner(results["games"][3]);
     std::ofstream(dir / "flipped.json") << results.dump(1);
-    r = run_match("report --html bad.html flipped.json", dir);
+    r = run_othello_match("report --html bad.html flipped.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "'flipped.json' games[3]: game 3"));
     CHECK(!fs::exists(dir / "bad.html"));
 
     // A line of JSON that is not a game, with a control character: escaped, never raw.
     std::ofstream(dir / "r.jsonl", std::ios::app) << "{\"id\": \"\\u001b[31m\"}\n";
-    r = run_match("report --html j2.html r.jsonl", dir);
+    r = run_othello_match("report --html j2.html r.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "'r.jsonl' line 14: not a game record"));
     CHECK(!contains(r.err, "\x1b"));
@@ -346,7 +341,7 @@ TEST_CASE("an engine's control characters are escaped in the runner's messages")
     const fs::path engine = dir / "escapes.sh";
     std::ofstream(engine) << "#!/bin/sh\nwhile read l; do printf '\\033[2Jgarbage\\n\\n'; done\n";
     fs::permissions(engine, fs::perms::owner_all);
-    const Run r = run_match(
+    const Run r = run_othello_match(
         "--engine cmd:" + engine.string() + " --engine policy:random --games 2 --no-progress", dir);
     CHECK(r.status == 1);
     CHECK(contains(r.err, "reply to 'protocol_version' is not GTP: '\\x1b[2Jgarbage'"));

@@ -28,10 +28,6 @@ namespace {
 const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
 const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
 
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell("cd " + dir.string() + " && " + kMatch + " " + args, dir);
-}
-
 nlohmann::json json_of(const fs::path& p) {
     return nlohmann::json::parse(slurp(p));
 }
@@ -67,7 +63,7 @@ void cut_to_opening(nlohmann::json& g) {
 
 TEST_CASE("an adjudication is refused where the match does not adjudicate, and re-solved") {
     const fs::path dir = temp_dir("match_claims_adjudicated");
-    REQUIRE(run_match(kTwo + " --results r.json", dir).status == 0);
+    REQUIRE(run_othello_match(kTwo + " --results r.json", dir).status == 0);
     const nlohmann::json played = json_of(dir / "r.json").at("games");
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     // The issue's attack: a +9 win turned into a loss "adjudicated" right after the opening.
@@ -84,13 +80,13 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
                             "adjudicate (no --adjudicate in its configuration)";
     for (const char* reader : {"report --html p.html r.jsonl", "ratings --results q.json r.jsonl",
                                "merge --results m.json r.jsonl"}) {
-        const Run r = run_match(reader, dir);
+        const Run r = run_othello_match(reader, dir);
         CAPTURE(reader);
         CHECK(r.status == 2);
         CHECK(contains(r.err, why));
     }
     fs::remove(dir / "r.json");
-    const Run r = run_match(kTwo + " --resume --results r.json", dir);
+    const Run r = run_othello_match(kTwo + " --resume --results r.json", dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(contains(r.err, why + "; refused, that game is played again"));
@@ -98,7 +94,7 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
 
     // A score edited at 12 empty squares: re-solved there (it was taken as it stood past 6).
     const std::string match = kTwo + " --adjudicate 12";
-    REQUIRE(run_match(match + " --overwrite --results a.json", dir).status == 0);
+    REQUIRE(run_othello_match(match + " --overwrite --results a.json", dir).status == 0);
     const nlohmann::json adjudicated = json_of(dir / "a.json").at("games");
     REQUIRE(adjudicated[2].at("reason") == "adjudicated");
     lines = lines_of(dir / "a.jsonl");
@@ -110,7 +106,7 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
         g["winner"] = b > 32 ? "black" : b < 32 ? "white" : "draw";
     });
     write_lines(dir / "a.jsonl", lines);
-    const Run m = run_match("merge --results m.json a.jsonl", dir);
+    const Run m = run_othello_match("merge --results m.json a.jsonl", dir);
     CHECK(m.status == 2);
     CHECK(contains(m.err, "'a.jsonl' " + shifted + ": game 2 (mobility - random): adjudicated "));
     CHECK(contains(m.err, "but perfect play gives black " + std::to_string(black)));
@@ -119,7 +115,7 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
 
 TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
     const fs::path dir = temp_dir("match_claims_forfeits");
-    REQUIRE(run_match(kTwo + " --results r.json", dir).status == 0);
+    REQUIRE(run_othello_match(kTwo + " --results r.json", dir).status == 0);
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     // A "crash" of the in-process mobility policy before its first move.
     const std::string crash = edit_game(lines, 1, [](nlohmann::json& g) {
@@ -128,27 +124,27 @@ TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
         g["winner"] = "black";  // white (mobility) crashed
     });
     write_lines(dir / "r.jsonl", lines);
-    Run r = run_match("ratings --results q.json r.jsonl", dir);
+    Run r = run_othello_match("ratings --results q.json r.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "'r.jsonl' " + crash +
                               ": game 1 (random - mobility): crash by mobility, an in-process "
                               "policy, which cannot have one"));
 
     // A process engine without a clock really crashes; it cannot lose on time.
-    REQUIRE(run_match(process_match(" --mode crash --at 3") + " --results p.json", dir).status ==
-            0);
+    REQUIRE(run_othello_match(process_match(" --mode crash --at 3") + " --results p.json", dir)
+                .status == 0);
     const nlohmann::json games = json_of(dir / "p.json").at("games");
     int crashed = -1;
     for (const auto& g : games)
         if (g.at("reason") == "crash") crashed = g.at("id");
     REQUIRE(crashed >= 0);
-    r = run_match("report --html p.html p.jsonl", dir);  // a real crash reads back
+    r = run_othello_match("report --html p.html p.jsonl", dir);  // a real crash reads back
     CHECK(r.status == 0);
     lines = lines_of(dir / "p.jsonl");
     const std::string on_time =
         edit_game(lines, crashed, [](nlohmann::json& g) { g["reason"] = "time forfeit"; });
     write_lines(dir / "p.jsonl", lines);
-    r = run_match("report --html p2.html p.jsonl", dir);
+    r = run_othello_match("report --html p2.html p.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "'p.jsonl' " + on_time + ": game " + std::to_string(crashed) + " (" +
                               games[crashed].at("black").get<std::string>() + " - " +
@@ -160,7 +156,7 @@ TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
 
 TEST_CASE("times and evals read back are finite, in range and one per move") {
     const fs::path dir = temp_dir("match_claims_numbers");
-    REQUIRE(run_match(kProcess + " --results r.json --records r.ggf", dir).status == 0);
+    REQUIRE(run_othello_match(kProcess + " --results r.json --records r.ggf", dir).status == 0);
     const nlohmann::json played = json_of(dir / "r.json").at("games");
     const std::string ggf = slurp(dir / "r.ggf");
     REQUIRE(played[0].contains("move_seconds"));
@@ -178,7 +174,7 @@ TEST_CASE("times and evals read back are finite, in range and one per move") {
         edit_game(lines, 3, [](nlohmann::json& g) { g["move_seconds"].erase(0); });
     write_lines(dir / "r.jsonl", lines);
     fs::remove(dir / "r.json");
-    const Run r = run_match(kProcess + " --resume --results r.json --records r.ggf", dir);
+    const Run r = run_othello_match(kProcess + " --resume --results r.json --records r.ggf", dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(contains(r.err, "'r.jsonl' " + huge +
@@ -206,14 +202,14 @@ TEST_CASE(
     "a journal without its configuration line, an edited openings hash and two records "
     "of one game are refused") {
     const fs::path dir = temp_dir("match_claims_files");
-    REQUIRE(run_match(kTwo + " --results r.json", dir).status == 0);
+    REQUIRE(run_othello_match(kTwo + " --results r.json", dir).status == 0);
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     const std::vector<std::string> original = lines;
     lines.erase(lines.begin());
     write_lines(dir / "r.jsonl", lines);
     const std::string why =
         "'r.jsonl' line 1: a game, but the journal has no configuration line before it";
-    Run r = run_match(kTwo + " --resume --results r.json", dir);
+    Run r = run_othello_match(kTwo + " --resume --results r.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, why));
     CHECK(contains(
@@ -223,7 +219,7 @@ TEST_CASE(
         "--overwrite"));
     for (const char* reader :
          {"report --html p.html r.jsonl", "ratings --results q.json r.jsonl"}) {
-        r = run_match(reader, dir);
+        r = run_othello_match(reader, dir);
         CAPTURE(reader);
         CHECK(r.status == 2);
         CHECK(contains(r.err, why));
@@ -238,7 +234,7 @@ TEST_CASE(
     for (const char* reader : {"merge --results m.json h.json", "report --html m.html h.json",
                                "ratings --results m.json h.json"}) {
         CAPTURE(reader);
-        r = run_match(reader, dir);
+        r = run_othello_match(reader, dir);
         CHECK(r.status == 2);
         CHECK(contains(r.err,
                        "'h.json': the configuration's openings hash \"0123456789abcdef\" is "
@@ -265,7 +261,7 @@ TEST_CASE(
     for (const char* reader : {"merge --results m.json o.json", "report --html m.html o.json",
                                "ratings --results m.json o.json"}) {
         CAPTURE(reader);
-        r = run_match(reader, dir);
+        r = run_othello_match(reader, dir);
         CHECK(r.status == 2);
         CHECK(contains(r.err, "'o.json' games[0]: game 0"));
         CHECK(!fs::exists(dir / "m.json"));
@@ -276,7 +272,7 @@ TEST_CASE(
     results = json_of(dir / "r.json");
     results["games"][4]["black_seconds"] = 12.5;
     std::ofstream(dir / "c.json") << results.dump(1);
-    r = run_match("ratings --results q.json r.jsonl c.json", dir);
+    r = run_othello_match("ratings --results q.json r.jsonl c.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "game 4: 'r.jsonl' line 6 and 'c.json' games[4] hold different games"));
     CHECK(!fs::exists(dir / "q.json"));
@@ -305,24 +301,24 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     std::ofstream(dir / "key") << secret;
     std::ofstream(dir / "other") << secret << "!";
     for (int k : {0, 1}) {
-        REQUIRE(run_match(kTwo + " --sign-key key --shard " + std::to_string(k) + "/2 --results s" +
-                              std::to_string(k) + ".json",
-                          dir)
+        REQUIRE(run_othello_match(kTwo + " --sign-key key --shard " + std::to_string(k) +
+                                      "/2 --results s" + std::to_string(k) + ".json",
+                                  dir)
                     .status == 0);
     }
     const nlohmann::json shard0 = json_of(dir / "s0.json");
     for (const auto& g : shard0.at("games"))
         CHECK(g.at("sig").get<std::string>().starts_with("hmac-sha256:"));
-    Run r = run_match("merge --sign-key key --results m.json s0.jsonl s1.json", dir);
+    Run r = run_othello_match("merge --sign-key key --results m.json s0.jsonl s1.json", dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
-    r = run_match("ratings --sign-key key --results q.json m.json s0.jsonl", dir);
+    r = run_othello_match("ratings --sign-key key --results q.json m.json s0.jsonl", dir);
     CHECK(r.status == 0);
-    r = run_match("report --sign-key key --html p.html m.json", dir);
+    r = run_othello_match("report --sign-key key --html p.html m.json", dir);
     CHECK(r.status == 0);
 
     // Signed with another key; an edited field; the configuration a record is bound to edited.
-    r = run_match("merge --sign-key other --results m2.json s0.jsonl s1.json", dir);
+    r = run_othello_match("merge --sign-key other --results m2.json s0.jsonl s1.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err,
                    "'s0.jsonl' line 2: game 0 (mobility - random): signature does not "
@@ -334,7 +330,7 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     const std::string edited =
         edit_game(lines, id, [](nlohmann::json& g) { g["white_seconds"] = 1.5; });
     write_lines(dir / "s1.jsonl", lines);
-    r = run_match("ratings --sign-key key --results q2.json s1.jsonl", dir);
+    r = run_othello_match("ratings --sign-key key --results q2.json s1.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "'s1.jsonl' " + edited + ": game " + std::to_string(id)));
     CHECK(contains(r.err, "signature does not match"));
@@ -343,26 +339,26 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     config["config"]["games"] = 14;  // games 12 and 13 would be this match's too
     lines[0] = config.dump();
     write_lines(dir / "s1.jsonl", lines);
-    r = run_match("report --sign-key key --html p2.html s1.jsonl", dir);
+    r = run_othello_match("report --sign-key key --html p2.html s1.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, "records do not check out:\n  's1.jsonl' line 2: game "));
     write_lines(dir / "s1.jsonl", original);
 
     // Unsigned records (a shard run without the key): merge refuses, --resume plays them again.
-    REQUIRE(run_match(kTwo + " --shard 1/2 --results u1.json", dir).status == 0);
-    r = run_match("merge --sign-key key --results m3.json s0.json u1.jsonl", dir);
+    REQUIRE(run_othello_match(kTwo + " --shard 1/2 --results u1.json", dir).status == 0);
+    r = run_othello_match("merge --sign-key key --results m3.json s0.json u1.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err,
                    "'u1.jsonl' line 2: game 2 (mobility - random): unsigned, but "
                    "--sign-key asks for signed records"));
     CHECK(!fs::exists(dir / "m3.json"));
     fs::remove(dir / "u1.json");
-    r = run_match(kTwo + " --sign-key key --shard 1/2 --resume --results u1.json", dir);
+    r = run_othello_match(kTwo + " --sign-key key --shard 1/2 --resume --results u1.json", dir);
     CHECK(r.status == 0);
     CHECK(contains(r.err,
                    "unsigned, but --sign-key asks for signed records; refused, that game "
                    "is played again"));
-    r = run_match("merge --sign-key key --results m4.json s0.json u1.jsonl", dir);
+    r = run_othello_match("merge --sign-key key --results m4.json s0.json u1.jsonl", dir);
     CHECK(r.status == 0);
     CHECK(json_of(dir / "m4.json").at("games") == json_of(dir / "m.json").at("games"));
 
@@ -380,13 +376,13 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
         for (const std::string& command :
              {kTwo + " --results x.json", std::string("merge --results x.json s0.json"),
               std::string("ratings --results x.json s0.json")}) {
-            r = run_match(command + " --sign-key " + file, dir);
+            r = run_othello_match(command + " --sign-key " + file, dir);
             CAPTURE(command);
             CHECK(r.status == 2);
             CHECK(contains(r.err, message));
         }
     }
-    r = run_match("merge --sign-key other --results m5.json s0.jsonl", dir);
+    r = run_othello_match("merge --sign-key other --results m5.json s0.jsonl", dir);
     CHECK(!contains(r.err + r.out, secret));
     CHECK(!fs::exists(dir / "x.json"));
     fs::remove_all(dir);

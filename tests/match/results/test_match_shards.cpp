@@ -24,8 +24,6 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
-
 nlohmann::json json_of(const fs::path& p) {
     return nlohmann::json::parse(slurp(p));
 }
@@ -48,11 +46,6 @@ std::multiset<std::string> sorted_lines(const std::string& text) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) lines.insert(line);
     return lines;
-}
-
-// Runs `othello-match ARGS` (already shell-quoted) in `dir`.
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell("cd " + dir.string() + " && " + kMatch + " " + args, dir);
 }
 
 const std::string kThree =
@@ -112,11 +105,11 @@ TEST_CASE("config_difference names the first differing field by its path") {
 
 TEST_CASE("four shards of a round-robin merge into the unsharded match, game for game") {
     const fs::path dir = temp_dir("match_shards");
-    const Run whole = run_match(kThree + " --results whole.json", dir);
+    const Run whole = run_othello_match(kThree + " --results whole.json", dir);
     INFO(whole.err);
     REQUIRE(whole.status == 0);
     for (int k = 0; k < 4; ++k) {
-        const Run shard = run_match(
+        const Run shard = run_othello_match(
             kThree + numbered(" --shard ", k, "/4") + numbered(" --results s", k, ".json"), dir);
         INFO(shard.err);
         REQUIRE(shard.status == 0);
@@ -132,7 +125,7 @@ TEST_CASE("four shards of a round-robin merge into the unsharded match, game for
     }
     // Journals and results files mix.
     const Run merge =
-        run_match("merge --results merged.json s0.json s1.jsonl s2.json s3.jsonl", dir);
+        run_othello_match("merge --results merged.json s0.json s1.jsonl s2.json s3.jsonl", dir);
     INFO(merge.err);
     REQUIRE(merge.status == 0);
     CHECK(merge.out.starts_with("Merged 4 files: 30 of 30 games, complete.\n"));
@@ -152,16 +145,16 @@ TEST_CASE("merge prints the SPRT state one run would; shards do not stop early")
     const std::string match =
         "--engine policy:random --engine policy:random --games 24 --openings random:4 --seed 2 "
         "--sprt elo0=-1,elo1=1,alpha=0.01,beta=0.01 --no-progress";
-    const Run whole = run_match(match + " --results whole.json", dir);
+    const Run whole = run_othello_match(match + " --results whole.json", dir);
     REQUIRE(whole.status == 0);
     REQUIRE(whole.out.find("SPRT") != std::string::npos);
     for (int k = 0; k < 3; ++k) {
-        const Run shard = run_match(
+        const Run shard = run_othello_match(
             match + numbered(" --shard ", k, "/3") + numbered(" --results s", k, ".json"), dir);
         REQUIRE(shard.status == 0);
         CHECK(shard.err.find("cannot stop early") != std::string::npos);
     }
-    const Run merge = run_match("merge --results merged.json s0.json s1.json s2.json", dir);
+    const Run merge = run_othello_match("merge --results merged.json s0.json s1.json s2.json", dir);
     INFO(merge.err);
     REQUIRE(merge.status == 0);
     CHECK(merge.out.ends_with(whole.out));
@@ -174,11 +167,11 @@ TEST_CASE(
     const fs::path dir = temp_dir("match_shards_partial");
     for (int k : {0, 1, 2}) {
         REQUIRE(
-            run_match(
+            run_othello_match(
                 kThree + numbered(" --shard ", k, "/4") + numbered(" --results s", k, ".json"), dir)
                 .status == 0);
     }
-    Run merge = run_match("merge --results partial.json s0.json s2.json s2.jsonl", dir);
+    Run merge = run_othello_match("merge --results partial.json s0.json s2.json s2.jsonl", dir);
     INFO(merge.err);
     REQUIRE(merge.status == 0);
     // 5 pairs per pairing, numbered on across pairings: shard 1 has pairs 1, 5, 9, 13 and
@@ -196,7 +189,7 @@ TEST_CASE(
     for (int i = 0; i < 4 && std::getline(lines, line); ++i) cut += line + "\n";
     fs::remove(dir / "s1.json");
     std::ofstream(dir / "s1.jsonl") << cut;
-    const Run resumed = run_match(kThree + " --shard 1/4 --resume --results s1.json", dir);
+    const Run resumed = run_othello_match(kThree + " --shard 1/4 --resume --results s1.json", dir);
     INFO(resumed.err);
     REQUIRE(resumed.status == 0);
     CHECK(resumed.err.find("Resuming: 3 games already played.") != std::string::npos);
@@ -207,11 +200,11 @@ TEST_CASE(
 
 TEST_CASE("another match's files are refused, naming the difference; nothing overwritten") {
     const fs::path dir = temp_dir("match_config_refusals");
-    REQUIRE(run_match(kThree + " --shard 0/2 --results a.json", dir).status == 0);
-    REQUIRE(
-        run_match(changed(kThree, "--seed 11", "--seed 12") + " --shard 1/2 --results b.json", dir)
-            .status == 0);
-    Run r = run_match("merge --results m.json a.json b.json", dir);
+    REQUIRE(run_othello_match(kThree + " --shard 0/2 --results a.json", dir).status == 0);
+    REQUIRE(run_othello_match(
+                changed(kThree, "--seed 11", "--seed 12") + " --shard 1/2 --results b.json", dir)
+                .status == 0);
+    Run r = run_othello_match("merge --results m.json a.json b.json", dir);
     CHECK(r.status == 2);
     // Its openings come from the seed, so they are the first difference.
     CHECK(r.err.find("'b.json' is not a shard of the same match: openings.hash differs: 'a.json' "
@@ -220,18 +213,18 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
 
     // --resume with another configuration.
     const std::string before = slurp(dir / "a.jsonl");
-    r = run_match(
+    r = run_othello_match(
         changed(kThree, "--games 10", "--games 20") + " --shard 0/2 --resume --results a.json",
         dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("--resume: games differs: journal 10, now 20") != std::string::npos);
-    r = run_match(kThree + " --shard 0/2 --adjudicate 12 --resume --results a.json", dir);
+    r = run_othello_match(kThree + " --shard 0/2 --adjudicate 12 --resume --results a.json", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("--resume: adjudication differs: journal null, now 12") != std::string::npos);
-    r = run_match(kThree + " --shard 1/2 --resume --results a.json", dir);
+    r = run_othello_match(kThree + " --shard 1/2 --resume --results a.json", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("--resume: shard differs: journal \"0/2\", now \"1/2\"") != std::string::npos);
-    r = run_match(
+    r = run_othello_match(
         "--engine policy:mobility --engine policy:mobility-max --engine policy:mobility-max "
         "--games 10 "
         "--openings random:3 --seed 11 --shard 0/2 --resume --results a.json",
@@ -242,7 +235,7 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
 
     // A new run onto existing results.
     const std::string results = slurp(dir / "a.json");
-    r = run_match(kThree + " --shard 0/2 --results a.json", dir);
+    r = run_othello_match(kThree + " --shard 0/2 --results a.json", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("'a.json' already exists: --resume continues that match, --overwrite "
                      "replaces it") != std::string::npos);
@@ -250,16 +243,16 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
     CHECK(slurp(dir / "a.jsonl") == before);
     fs::remove(dir / "a.json");  // the journal alone is protected too
     const std::string four = changed(kThree, "--games 10", "--games 4");
-    r = run_match(four + " --results a.json", dir);
+    r = run_othello_match(four + " --results a.json", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("'a.jsonl' already exists") != std::string::npos);
-    r = run_match(four + " --overwrite --results a.json", dir);
+    r = run_othello_match(four + " --overwrite --results a.json", dir);
     CHECK(r.status == 0);
     CHECK(json_of(dir / "a.json").at("games").size() == 12);  // 3 pairings x 4
 
     // A merge does not replace results that hold games its inputs lack.
-    REQUIRE(run_match(kThree + " --results whole.json", dir).status == 0);
-    r = run_match("merge --results whole.json b.json", dir);
+    REQUIRE(run_othello_match(kThree + " --results whole.json", dir).status == 0);
+    r = run_othello_match("merge --results whole.json b.json", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("already exists and is not an earlier merge") != std::string::npos);
     fs::remove_all(dir);
@@ -267,13 +260,13 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
 
 TEST_CASE("a journal without its configuration line is refused, not resumed unchecked") {
     const fs::path dir = temp_dir("match_old_journal");
-    REQUIRE(run_match(kThree + " --results r.json", dir).status == 0);
+    REQUIRE(run_othello_match(kThree + " --results r.json", dir).status == 0);
     const auto games = json_of(dir / "r.json").at("games");
     {
         std::ofstream old(dir / "old.jsonl");
         for (std::size_t i = 0; i < 12; ++i) old << games[i].dump() << "\n";
     }
-    const Run r = run_match(kThree + " --resume --results old.json", dir);
+    const Run r = run_othello_match(kThree + " --resume --results old.json", dir);
     INFO(r.err);
     CHECK(r.status == 2);
     CHECK(r.err.find("'old.jsonl' line 1: a game, but the journal has no configuration line") !=
@@ -282,7 +275,7 @@ TEST_CASE("a journal without its configuration line is refused, not resumed unch
     // Merge needs configurations to check: it refuses such a file.
     fs::remove(dir / "old.json");
     std::ofstream(dir / "older.jsonl") << games[0].dump() << "\n";
-    const Run m = run_match("merge --results m.json older.jsonl", dir);
+    const Run m = run_othello_match("merge --results m.json older.jsonl", dir);
     CHECK(m.status == 2);
     CHECK(m.err.find("'older.jsonl' line 1: a game, but the journal has no configuration line") !=
           std::string::npos);
