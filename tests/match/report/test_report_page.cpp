@@ -271,7 +271,7 @@ TEST_CASE("a match from board openings: the viewer starts each game from its boa
     }
     const fs::path dir = temp_dir("report_page_boards");
     REQUIRE(run_shell(kMatch +
-                      " --engine policy:mobility --engine policy:random --games 4 "
+                      " --engine policy:mobility --engine policy:random --games 20 --concurrency 2 "
                       "--openings " OTHELLO_SOURCE_DIR "/tests/data/positions.obf --no-progress "
                       "--results " +
                       (dir / "r.json").string() + " --html " + (dir / "page.html").string() +
@@ -279,6 +279,9 @@ TEST_CASE("a match from board openings: the viewer starts each game from its boa
     const nlohmann::json results = nlohmann::json::parse(slurp(dir / "r.json"));
     const Rendered r = render(dir / "page.html", dir);
     check_clean(r, slurp(dir / "page.html"));
+    // The table lists games by number, though two workers finish them in any order.
+    CHECK(r.self_test.at("rowIds") ==
+          nlohmann::json{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14});
     REQUIRE(r.self_test.at("game") == 0);  // the first row: a game from the file's first board
     REQUIRE(results.at("games").at(0).contains("start_board"));
     CHECK(r.self_test.at("steps").at(0).at("board") == results.at("games").at(0).at("start_board"));
