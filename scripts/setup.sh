@@ -46,7 +46,7 @@ checked=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1
 case "${1:-}" in
   --sanitize)
     build=build-sanitize
-    flags=("${checked[@]}" -DOTHELLO_SANITIZE=ON)
+    flags=("${checked[@]}" -DOTHELLO_SANITIZE=ON -DOTHELLO_BENCHMARKS=OFF)
     shift
     ;;
   --tsan)
@@ -59,5 +59,9 @@ targets=()
 for t in "$@"; do targets+=(--target "$t"); done
 # ccache, where installed, makes rebuilds in several checkouts of the tree cheap.
 command -v ccache >/dev/null && flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# A fresh build compiles the libraries in batches (half the time on two cores); a build folder
+# that exists keeps its setting, so `cmake -DOTHELLO_UNITY_BUILD=OFF build` (a tree you edit:
+# only the source you changed is recompiled) stays off.
+[[ -f "$build/CMakeCache.txt" ]] || flags+=(-DOTHELLO_UNITY_BUILD=ON)
 cmake -S . -B "$build" -G Ninja "${flags[@]}" >/dev/null
 cmake --build "$build" -j "$(nproc)" "${targets[@]}"

@@ -15,13 +15,13 @@ static_assert(std::endian::native == std::endian::little,
 
 namespace {
 
-constexpr char kMagic[8] = {'O', 'T', 'H', 'M', 'O', 'V', 'E', 'S'};
-constexpr std::uint32_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 16;
-constexpr std::uint32_t kRecordBytes = 32;
+constexpr char kMoveSampleMagic[8] = {'O', 'T', 'H', 'M', 'O', 'V', 'E', 'S'};
+constexpr std::uint32_t kMoveSampleVersion = 1;
+constexpr std::size_t kMoveSampleHeaderBytes = 16;
+constexpr std::uint32_t kMoveSampleRecordBytes = 32;
 
 void encode(const MoveSample& s, Bitboard legal, int empties, char* out) {
-    std::memset(out, 0, kRecordBytes);
+    std::memset(out, 0, kMoveSampleRecordBytes);
     std::memcpy(out, &s.player, 8);
     std::memcpy(out + 8, &s.opponent, 8);
     std::memcpy(out + 16, &legal, 8);
@@ -36,11 +36,11 @@ void encode(const MoveSample& s, Bitboard legal, int empties, char* out) {
 std::ofstream create_new(const std::filesystem::path& path) {
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     if (!file) throw std::runtime_error(path.string() + ": cannot open for writing");
-    char header[kHeaderBytes];
-    std::memcpy(header, kMagic, 8);
-    std::memcpy(header + 8, &kVersion, 4);
-    std::memcpy(header + 12, &kRecordBytes, 4);
-    file.write(header, kHeaderBytes);
+    char header[kMoveSampleHeaderBytes];
+    std::memcpy(header, kMoveSampleMagic, 8);
+    std::memcpy(header + 8, &kMoveSampleVersion, 4);
+    std::memcpy(header + 12, &kMoveSampleRecordBytes, 4);
+    file.write(header, kMoveSampleHeaderBytes);
     return file;
 }
 
@@ -62,7 +62,7 @@ MoveSampleCounts export_move_samples(const MoveSampleExport& options,
     std::ofstream train = create_new(temporary(train_path));
     std::ofstream held_out = create_new(temporary(held_out_path));
     MoveSampleCounts counts;
-    char record[kRecordBytes];
+    char record[kMoveSampleRecordBytes];
     for (const auto& path : wthor_files_in(options.wthor_dir)) {
         if (options.max_games && counts.games >= options.max_games) break;
         const WthorFile file = read_wthor(path);
@@ -90,7 +90,7 @@ MoveSampleCounts export_move_samples(const MoveSampleExport& options,
                 const int result = p.side_to_move() == Color::Black ? black_result : -black_result;
                 encode({p.player(), p.opponent(), m.square().index(), result, file.year}, legal,
                        p.empty_count(), record);
-                (is_held_out ? held_out : train).write(record, kRecordBytes);
+                (is_held_out ? held_out : train).write(record, kMoveSampleRecordBytes);
                 ++(is_held_out ? counts.held_out : counts.train);
             }
         }
@@ -112,17 +112,17 @@ std::vector<MoveSample> read_move_samples(const std::filesystem::path& path) {
     if (!file) throw std::runtime_error(name + ": cannot open move-sample file");
     const std::string bytes{std::istreambuf_iterator<char>(file), {}};
     std::uint32_t version = 0, record_bytes = 0;
-    if (bytes.size() >= kHeaderBytes) {
+    if (bytes.size() >= kMoveSampleHeaderBytes) {
         std::memcpy(&version, bytes.data() + 8, 4);
         std::memcpy(&record_bytes, bytes.data() + 12, 4);
     }
-    if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, 8) != 0 ||
-        version != kVersion || record_bytes != kRecordBytes)
+    if (bytes.size() < kMoveSampleHeaderBytes || std::memcmp(bytes.data(), kMoveSampleMagic, 8) != 0 ||
+        version != kMoveSampleVersion || record_bytes != kMoveSampleRecordBytes)
         throw std::runtime_error(name + ": not a move-sample file (OTHMOVES version 1)");
-    if ((bytes.size() - kHeaderBytes) % kRecordBytes != 0)
+    if ((bytes.size() - kMoveSampleHeaderBytes) % kMoveSampleRecordBytes != 0)
         throw std::runtime_error(name + ": truncated: the last record is incomplete");
     std::vector<MoveSample> samples;
-    for (std::size_t at = kHeaderBytes; at < bytes.size(); at += kRecordBytes) {
+    for (std::size_t at = kMoveSampleHeaderBytes; at < bytes.size(); at += kMoveSampleRecordBytes) {
         MoveSample s;
         std::memcpy(&s.player, bytes.data() + at, 8);
         std::memcpy(&s.opponent, bytes.data() + at + 8, 8);
@@ -133,7 +133,7 @@ std::vector<MoveSample> read_move_samples(const std::filesystem::path& path) {
         s.year = year;
         if ((s.player & s.opponent) || s.move > 63 || (bit(s.move) & (s.player | s.opponent)))
             throw std::runtime_error(name + ": record " +
-                                     std::to_string((at - kHeaderBytes) / kRecordBytes) +
+                                     std::to_string((at - kMoveSampleHeaderBytes) / kMoveSampleRecordBytes) +
                                      " is not a position with a move on an empty square");
         samples.push_back(s);
     }

@@ -229,7 +229,7 @@ ComplianceFinding check_answers_in_time(GtpCheckSession& s) {
     return ok("moved within the " + std::to_string(kSeconds) + " s time_left gave it");
 }
 
-ComplianceFinding check_new_game(GtpCheckSession& s) {
+ComplianceFinding check_clear_board(GtpCheckSession& s) {
     s.set_up(positions_with_moves()[2].game);
     s.ask_ok("clear_board");
     const std::string answer = s.genmove(Color::Black);
@@ -238,7 +238,7 @@ ComplianceFinding check_new_game(GtpCheckSession& s) {
     return ok("after clear_board in a middle game, genmove b answered " + printable(answer));
 }
 
-ComplianceFinding check_quit(GtpCheckSession& s) {
+ComplianceFinding check_quit_answered(GtpCheckSession& s) {
     const GtpResponse r = s.client().send("quit", deadline_after(s.limits().answer_seconds));
     if (!r.success) return failed("refused: '" + printable(r.text.substr(0, 80)) + "'");
     s.mark_broken();  // whatever comes next, this engine is done
@@ -292,8 +292,8 @@ void check_gtp_engine(const EngineConnection& where, const std::string& name,
     });
     checks.emplace_back("time_settings and time_left", check_time_commands);
     checks.emplace_back("a move within time_left", check_answers_in_time);
-    checks.emplace_back("a new game (clear_board)", check_new_game);
-    checks.emplace_back("quit", check_quit);
+    checks.emplace_back("a new game (clear_board)", check_clear_board);
+    checks.emplace_back("quit", check_quit_answered);
 
     run_compliance_checks(session, checks, sink);
 }

@@ -161,7 +161,7 @@ ComplianceFinding check_set_depth(NboardCheckSession& s) {
                                                            : failed("then " + found.detail);
 }
 
-ComplianceFinding check_new_game(NboardCheckSession& s) {
+ComplianceFinding check_set_game(NboardCheckSession& s) {
     s.go(positions_with_moves()[2].game);
     const ComplianceFinding found = move_from(s, positions_with_moves()[0]);
     return found.verdict == ComplianceFinding::Verdict::Ok
@@ -169,7 +169,7 @@ ComplianceFinding check_new_game(NboardCheckSession& s) {
                : failed("after a middle game, a game from the start: " + found.detail);
 }
 
-ComplianceFinding check_quit(NboardCheckSession& s) {
+ComplianceFinding check_quit_closes(NboardCheckSession& s) {
     s.send("quit");
     s.mark_broken();
     constexpr double kGrace = 5;
@@ -202,9 +202,9 @@ void check_nboard_engine(const EngineConnection& where, const std::string& name,
         return move_from(s, position_after_black_passed());
     });
     checks.emplace_back("set depth", check_set_depth);
-    checks.emplace_back("a new game (set game)", check_new_game);
+    checks.emplace_back("a new game (set game)", check_set_game);
     checks.emplace_back("evals within [-64, 64]", check_evals);
-    checks.emplace_back("quit", check_quit);
+    checks.emplace_back("quit", check_quit_closes);
 
     run_compliance_checks(session, checks, sink);
 }

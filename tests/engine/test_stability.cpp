@@ -12,7 +12,7 @@ using namespace othello;
 
 namespace {
 
-Bitboard sq(const char* name) {
+Bitboard bit_of(const char* name) {
     return Square::parse(name)->bit();
 }
 
@@ -35,17 +35,17 @@ long check_every_line(const Position& p, Bitboard stable_black, Bitboard stable_
 
 TEST_CASE("stable discs in hand-made positions") {
     // A lone corner is stable; so is an edge run from it, and a block grown from it.
-    CHECK(stable_discs(sq("a1"), sq("a1") | sq("e4")) == sq("a1"));
-    const Bitboard run = sq("a1") | sq("b1") | sq("c1");
-    CHECK(stable_discs(run, run | sq("d1")) == run);
-    const Bitboard block = run | sq("a2") | sq("b2");
+    CHECK(stable_discs(bit_of("a1"), bit_of("a1") | bit_of("e4")) == bit_of("a1"));
+    const Bitboard run = bit_of("a1") | bit_of("b1") | bit_of("c1");
+    CHECK(stable_discs(run, run | bit_of("d1")) == run);
+    const Bitboard block = run | bit_of("a2") | bit_of("b2");
     CHECK(stable_discs(block, block) == block);
     // An X-square next to an empty corner is not, nor is an edge run that no corner anchors.
-    CHECK(stable_discs(sq("b2"), sq("b2")) == 0);
-    CHECK(stable_discs(sq("b1") | sq("c1"), sq("b1") | sq("c1") | sq("d1")) == 0);
+    CHECK(stable_discs(bit_of("b2"), bit_of("b2")) == 0);
+    CHECK(stable_discs(bit_of("b1") | bit_of("c1"), bit_of("b1") | bit_of("c1") | bit_of("d1")) == 0);
     // c1 next to a1 b1 of the other side: b1 is stable but not c1's own, so it anchors nothing
     // (the other side plays d1 and flips c1).
-    CHECK(stable_discs(sq("c1"), sq("a1") | sq("b1") | sq("c1")) == 0);
+    CHECK(stable_discs(bit_of("c1"), bit_of("a1") | bit_of("b1") | bit_of("c1")) == 0);
     // A full board: everything is stable, whatever the colours.
     const Bitboard checkerboard = 0xAA55AA55AA55AA55ULL;
     CHECK(stable_discs(checkerboard, ~Bitboard{0}) == checkerboard);
@@ -53,7 +53,7 @@ TEST_CASE("stable discs in hand-made positions") {
     // A full first row: each disc on it is stable, corner or not (no move can be made on the row,
     // and the edge shields it along the other three lines).
     const Bitboard row1 = 0xFF;
-    const Bitboard mine = sq("a1") | sq("d1") | sq("e1");
+    const Bitboard mine = bit_of("a1") | bit_of("d1") | bit_of("e1");
     CHECK(stable_discs(mine, row1) == mine);
     CHECK(full_lines(row1).horizontal == row1);
     CHECK(full_lines(row1).vertical == 0);

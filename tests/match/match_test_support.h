@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/file_contents.h"
+
 namespace othello::testing {
 
 // What one run of a program left: its exit status and its two output streams.
@@ -28,14 +30,6 @@ inline std::filesystem::path temp_dir(const std::string& name) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
-}
-
-// The whole text of a file ("" when it cannot be read).
-inline std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 // Runs `command` through the shell with its two output streams kept in `dir` (out.txt, err.txt),

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "engine/game.h"
+#include "tests/protocol/token_brake_support.h"
 #include "tests/support/engine_server_process.h"
 
 using namespace othello;
@@ -144,18 +145,6 @@ TEST_CASE("Refusals are logged at most once a second, with the count of those no
     CHECK(server.refusals_counted("refused: server full (1 connections)") == kRefused);
     CHECK(lines <= seconds + 2);
 }
-
-namespace {
-
-// Three wrong tokens in a row from 127.0.0.1: its network's next check waits 1 s.
-void brake_three_times(EngineServerProcess& server) {
-    for (int i = 0; i < 3; ++i) {
-        GtpSocket guesser(server.port());
-        CHECK(guesser.send("othello-token wrong") == "? token required\n");
-    }
-}
-
-}  // namespace
 
 TEST_CASE("The token brake counts a /24: other addresses of it wait and are capped together") {
     EngineServerProcess server({"--token", "s3cret"});

@@ -11,6 +11,7 @@
 
 #include "protocol/token_gate.h"
 #include "tests/protocol/tcp_abuse_driver.h"
+#include "tests/protocol/token_brake_support.h"
 #include "tests/support/engine_server_process.h"
 
 using namespace othello;
@@ -114,18 +115,6 @@ TEST_CASE("The brake's wait does not count against the idle timeout of a client 
     CHECK(member.send("name") == "= othello mobility\n");
     CHECK(server.stop() == 0);
 }
-
-namespace {
-
-// Three wrong tokens in a row from 127.0.0.1: its next check waits 1 s.
-void brake_three_times(EngineServerProcess& server) {
-    for (int i = 0; i < 3; ++i) {
-        GtpSocket guesser(server.port());
-        CHECK(guesser.send("othello-token wrong") == "? token required\n");
-    }
-}
-
-}  // namespace
 
 TEST_CASE(
     "Braked wrong tokens that hang up free their sockets and do not hold back the right one") {

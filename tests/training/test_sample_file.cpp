@@ -11,9 +11,11 @@
 
 #include "tests/support/test_support.h"
 #include "training/sample_file.h"
+#include "tests/support/file_contents.h"
 
 using namespace othello;
 using namespace othello::training;
+using othello::testing::slurp;
 
 namespace {
 
@@ -31,11 +33,6 @@ TrainingSamples some_samples() {
         label = label + 0.75f > 64 ? -64 : label + 0.75f;
     }
     return samples;
-}
-
-std::string bytes_of(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
 }
 
 void write_bytes(const std::filesystem::path& path, const std::string& bytes) {
@@ -77,11 +74,11 @@ TEST_CASE("siblings are kept (version 2); a set without them is written as versi
     TrainingSamples samples = some_samples();
     const auto path = temp_file("siblings.samples");
     save_samples(path, samples);
-    CHECK(bytes_of(path)[8] == 1);
+    CHECK(slurp(path)[8] == 1);
     for (std::size_t i = 0; i < samples.size(); ++i)
         samples[i].siblings = static_cast<std::uint32_t>(i / 7);
     save_samples(path, samples);
-    CHECK(bytes_of(path)[8] == 2);
+    CHECK(slurp(path)[8] == 2);
     CHECK(std::filesystem::file_size(path) == 24 + 24 * samples.size());
     const TrainingSamples loaded = load_samples(path);
     std::filesystem::remove(path);
@@ -96,7 +93,7 @@ TEST_CASE("siblings are kept (version 2); a set without them is written as versi
 TEST_CASE("a wrong, truncated or corrupt training-set file is refused with a clear message") {
     const auto good = temp_file("good.samples");
     save_samples(good, some_samples());
-    const std::string bytes = bytes_of(good);
+    const std::string bytes = slurp(good);
     const auto bad = temp_file("bad.samples");
     const std::string name = bad.string();
 

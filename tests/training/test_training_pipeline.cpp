@@ -11,10 +11,12 @@
 #include "tests/engine/book/book_test_support.h"
 #include "training/pipeline.h"
 #include "training/sample_file.h"
+#include "tests/support/file_contents.h"
 
 using namespace othello;
 using namespace othello::patterns;
 using namespace othello::training;
+using othello::testing::slurp;
 using testing::ScratchFile;
 
 namespace {
@@ -33,11 +35,6 @@ TrainerOptions quick_fit() {
     trainer.threads = 2;
     trainer.jacobi = true;
     return trainer;
-}
-
-std::string bytes_of(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
 }
 
 }  // namespace
@@ -96,7 +93,7 @@ TEST_CASE("run_pipeline writes the weights the stages give when called by hand")
     std::ostringstream ignored;
     const TrainingData data = load_data(random_source(30), ignored);
     fit_round(data.train, quick_fit(), ignored)->save(by_hand.path());
-    CHECK(bytes_of(output.path()) == bytes_of(by_hand.path()));
+    CHECK(slurp(output.path()) == slurp(by_hand.path()));
 
     // Saving the positions alone fits nothing.
     const ScratchFile samples("pipeline-run.samples");
@@ -135,7 +132,7 @@ TEST_CASE("run_pipeline chains self-play, thinning, children and relabelling in 
     use_positions_one_move_after(data.train, 7, ignored);
     relabel(data.train, weights.path(), options.labels, ignored);
     save_samples(by_hand.path(), data.train);
-    CHECK(bytes_of(chained.path()) == bytes_of(by_hand.path()));
+    CHECK(slurp(chained.path()) == slurp(by_hand.path()));
 }
 
 TEST_CASE("options that do not go together are refused before any position is read") {
