@@ -116,8 +116,9 @@ std::vector<MoveSample> read_move_samples(const std::filesystem::path& path) {
         std::memcpy(&version, bytes.data() + 8, 4);
         std::memcpy(&record_bytes, bytes.data() + 12, 4);
     }
-    if (bytes.size() < kMoveSampleHeaderBytes || std::memcmp(bytes.data(), kMoveSampleMagic, 8) != 0 ||
-        version != kMoveSampleVersion || record_bytes != kMoveSampleRecordBytes)
+    if (bytes.size() < kMoveSampleHeaderBytes ||
+        std::memcmp(bytes.data(), kMoveSampleMagic, 8) != 0 || version != kMoveSampleVersion ||
+        record_bytes != kMoveSampleRecordBytes)
         throw std::runtime_error(name + ": not a move-sample file (OTHMOVES version 1)");
     if ((bytes.size() - kMoveSampleHeaderBytes) % kMoveSampleRecordBytes != 0)
         throw std::runtime_error(name + ": truncated: the last record is incomplete");
@@ -132,9 +133,10 @@ std::vector<MoveSample> read_move_samples(const std::filesystem::path& path) {
         std::memcpy(&year, bytes.data() + at + 26, 2);
         s.year = year;
         if ((s.player & s.opponent) || s.move > 63 || (bit(s.move) & (s.player | s.opponent)))
-            throw std::runtime_error(name + ": record " +
-                                     std::to_string((at - kMoveSampleHeaderBytes) / kMoveSampleRecordBytes) +
-                                     " is not a position with a move on an empty square");
+            throw std::runtime_error(
+                name + ": record " +
+                std::to_string((at - kMoveSampleHeaderBytes) / kMoveSampleRecordBytes) +
+                " is not a position with a move on an empty square");
         samples.push_back(s);
     }
     return samples;

@@ -42,7 +42,8 @@ TEST_CASE("stable discs in hand-made positions") {
     CHECK(stable_discs(block, block) == block);
     // An X-square next to an empty corner is not, nor is an edge run that no corner anchors.
     CHECK(stable_discs(bit_of("b2"), bit_of("b2")) == 0);
-    CHECK(stable_discs(bit_of("b1") | bit_of("c1"), bit_of("b1") | bit_of("c1") | bit_of("d1")) == 0);
+    CHECK(stable_discs(bit_of("b1") | bit_of("c1"), bit_of("b1") | bit_of("c1") | bit_of("d1")) ==
+          0);
     // c1 next to a1 b1 of the other side: b1 is stable but not c1's own, so it anchors nothing
     // (the other side plays d1 and flips c1).
     CHECK(stable_discs(bit_of("c1"), bit_of("a1") | bit_of("b1") | bit_of("c1")) == 0);

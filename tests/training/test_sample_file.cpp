@@ -9,9 +9,9 @@
 #include <limits>
 #include <string>
 
+#include "tests/support/file_contents.h"
 #include "tests/support/test_support.h"
 #include "training/sample_file.h"
-#include "tests/support/file_contents.h"
 
 using namespace othello;
 using namespace othello::training;

@@ -9,9 +9,9 @@
 #include <string>
 
 #include "tests/engine/book/book_test_support.h"
+#include "tests/support/file_contents.h"
 #include "training/pipeline.h"
 #include "training/sample_file.h"
-#include "tests/support/file_contents.h"
 
 using namespace othello;
 using namespace othello::patterns;
