@@ -1,8 +1,7 @@
 // The report page's games table (filters, pages) and game viewer (board, moves, keys), and
 // the self-test of the browser test.
 // A live match adds its games as they finish; the table lists them by number.
-const games = data.games;
-if (games.some((g, i) => i > 0 && games[i - 1][G.id] > g[G.id])) games.sort((a, b) => a[G.id] - b[G.id]);
+const games = data.games.sort((a, b) => a[G.id] - b[G.id]);
 const viewer = { game: null, states: [], ply: 0, error: null };
 const filters = { engine: "", result: "", reason: "" };
 let page = 0;
