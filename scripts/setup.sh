@@ -7,7 +7,8 @@
 #                                 and an optimised BLAS from Debian: python3-torch,
 #                                 libopenblas0-pthread), then makes the Release build
 # Targets named after the mode (scripts/setup.sh --tsan match_command_tests ...) are built alone,
-# with what they depend on; without any, everything is built.
+# with what they depend on; without any, the Release build makes the four programs (ctest builds
+# the rest before it tests) and the sanitizer builds make everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,12 +52,25 @@ case "${1:-}" in
     ;;
   --tsan)
     build=build-tsan
-    flags=("${checked[@]}" -DOTHELLO_TSAN=ON)
+    flags=("${checked[@]}" -DOTHELLO_TSAN=ON -DOTHELLO_BENCHMARKS=OFF)
     shift
     ;;
 esac
+# The sanitizer builds run the Release build's driver tests (tests that only start the programs)
+# against their own sanitized programs rather than compiling them again (tests/CMakeLists.txt):
+# those are built in build/ first, which must be a Release build of this tree.
+if [ "$build" != build ]; then
+  [ -f build/CMakeCache.txt ] || { echo "setup: $build needs the Release build first: run scripts/setup.sh" >&2; exit 1; }
+  cmake --build build -j "$(nproc)" --target othello_driver_tests
+  flags+=("-DOTHELLO_DRIVER_TESTS_FROM=$PWD/build")
+fi
 targets=()
 for t in "$@"; do targets+=(--target "$t"); done
+# The Release build makes the four programs (what the main job needs); `ctest` builds the tests,
+# benchmarks and the rest first (its fixture build_tests).
+if [ "$build" = build ] && [ ${#targets[@]} -eq 0 ]; then
+  targets=(--target othello-engine --target othello-match --target othello-book --target othello-train)
+fi
 # ccache, where installed, makes rebuilds in several checkouts of the tree cheap.
 command -v ccache >/dev/null && flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # A fresh build compiles the libraries in batches (half the time on two cores); a build folder

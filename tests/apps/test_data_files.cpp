@@ -12,15 +12,16 @@
 #include <string>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 namespace fs = std::filesystem;
 using namespace othello::testing;
 
 namespace {
 
-const std::string kEngine = OTHELLO_BIN_DIR "/othello-engine";
-const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
-const std::string kTrain = OTHELLO_BIN_DIR "/othello-train";
+const std::string kEngine = othello::testing::program_dir() + "/othello-engine";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
+const std::string kTrain = othello::testing::program_dir() + "/othello-train";
 const fs::path kWeights = OTHELLO_SOURCE_DIR "/data/weights.bin";
 
 std::string read_bytes(const fs::path& p) {

@@ -14,12 +14,13 @@
 
 #include "engine/policy_options.h"
 #include "tests/engine/engine_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 
 namespace {
 
-const std::string kEngine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
+const std::string kEngine = othello::testing::program_dir() + "/othello-engine";
 
 struct Output {
     int status;
@@ -127,7 +128,7 @@ TEST_CASE("othello-engine and othello-match refuse a damaged network file, namin
     Output run = run_engine("--policy book,network --network " + damaged);
     CHECK(run.status == 2);
     CHECK(run.text.find("othello-engine: " + why) != std::string::npos);
-    const std::string match = std::string(OTHELLO_BIN_DIR) + "/othello-match";
+    const std::string match = othello::testing::program_dir() + "/othello-match";
     run = run_command(match + " --engine network=" + damaged +
                       ",policy:network --engine policy:random --games 2 2>&1");
     CHECK(run.status == 2);

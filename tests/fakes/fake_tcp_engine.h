@@ -8,6 +8,7 @@
 
 #include "protocol/deadline.h"
 #include "protocol/engine_process.h"
+#include "tests/support/programs.h"
 
 namespace othello::testing {
 
@@ -18,7 +19,7 @@ struct FakeTcpEngine {
     }
     static ProcessOptions make(std::vector<std::string> args) {
         args.insert(args.begin(),
-                    {std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine", "--tcp", "0"});
+                    {othello::testing::program_dir() + "/fake-gtp-engine", "--tcp", "0"});
         return ProcessOptions{args, "", false};
     }
     std::string spec() const { return "tcp://127.0.0.1:" + port; }

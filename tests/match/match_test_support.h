@@ -10,6 +10,7 @@
 #include <string>
 
 #include "tests/support/file_contents.h"
+#include "tests/support/programs.h"
 
 namespace othello::testing {
 
@@ -41,7 +42,9 @@ inline Run run_shell(const std::string& command, const std::filesystem::path& di
 
 // Runs the built `othello-match ARGS` (already shell-quoted) with `dir` as its working folder.
 inline Run run_othello_match(const std::string& args, const std::filesystem::path& dir) {
-    return run_shell("cd " + dir.string() + " && " + OTHELLO_BIN_DIR "/othello-match " + args, dir);
+    return run_shell(
+        "cd " + dir.string() + " && " + othello::testing::program_dir() + "/othello-match " + args,
+        dir);
 }
 
 }  // namespace othello::testing

@@ -8,12 +8,13 @@
 #include "protocol/engine_process.h"
 #include "protocol/gtp_client.h"
 #include "protocol/tcp_client.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 
 namespace {
 
-const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
+const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 
 }  // namespace
 

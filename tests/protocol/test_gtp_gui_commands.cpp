@@ -6,13 +6,14 @@
 
 #include <filesystem>
 #include <fstream>
-#include <utility>  // before Asio: Boost 1.74 needs std::exchange declared
+#include <utility>
 
 #include "engine/version.h"
 #include "tests/support/engine_server_process.h"
 #include "tests/support/gtp_test_client.h"
 
 using othello::testing::engine_path;
+using othello::testing::GtpSocket;
 using othello::testing::run_with_input;
 
 namespace {
@@ -53,16 +54,10 @@ std::string engine(const std::vector<std::string>& args, const std::string& scri
 
 // The first line an NBoard engine sends after "nboard 2", over TCP.
 std::string nboard_greeting_over_tcp(unsigned short port) {
-    namespace asio = boost::asio;
-    asio::io_context io;
-    asio::ip::tcp::socket socket(io);
-    socket.connect({asio::ip::make_address("127.0.0.1"), port});
-    asio::write(socket, asio::buffer(std::string("nboard 2\n")));
-    asio::streambuf buffer;
-    asio::read_until(socket, buffer, '\n');
-    std::istream in(&buffer);
+    GtpSocket socket(port);
+    socket.send_raw("nboard 2\n");
     std::string line;
-    std::getline(in, line);
+    socket.read_line(line);
     return line;
 }
 

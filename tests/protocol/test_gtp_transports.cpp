@@ -276,16 +276,18 @@ TEST_CASE("TCP: a client vanishing mid-command costs the others nothing; long li
     }
     CHECK(steady.send("5 othello-transcript") == "=5 d3\n");
     // The departed connections are released (the server notices without any help).
-    for (int i = 0; i < 500 && server.server().active_connections() > 1; ++i) {
+    const auto until =
+        std::chrono::steady_clock::now() + othello::testing::scaled(std::chrono::seconds(5));
+    while (server.server().active_connections() > 1 && std::chrono::steady_clock::now() < until)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
     CHECK(server.server().active_connections() == 1);
 }
 
 TEST_CASE("TCP: the client limit and the idle timeout close connections") {
     TcpServerOptions options;
     options.max_clients = 2;
-    options.idle_timeout = std::chrono::milliseconds(300);
+    // Short, but long enough for the two names below on a loaded machine.
+    options.idle_timeout = othello::testing::scaled(std::chrono::milliseconds(300));
     ServerThread server(options, gtp_factory());
     const unsigned short port = server.server().port();
     GtpSocket first(port), second(port);
@@ -299,14 +301,11 @@ TEST_CASE("TCP: the client limit and the idle timeout close connections") {
 }
 
 TEST_CASE("the executable serves TCP with --listen and port 0") {
-    namespace bp = boost::process;
-    bp::ipstream errors;
-    bp::child engine(
-        bp::exe = othello::testing::engine_path(),
-        bp::args = std::vector<std::string>{"--listen", "127.0.0.1:0", "--policy", "random"},
-        bp::std_err > errors, bp::std_out > bp::null);
+    othello::testing::ChildProcess engine(othello::testing::engine_path(),
+                                          {"--listen", "127.0.0.1:0", "--policy", "random"},
+                                          othello::testing::ChildProcess::Streams().stderr_pipe());
     std::string announce;
-    REQUIRE(std::getline(errors, announce));
+    REQUIRE(engine.read_error_line(announce));
     const auto colon = announce.rfind(':');
     REQUIRE(announce.rfind("othello-engine: listening on 127.0.0.1:", 0) == 0);
     const auto port = static_cast<unsigned short>(std::stoi(announce.substr(colon + 1)));
@@ -318,9 +317,8 @@ TEST_CASE("the executable serves TCP with --listen and port 0") {
         CHECK(a.closed_by_server());
     }
     // SIGTERM stops the server cleanly; then the process is reaped.
-    ::kill(engine.id(), SIGTERM);
-    engine.wait();
-    CHECK(engine.exit_code() == 0);
+    engine.signal(SIGTERM);
+    CHECK(engine.wait() == 0);
 }
 
 TEST_CASE("the exec relay puts a stdio engine on the network, one process per connection") {
@@ -343,7 +341,9 @@ TEST_CASE("the exec relay puts a stdio engine on the network, one process per co
     }  // b leaves without quit: its engine sees end of input
     // Every child engine is gone and reaped: no zombie is left behind by either ending.
     int children = -1;
-    for (int i = 0; i < 500 && children != 0; ++i) {
+    const auto until =
+        std::chrono::steady_clock::now() + othello::testing::scaled(std::chrono::seconds(5));
+    while (children != 0 && std::chrono::steady_clock::now() < until) {
         children = count_child_processes();
         if (children) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }

@@ -1,6 +1,7 @@
 // The real executable speaking NBoard: `othello-engine --protocol nboard` over its pipes (one
 // line at a time, as the GUI does, so every answer must be flushed) and over --listen TCP.
 #include <doctest/doctest.h>
+#include <signal.h>
 
 #include <atomic>
 #include <chrono>
@@ -10,27 +11,28 @@
 #include <utility>
 #include <vector>
 
-// Kept after <utility>: Boost 1.74's Asio uses std::exchange without including <utility> itself.
-// clang-format off
-#include <boost/asio.hpp>
-#include <boost/process.hpp>
-// clang-format on
+#include "tests/support/gtp_test_client.h"
+#include "tests/support/programs.h"
 
-namespace bp = boost::process;
-namespace asio = boost::asio;
+using othello::testing::ChildProcess;
+using othello::testing::GtpSocket;
 
 namespace {
 
-const std::string kEngine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
+const ChildProcess::Streams kPipes = ChildProcess::Streams().stdin_pipe().stdout_pipe();
+
+const std::string kEngine = othello::testing::program_dir() + "/othello-engine";
 
 // Kills the child if a test hangs (an answer that is never flushed), so every test stops by itself.
 class Watchdog {
   public:
-    explicit Watchdog(bp::child& child)
-        : thread_([this, &child] {
-              for (int i = 0; i < 300 && !done_; ++i)
+    explicit Watchdog(int pid)
+        : thread_([this, pid] {
+              const auto until = std::chrono::steady_clock::now() +
+                                 othello::testing::scaled(std::chrono::seconds(30));
+              while (!done_ && std::chrono::steady_clock::now() < until)
                   std::this_thread::sleep_for(std::chrono::milliseconds(100));
-              if (!done_ && child.running()) child.terminate();
+              if (!done_) ::kill(pid, SIGKILL);
           }) {}
     ~Watchdog() {
         done_ = true;
@@ -62,17 +64,14 @@ const std::string kPassGame =
 }  // namespace
 
 TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") {
-    bp::opstream to_engine;
-    bp::ipstream from_engine;
-    bp::child engine(kEngine, "--protocol", "nboard", "--policy", "mobility",
-                     bp::std_in<to_engine, bp::std_out> from_engine);
-    Watchdog watchdog(engine);
+    ChildProcess engine(kEngine, {"--protocol", "nboard", "--policy", "mobility"}, kPipes);
+    Watchdog watchdog(engine.pid());
     // Sends one line and reads `answers` lines back.
     auto ask = [&](const std::string& line, int answers) {
-        to_engine << line << std::endl;
+        engine.write(line + "\n");
         std::vector<std::string> got;
         std::string reply;
-        for (int i = 0; i < answers && std::getline(from_engine, reply); ++i)
+        for (int i = 0; i < answers && engine.read_line(reply); ++i)
             got.push_back(without_time(reply));
         return got;
     };
@@ -124,39 +123,30 @@ TEST_CASE("othello-engine --protocol nboard answers line by line on its pipes") 
     CHECK(analysis[0].rfind("analysis 4 ", 0) == 0);
     CHECK(analysis[4].rfind("analysis 0 ", 0) == 0);
 
-    to_engine << "quit" << std::endl;
+    engine.write("quit\n");
     std::string rest;
-    CHECK_FALSE(std::getline(from_engine, rest));  // quit closes the session: end of output
-    engine.wait();
-    CHECK(engine.exit_code() == 0);
+    CHECK_FALSE(engine.read_line(rest));  // quit closes the session: end of output
+    CHECK(engine.wait() == 0);
 }
 
 TEST_CASE("othello-engine --protocol nboard --listen serves NBoard over TCP on 127.0.0.1") {
-    bp::ipstream errors;
-    bp::child server(kEngine, "--protocol", "nboard", "--listen", "127.0.0.1:0",
-                     bp::std_out > bp::null, bp::std_err > errors);
-    Watchdog watchdog(server);
+    ChildProcess server(kEngine, {"--protocol", "nboard", "--listen", "127.0.0.1:0"},
+                        ChildProcess::Streams().stderr_pipe());
+    Watchdog watchdog(server.pid());
     std::string announce;
-    REQUIRE(std::getline(errors, announce));
+    REQUIRE(server.read_error_line(announce));
     const std::regex listening(R"(othello-engine: listening on 127\.0\.0\.1:([0-9]+))");
     std::smatch m;
     REQUIRE(std::regex_match(announce, m, listening));
     const auto port = static_cast<unsigned short>(std::stoi(m[1]));
 
-    asio::io_context io;
-    asio::ip::tcp::socket socket(io);
-    socket.connect({asio::ip::make_address("127.0.0.1"), port});
-    asio::streambuf buffer;
+    GtpSocket socket(port);
     auto ask = [&](const std::string& line, int answers) {
-        asio::write(socket, asio::buffer(line + "\n"));
+        socket.send_raw(line + "\n");
         std::string got;
-        for (int i = 0; i < answers; ++i) {
-            asio::read_until(socket, buffer, '\n');
-            std::istream in(&buffer);
-            std::string reply;
-            std::getline(in, reply);
+        std::string reply;
+        for (int i = 0; i < answers && socket.read_line(reply); ++i)
             got += without_time(reply) + "\n";
-        }
         return got;
     };
     CHECK(ask("nboard 2", 1) == "set myname othello mobility\n");
@@ -166,27 +156,20 @@ TEST_CASE("othello-engine --protocol nboard --listen serves NBoard over TCP on 1
     CHECK(std::regex_match(
         go, std::regex(R"(status thinking\n=== [a-h][1-8]/-?[0-9]+\.[0-9]{2}/T\nstatus ready\n)")));
     CHECK(ask("go", 3) == go);
-    asio::write(socket, asio::buffer(std::string("quit\n")));
+    socket.send_raw("quit\n");
     // The server closes the connection after quit (quit answers nothing): end of stream within
     // 10 s, not a read that waits for ever.
-    boost::system::error_code ec = asio::error::timed_out;
-    asio::async_read_until(socket, buffer, '\n',
-                           [&](boost::system::error_code e, std::size_t) { ec = e; });
-    io.run_for(std::chrono::seconds(10));
-    CHECK(ec == asio::error::eof);
-    socket.close();
-    server.terminate();
+    CHECK(socket.closed_within(othello::testing::scaled(std::chrono::seconds(10))));
+    server.signal(SIGTERM);
+    CHECK(server.wait() == 0);
 }
 
 TEST_CASE("with the book policy, hints are book lines carrying the book's game counts") {
-    bp::opstream to_engine;
-    bp::ipstream from_engine;
-    bp::child engine(kEngine, "--protocol", "nboard", "--policy", "book,mobility",
-                     bp::std_in<to_engine, bp::std_out> from_engine);
-    Watchdog watchdog(engine);
-    to_engine << "nboard 2\nset game (;GM[Othello];)\nmove F5\nhint 3\ngo\nquit" << std::endl;
+    ChildProcess engine(kEngine, {"--protocol", "nboard", "--policy", "book,mobility"}, kPipes);
+    Watchdog watchdog(engine.pid());
+    engine.write("nboard 2\nset game (;GM[Othello];)\nmove F5\nhint 3\ngo\nquit\n");
     std::vector<std::string> lines;
-    for (std::string line; std::getline(from_engine, line);) lines.push_back(without_time(line));
+    for (std::string line; engine.read_line(line);) lines.push_back(without_time(line));
     engine.wait();
     // Without the status lines around hint and go.
     std::erase_if(lines, [](const std::string& l) { return l.rfind("status ", 0) == 0; });
@@ -215,15 +198,11 @@ TEST_CASE("evals the GUI sees stay within ±64 discs, and analyze is from Black'
     for (std::size_t i = 0; i < transcript.size(); i += 2) {
         moves += (i / 2 % 2 == 0 ? "B[" : "W[") + transcript.substr(i, 2) + "]";
     }
-    bp::opstream to_engine;
-    bp::ipstream from_engine;
-    bp::child engine(kEngine, "--protocol", "nboard", "--policy", "mobility",
-                     bp::std_in<to_engine, bp::std_out> from_engine);
-    Watchdog watchdog(engine);
-    to_engine << "nboard 2\nset game (;GM[Othello]" + moves + ";)\nhint 2\ngo\nanalyze\nquit"
-              << std::endl;
+    ChildProcess engine(kEngine, {"--protocol", "nboard", "--policy", "mobility"}, kPipes);
+    Watchdog watchdog(engine.pid());
+    engine.write("nboard 2\nset game (;GM[Othello]" + moves + ";)\nhint 2\ngo\nanalyze\nquit\n");
     std::vector<std::string> lines;
-    for (std::string line; std::getline(from_engine, line);) lines.push_back(without_time(line));
+    for (std::string line; engine.read_line(line);) lines.push_back(without_time(line));
     engine.wait();
     REQUIRE(lines.size() == 1 + 4 + 3 + 31);
     CHECK(lines[1] == "status thinking");

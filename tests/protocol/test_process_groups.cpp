@@ -7,7 +7,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/process.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -18,14 +17,14 @@
 #include "tests/match/match_test_support.h"
 #include "tests/support/engine_server_process.h"
 #include "tests/support/gtp_test_client.h"
+#include "tests/support/programs.h"
 
 using namespace othello::testing;
 namespace fs = std::filesystem;
-namespace bp = boost::process;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 
 // A wrapper script that starts `engine` without exec, after a helper (`sleep 300`) of its own;
 // the wrapper's pid, the helper's and the engine's are appended to `pids`.
@@ -58,10 +57,10 @@ bool gone(pid_t pid) {
            text[paren + 2] == 'X';
 }
 
-// What of `pids` is still running after up to `limit`, as "PID (COMMAND) STATE; ..." from
-// /proc/PID/stat; "" when nothing is.
+// What of `pids` is still running after up to `limit` (scaled by the tests' time factor), as
+// "PID (COMMAND) STATE; ..." from /proc/PID/stat; "" when nothing is.
 std::string left_running(const fs::path& pids, std::chrono::milliseconds limit) {
-    const auto until = std::chrono::steady_clock::now() + limit;
+    const auto until = std::chrono::steady_clock::now() + scaled(limit);
     for (;;) {
         std::string text;
         for (const pid_t pid : read_pids(pids)) {
@@ -75,13 +74,14 @@ std::string left_running(const fs::path& pids, std::chrono::milliseconds limit) 
     }
 }
 
-// Waits until `pids` holds at least `count` pids (up to ten seconds).
+// Waits until `pids` holds at least `count` pids (up to ten seconds, scaled).
 bool wait_for_pids(const fs::path& pids, std::size_t count) {
-    for (int i = 0; i < 1000; ++i) {
+    const auto until = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(10));
+    while (std::chrono::steady_clock::now() < until) {
         if (read_pids(pids).size() >= count) return true;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    return false;
+    return read_pids(pids).size() >= count;
 }
 
 // A test's scratch folder, with the pids its wrappers wrote; on the way out, kills whatever a
@@ -107,13 +107,12 @@ TEST_CASE("othello-match ends a wrapped engine's whole group after a forfeit and
     const fs::path &dir = scratch.dir, &pids = scratch.pids;
     // An illegal move at its first genmove: each game is forfeited and the engine restarted.
     const fs::path wrapper = write_wrapper(dir, fake_engine("--mode illegal"), pids);
-    bp::child match(bp::exe = kBin + "/othello-match",
-                    bp::args = {"--engine", "cmd:" + wrapper.string(), "--engine", "policy:random",
-                                "--games", "4", "--concurrency", "1", "--no-progress", "--results",
-                                (dir / "results.json").string()},
-                    bp::std_out > bp::null, bp::std_err > bp::null);
-    match.wait();
-    CHECK(match.exit_code() == 0);
+    ChildProcess match(
+        kBin + "/othello-match",
+        {"--engine", "cmd:" + wrapper.string(), "--engine", "policy:random", "--games", "4",
+         "--concurrency", "1", "--no-progress", "--results", (dir / "results.json").string()},
+        {});
+    CHECK(match.wait() == 0);
     // Three pids (wrapper, helper, engine) per start; a start for every game after a forfeit.
     CHECK(read_pids(pids).size() >= 6);
     // A SIGKILLed process may take a moment to be seen dead.
@@ -127,17 +126,17 @@ TEST_CASE("othello-match ends its engines' groups when interrupted by SIGINT, SI
         const fs::path &dir = scratch.dir, &pids = scratch.pids;
         // It hangs at its first genmove, so the match is still on when the signal comes.
         const fs::path wrapper = write_wrapper(dir, fake_engine("--mode hang"), pids);
-        bp::child match(bp::exe = kBin + "/othello-match",
-                        bp::args = {"--engine", "cmd:" + wrapper.string(), "--engine",
-                                    "policy:random", "--games", "2", "--concurrency", "1",
-                                    "--no-progress", "--results", (dir / "results.json").string()},
-                        bp::std_out > bp::null, bp::std_err > bp::null);
+        ChildProcess match(
+            kBin + "/othello-match",
+            {"--engine", "cmd:" + wrapper.string(), "--engine", "policy:random", "--games", "2",
+             "--concurrency", "1", "--no-progress", "--results", (dir / "results.json").string()},
+            {});
         REQUIRE(wait_for_pids(pids, 3));
-        ::kill(match.id(), signal);
-        match.wait();
+        match.signal(signal);
+        const int status = match.wait_status();
         // Interrupted, not finished: the signal's own default effect ended it.
-        CHECK(WIFSIGNALED(match.native_exit_code()));
-        CHECK(WTERMSIG(match.native_exit_code()) == signal);
+        CHECK(WIFSIGNALED(status));
+        CHECK(WTERMSIG(status) == signal);
         CHECK(left_running(pids, std::chrono::seconds(2)) == "");
     }
 }

@@ -23,21 +23,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// True when the server closes `client` within `limit` (what it sends is read and dropped).
-bool closed_within(GtpSocket& client, std::chrono::milliseconds limit) {
-    const int fd = client.socket().native_handle();
-    const auto until = std::chrono::steady_clock::now() + limit;
-    for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            until - std::chrono::steady_clock::now());
-        pollfd ready{fd, POLLIN, 0};
-        if (left.count() <= 0 || ::poll(&ready, 1, static_cast<int>(left.count())) <= 0)
-            return false;
-        char chunk[256];
-        if (::recv(fd, chunk, sizeof chunk, 0) <= 0) return true;
-    }
-}
-
 // A whole game by genmove for both sides from `from`; "" or what went wrong.
 std::string play_game_from(unsigned short port, const std::string& from) {
     try {
@@ -66,8 +51,9 @@ bool gone(pid_t pid) {
            text[paren + 2] == 'X';
 }
 
+// Gone before `limit` (scaled by the tests' time factor) passes.
 bool gone_within(pid_t pid, std::chrono::milliseconds limit) {
-    const auto until = std::chrono::steady_clock::now() + limit;
+    const auto until = std::chrono::steady_clock::now() + scaled(limit);
     while (!gone(pid) && std::chrono::steady_clock::now() < until)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     return gone(pid);
@@ -86,10 +72,11 @@ fs::path write_script(const fs::path& path, const std::string& body) {
     return path;
 }
 
-// The pids appended to `file`, once it holds `count` of them (or after 10 s).
+// The pids appended to `file`, once it holds `count` of them (or after 10 s, scaled).
 std::vector<pid_t> pids_in(const fs::path& file, std::size_t count) {
     std::vector<pid_t> pids;
-    for (int i = 0; i < 500 && pids.size() < count; ++i) {
+    const auto until = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(10));
+    while (pids.size() < count && std::chrono::steady_clock::now() < until) {
         pids.clear();
         std::ifstream in(file);
         for (pid_t pid; in >> pid;) pids.push_back(pid);
@@ -106,7 +93,7 @@ TEST_CASE("1,100 silent connections from one address do not shut another address
     for (int i = 0; i < 1100; ++i) silent.push_back(std::make_unique<GtpSocket>(server.port()));
     // 64 are held (for the 10 s first-line deadline at most), the other 1,036 refused at once.
     CHECK(play_game_from(server.port(), "127.0.0.2") == "");
-    CHECK(closed_within(*silent.back(), std::chrono::seconds(5)));
+    CHECK(silent.back()->closed_within(scaled(std::chrono::seconds(5))));
     silent.clear();
     CHECK(server.stop() == 0);
     CHECK(server.refusals_counted("refused: 64 connections already open from this address") ==
@@ -159,7 +146,7 @@ TEST_CASE("The token brake counts a /24: other addresses of it wait and are capp
     }
     int refused = 0, checked = 0;
     for (auto& client : clients) {
-        const std::string answer = answer_within(*client, std::chrono::seconds(5));
+        const std::string answer = answer_within(*client, scaled(std::chrono::seconds(5)));
         if (answer == "? too many token checks waiting from this network\n\n") ++refused;
         if (answer == "? token required\n\n") ++checked;
     }
@@ -167,9 +154,10 @@ TEST_CASE("The token brake counts a /24: other addresses of it wait and are capp
     CHECK(checked == 8);
     // Another /24 is not braked by this one.
     GtpSocket other(server.port(), "127.0.1.1");
-    CHECK(answer_within(other, std::chrono::seconds(5)) == "");  // says nothing before its line
+    CHECK(answer_within(other, scaled(std::chrono::seconds(5))) ==
+          "");  // says nothing before its line
     other.send_raw("othello-token s3cret\n");
-    CHECK(answer_within(other, std::chrono::seconds(5)) == "=\n\n");
+    CHECK(answer_within(other, scaled(std::chrono::seconds(5))) == "=\n\n");
     CHECK(server.stop() == 0);
     CHECK(server.log_lines_with("in a row from 127.0.0.0/24") >= 1);
 }
@@ -186,7 +174,7 @@ TEST_CASE("--token-checks-per-second bounds guesses from many networks") {
     }
     int refused = 0, checked = 0;
     for (auto& client : clients) {
-        const std::string answer = answer_within(*client, std::chrono::seconds(5));
+        const std::string answer = answer_within(*client, scaled(std::chrono::seconds(5)));
         if (answer == "? too many token checks on this server; try again later\n\n") ++refused;
         if (answer == "? token required\n\n") ++checked;
     }

@@ -6,16 +6,25 @@
   training/network/train_network.py --data DIR --checkpoint run.pt --resume --positions 40e6 ...
 
 A run is a number of training positions (--positions), drawn epoch by epoch in a seeded order,
-each seen under one of the 8 board symmetries. The learning rate decays to zero at the end of the
-run (cosine). A checkpoint (every --checkpoint-every positions and at the end) holds the model,
-the optimiser and where the run is, so --resume goes on exactly where it stopped, on this machine
-or another (a GPU is used where PyTorch sees one). Only the held-out file's positions measure the
-agreement; they are never trained on.
+each seen under one of the 8 board symmetries. The learning rate is constant until --decay-from
+positions, then falls to zero at the end of the run (cosine); the default, --decay-from 0, decays
+over the whole run, and a run meant to go on across sessions sets it past --positions (constant)
+until its learning curve flattens, then resumes once with the decay. A checkpoint (every
+--checkpoint-every positions, every --checkpoint-minutes, and at the end) holds the model, the
+optimiser and where the run is, so --resume goes on exactly where it stopped, on this machine or
+another (a GPU is used where PyTorch sees one). Only the held-out file's positions measure the
+agreement; they are never trained on. --curve appends a learning-curve row every --curve-every
+positions: positions seen, the run's wall time, the held-out agreement of the network alone and,
+with --othello-train, of the policy as the engine plays it, and the positions a second.
 """
 import argparse
 import math
 import os
+import re
+import signal
+import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -24,6 +33,14 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import network_model as nm  # noqa: E402
+
+
+stop_requested = False
+
+
+def request_stop(signum, frame):
+    global stop_requested
+    stop_requested = True
 
 
 def symmetry(t, s):
@@ -58,7 +75,7 @@ def agreement(model, held_out, device, limit, batch=4096):
     n = min(limit, len(held_out)) if limit else len(held_out)
     with torch.no_grad():
         for first in range(0, n, batch):
-            planes, moves = batch_tensors(held_out[first:min(n, first + batch)], device)
+            planes, moves = batch_tensors(np.asarray(held_out[first:min(n, first + batch)]), device)
             best = nm.masked_logits(model(planes), planes[:, 2]).argmax(1)
             agreed += int((best == moves).sum())
     model.train()
@@ -66,7 +83,42 @@ def agreement(model, held_out, device, limit, batch=4096):
 
 
 def learning_rate(args, done):
-    return args.lr * 0.5 * (1 + math.cos(math.pi * min(1.0, done / args.positions)))
+    """Constant until --decay-from, then cosine to zero at --positions."""
+    if done <= args.decay_from or args.positions <= args.decay_from:
+        return args.lr
+    progress = (done - args.decay_from) / (args.positions - args.decay_from)
+    return args.lr * 0.5 * (1 + math.cos(math.pi * min(1.0, progress)))
+
+
+def as_played_agreement(model, args):
+    """The engine's own measure: the policy as it plays (value weight 1) on the first
+    --as-played-games held-out games, through othello-train --agreement-of network."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, 'network.bin')
+        with open(path, 'wb') as f:
+            f.write(nm.serialize(model))
+        out = subprocess.run([args.othello_train, '--agreement-of', 'network', '--network', path,
+                              '--value-weight', '1', '--games', str(args.as_played_games)],
+                             check=True, capture_output=True, text=True).stdout
+    found = re.search(r'\(([0-9.]+)%\)', out)
+    if not found:
+        sys.exit(f'train_network: no agreement in the output of {args.othello_train}: {out!r}')
+    return float(found.group(1)) / 100
+
+
+def append_curve_row(args, model, held_out_sample, device, state, rate):
+    """One row of the learning curve (a tab-separated file with a header)."""
+    alone = agreement(model, held_out_sample, device, 0)
+    played = as_played_agreement(model.to('cpu'), args) if args.othello_train else float('nan')
+    model.to(device)
+    new = not os.path.exists(args.curve)
+    with open(args.curve, 'a') as f:
+        if new:
+            f.write('positions\twall_seconds\talone\tas_played\tpositions_per_second\tdevice\n')
+        f.write(f'{state["positions_done"]}\t{state["wall_seconds"]:.0f}\t{alone:.4f}\t'
+                f'{played:.4f}\t{rate:.0f}\t{device.type}\n')
+    print(f'curve: {state["positions_done"]:,} positions, alone {alone:.4f}, as played '
+          f'{played:.4f}', flush=True)
 
 
 def save_checkpoint(path, model, optimiser, state, args):
@@ -89,6 +141,10 @@ def parse_args(argv):
                    help='3x3 convolutions, the first included (default 6; with --resume, the '
                    'checkpoint\'s)')
     a.add_argument('--positions', type=float, default=2e6, help='training positions in the run')
+    a.add_argument('--decay-from', type=float, default=0,
+                   help='the learning rate is constant until this many positions, then cosine '
+                   'to zero at --positions (0: cosine over the whole run)')
+    a.add_argument('--init-from', help='start a new run from this engine weights file')
     a.add_argument('--batch', type=int, help='positions a step (default 256; with --resume, '
                    'the checkpoint\'s)')
     a.add_argument('--lr', type=float, default=2e-3)
@@ -97,6 +153,16 @@ def parse_args(argv):
     a.add_argument('--held-out-limit', type=int, default=50000,
                    help='held-out positions measured at each checkpoint (0: all)')
     a.add_argument('--checkpoint-every', type=float, default=1e6)
+    a.add_argument('--checkpoint-minutes', type=float, default=0,
+                   help='also checkpoint after this many minutes of training (0: never)')
+    a.add_argument('--curve', help='append learning-curve rows to this file')
+    a.add_argument('--curve-every', type=float, default=1e6)
+    a.add_argument('--curve-stride', type=int, default=8,
+                   help='the curve measures every N-th held-out position (all years)')
+    a.add_argument('--minutes', type=float, default=0,
+                   help='stop (with a checkpoint) after this many minutes (0: run to --positions)')
+    a.add_argument('--othello-train', help='othello-train, for the curve\'s as-played agreement')
+    a.add_argument('--as-played-games', type=int, default=1000)
     a.add_argument('--seed', type=int, default=1)
     a.add_argument('--threads', type=int, default=0, help='CPU threads (0: all cores)')
     a.add_argument('--device', default='auto', help='auto (cuda where there is one), cpu or cuda')
@@ -125,10 +191,12 @@ def main(argv=None):
         sys.exit(f'train_network: {args.output} exists (--overwrite to replace it)')
     if not args.resume and os.path.exists(args.checkpoint):
         sys.exit(f'train_network: {args.checkpoint} exists (--resume to go on from it)')
+    if args.resume and args.init_from:
+        sys.exit('train_network: --init-from starts a new run; --resume goes on from --checkpoint')
     torch.set_num_threads(args.threads or os.cpu_count())
     device = torch.device('cuda' if args.device == 'auto' and torch.cuda.is_available()
                           else ('cpu' if args.device == 'auto' else args.device))
-    state = {'positions_done': 0, 'epoch': 0, 'at': 0}
+    state = {'positions_done': 0, 'epoch': 0, 'at': 0, 'wall_seconds': 0.0}
     saved = None
     if args.resume:
         saved = torch.load(args.checkpoint, map_location='cpu')
@@ -139,9 +207,17 @@ def main(argv=None):
             if saved['args'].get(key) != getattr(args, key):
                 sys.exit(f'train_network: the checkpoint was made with --{key.replace("_", "-")} '
                          f'{saved["args"].get(key)}, not {getattr(args, key)}')
-        state = saved['state']
+        state = {'wall_seconds': 0.0, **saved['state']}
     torch.manual_seed(args.seed)
-    model = nm.PolicyNet(args.channels, args.layers).to(device)
+    model = nm.PolicyNet(args.channels, args.layers)
+    if args.init_from:
+        with open(args.init_from, 'rb') as f:
+            start = nm.parse(f.read(), args.init_from)
+        if (start.channels, start.layers) != (args.channels, args.layers):
+            sys.exit(f'train_network: {args.init_from} is {start.channels} x {start.layers}, '
+                     f'not --channels {args.channels} --layers {args.layers}')
+        model.load_state_dict(start.state_dict())
+    model = model.to(device)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     if saved:
         model.load_state_dict(saved['model'])
@@ -160,13 +236,23 @@ def main(argv=None):
           f'{args.channels} channels x {args.layers} layers '
           f'({sum(t.numel() for t in model.tensors())} weights) on {device}', flush=True)
 
+    held_out_sample = held_out[::args.curve_stride]
     total = int(args.positions)
     next_checkpoint = state['positions_done'] + args.checkpoint_every
+    next_curve = (state['positions_done'] // int(args.curve_every) + 1) * int(args.curve_every)
+    if args.curve and state['positions_done'] == 0 and not os.path.exists(args.curve):
+        append_curve_row(args, model, held_out_sample, device, state, 0)  # where the run starts
     started, loss_sum, loss_n = time.time(), 0.0, 0
-    while state['positions_done'] < total:
+    last_save, last_tick = time.time(), time.time()
+    deadline = time.time() + 60 * args.minutes if args.minutes else math.inf
+    # SIGTERM and SIGINT end the run at the next step, with a checkpoint (a session's stop).
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+    while state['positions_done'] < total and time.time() < deadline and not stop_requested:
         # The epoch's order depends only on the seed and the epoch: a resumed run draws the same.
         order = np.random.default_rng([args.seed, state['epoch']]).permutation(len(train))
-        while state['at'] < len(order) and state['positions_done'] < total:
+        while (state['at'] < len(order) and state['positions_done'] < total
+               and time.time() < deadline and not stop_requested):
             picks = np.sort(order[state['at']:state['at'] + args.batch])
             state['at'] += len(picks)
             state['positions_done'] += len(picks)
@@ -180,14 +266,27 @@ def main(argv=None):
             loss.backward()
             optimiser.step()
             loss_sum, loss_n = loss_sum + float(loss), loss_n + 1
+            now = time.time()
+            state['wall_seconds'] += now - last_tick
+            last_tick = now
+            if args.curve and state['positions_done'] >= next_curve:
+                append_curve_row(args, model, held_out_sample, device, state,
+                                 loss_n * args.batch / (time.time() - started))
+                next_curve += int(args.curve_every)
+                last_tick = time.time()
+            if args.checkpoint_minutes and now - last_save >= 60 * args.checkpoint_minutes:
+                save_checkpoint(args.checkpoint, model, optimiser, state, args)
+                last_save = time.time()
             if state['positions_done'] >= next_checkpoint or state['positions_done'] >= total:
                 save_checkpoint(args.checkpoint, model, optimiser, state, args)
+                last_save = time.time()
                 rate = loss_n * args.batch / (time.time() - started)
                 print(f'{state["positions_done"]:>11,} positions  loss {loss_sum / loss_n:.4f}  '
                       f'held-out agreement {agreement(model, held_out, device, args.held_out_limit):.4f}'
                       f'  {rate:,.0f} positions/s', flush=True)
                 next_checkpoint += args.checkpoint_every
                 started, loss_sum, loss_n = time.time(), 0.0, 0
+                last_tick = time.time()
         if state['at'] >= len(order):
             state['epoch'] += 1
             state['at'] = 0

@@ -15,6 +15,7 @@
 #include "engine/game.h"
 #include "tests/engine/book/book_test_support.h"
 #include "tests/support/gtp_test_client.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 using testing::ScratchFile;
@@ -30,7 +31,7 @@ struct Run {
 // Runs othello-book with `args` (already quoted where needed), capturing both outputs.
 Run othello_book(const std::string& args) {
     ScratchFile out("tool-out.txt"), err("tool-err.txt");
-    const std::string command = std::string(OTHELLO_BIN_DIR) + "/othello-book " + args + " >" +
+    const std::string command = othello::testing::program_dir() + "/othello-book " + args + " >" +
                                 out.str() + " 2>" + err.str();
     Run run{std::system(command.c_str()), {}, {}};
     std::stringstream o, e;
@@ -230,7 +231,7 @@ TEST_CASE("the engine process plays and analyses from the book over GTP") {
                                    " --depth 10 --min-games 4")));
     ScratchFile input("engine-input.txt"), output("engine-output.txt"), errors("engine-errors.txt");
     input.write("play b f5\nothello-evaluate\ngenmove w\nquit\n");
-    const std::string engine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
+    const std::string engine = othello::testing::program_dir() + "/othello-engine";
     const int status = std::system((engine + " --policy book,mobility --book " + book.str() + " <" +
                                     input.str() + " >" + output.str() + " 2>" + errors.str())
                                        .c_str());
@@ -255,17 +256,9 @@ TEST_CASE("a book damaged while the engine runs: one warning, then the fallback 
     ScratchFile book("tool-damaged.db"), errors("damaged-errors.txt");
     REQUIRE(exited_ok(othello_book("build --book " + book.str() + " --wthor " + kWthor1980 +
                                    " --depth 10 --min-games 4")));
-    namespace bp = boost::process;
-    bp::opstream in;
-    bp::ipstream out;
-    bp::child engine(std::string(OTHELLO_BIN_DIR) + "/othello-engine", "--policy", "book,mobility",
-                     "--book", book.str(), bp::std_in<in, bp::std_out> out,
-                     bp::std_err > errors.str());
-    const auto send = [&](const std::string& command) {
-        in << command << std::endl;
-        return testing::read_response(
-            [&](std::string& line) { return bool(std::getline(out, line)); });
-    };
+    testing::GtpProcess engine(testing::engine_path(),
+                               {"--policy", "book,mobility", "--book", book.str()}, errors.str());
+    const auto send = [&](const std::string& command) { return engine.send(command); };
     REQUIRE(send("name") == "= othello book,mobility\n");  // the book is open; no move read yet
     // Overwrite every page after the first (the header and schema stay, the moves are garbage).
     const auto size = std::filesystem::file_size(book.path());
@@ -281,8 +274,7 @@ TEST_CASE("a book damaged while the engine runs: one warning, then the fallback 
     CHECK(evaluation.find("book") == std::string::npos);  // the mobility policy's scores
     for (int i = 0; i < 6; ++i) CHECK(send(i % 2 ? "genmove b" : "genmove w").rfind("= ", 0) == 0);
     CHECK(send("quit") == "=\n");
-    engine.wait();
-    CHECK(engine.exit_code() == 0);
+    CHECK(engine.process().wait() == 0);
     std::stringstream text;
     text << std::ifstream(errors.path()).rdbuf();
     CAPTURE(text.str());
@@ -310,7 +302,7 @@ TEST_CASE("a directory given as a book or weights file is called one") {
     const Run stats = othello_book("stats --book " + folder);
     CHECK(WEXITSTATUS(stats.status) == 1);
     CHECK(stats.err == "othello-book stats: " + folder + ": not a regular file (a folder)\n");
-    const std::string engine = std::string(OTHELLO_BIN_DIR) + "/othello-engine";
+    const std::string engine = othello::testing::program_dir() + "/othello-engine";
     CHECK(testing::run_with_input(
               "/bin/sh", {"-c", "\"$0\" --policy book --book \"$1\" 2>&1", engine, folder}, "") ==
           "othello-engine: " + folder + ": not a regular file (a folder)\n");

@@ -7,7 +7,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/process.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -18,14 +17,16 @@
 #include <vector>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/child_process.h"
+#include "tests/support/programs.h"
 
 using namespace othello::testing;
 namespace fs = std::filesystem;
-namespace bp = boost::process;
+using othello::testing::ChildProcess;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kMatch = kBin + "/othello-match";
 const std::string kFake = kBin + "/fake-gtp-engine";
 
@@ -279,11 +280,14 @@ TEST_CASE("an interrupted match stops its engines, shows its table and says how 
         if (journal) {
             args.insert(args.end(), {"--results", (dir / "r.json").string(), "--overwrite"});
         }
-        bp::child match(bp::exe = kMatch, bp::args = args, bp::std_out > (dir / "out").string(),
-                        bp::std_err > (dir / "err").string());
+        ChildProcess match(kMatch, args,
+                           ChildProcess::Streams()
+                               .stdout_file((dir / "out").string())
+                               .stderr_file((dir / "err").string()));
         // Two games finished (the journal's config line and two games; without a journal, the
         // engine's log holds two games' commands).
-        for (int i = 0; i < 3000; ++i) {
+        const auto until = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(30));
+        while (std::chrono::steady_clock::now() < until) {
             const std::string log = slurp(dir / "log");
             std::size_t games = 0;
             for (auto at = log.find("clear_board"); at != std::string::npos;
@@ -292,11 +296,11 @@ TEST_CASE("an interrupted match stops its engines, shows its table and says how 
             if (games >= 4) break;
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
-        ::kill(match.id(), signal);
-        match.wait();
+        match.signal(signal);
+        const int status = match.wait_status();
         // Ended by the signal, as if it had not been caught: a shell sees 128 + signal.
-        CHECK(WIFSIGNALED(match.native_exit_code()));
-        CHECK(WTERMSIG(match.native_exit_code()) == signal);
+        CHECK(WIFSIGNALED(status));
+        CHECK(WTERMSIG(status) == signal);
         CHECK(Scratch::processes_naming(dir.string()).empty());
 
         const std::string out = slurp(dir / "out"), err = slurp(dir / "err");

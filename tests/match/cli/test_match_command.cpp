@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "protocol/engine_process.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 namespace fs = std::filesystem;
@@ -23,7 +24,7 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kMatch = kBin + "/othello-match";
 
 // Runs othello-match with `args` (already shell-quoted) and collects its output.

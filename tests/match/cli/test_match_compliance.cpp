@@ -9,12 +9,13 @@
 
 #include "tests/match/match_test_support.h"
 #include "tests/support/engine_server_process.h"
+#include "tests/support/programs.h"
 
 using namespace othello::testing;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kMatch = kBin + "/othello-match";
 const std::string kFakeGtp = kBin + "/fake-gtp-engine";
 const std::string kFakeNboard = kBin + "/fake-nboard-engine";

@@ -15,13 +15,14 @@
 #include "match/run/knockout.h"
 #include "match/run/schedule.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello::testing;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kMatch = kBin + "/othello-match";
 
 Run run_match(const std::string& args, const fs::path& dir) {

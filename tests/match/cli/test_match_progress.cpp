@@ -5,19 +5,20 @@
 #include <poll.h>
 #include <signal.h>
 
-#include <boost/process.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/child_process.h"
+#include "tests/support/programs.h"
 
 using namespace othello::testing;
-namespace bp = boost::process;
+using othello::testing::ChildProcess;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kMatch = kBin + "/othello-match";
 
 // The lines a game and the running score should give, from the results file.
@@ -111,25 +112,24 @@ TEST_CASE("each game's line is written when it finishes, while the match goes on
     const auto dir = temp_dir("othello_progress_stream");
     // The fake hangs at its 45th genmove: after the first game (at most 33 of its moves), in the
     // second; the runner waits for it (--move-timeout 600) until it is stopped.
-    bp::pipe out;
-    bp::child match(
-        bp::exe = kMatch,
-        bp::args = {"--engine", "name=fake,cmd:" + kBin + "/fake-gtp-engine --mode hang --at 45",
-                    "--engine", "policy:random", "--games", "4", "--concurrency", "1", "--openings",
-                    "start", "--move-timeout", "600", "--progress", "lines"},
-        bp::std_out > out, bp::std_err > (dir / "err").string());
+    ChildProcess match(
+        kMatch,
+        {"--engine", "name=fake,cmd:" + kBin + "/fake-gtp-engine --mode hang --at 45", "--engine",
+         "policy:random", "--games", "4", "--concurrency", "1", "--openings", "start",
+         "--move-timeout", "600", "--progress", "lines"},
+        ChildProcess::Streams().stdout_pipe().stderr_file((dir / "err").string()));
     std::string text;
     // A safety net, not a timing assertion: a line that never comes fails instead of hanging (this
     // end of the pipe keeps its sink open, so a runner that died shows as no line, not as EOF).
-    pollfd ready{out.native_source(), POLLIN, 0};
+    pollfd ready{match.stdout_fd(), POLLIN, 0};
     while (text.find('\n') == std::string::npos && ::poll(&ready, 1, 120000) == 1) {
         char buffer[256];
-        const ssize_t n = ::read(out.native_source(), buffer, sizeof buffer);
+        const ssize_t n = ::read(match.stdout_fd(), buffer, sizeof buffer);
         if (n <= 0) break;
         text.append(buffer, static_cast<std::size_t>(n));
     }
     const bool running = match.running();
-    ::kill(match.id(), SIGTERM);
+    match.signal(SIGTERM);
     match.wait();
     CHECK(running);
     CHECK(text.starts_with("Finished game 1 ("));

@@ -12,13 +12,14 @@
 #include <string>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 namespace fs = std::filesystem;
 using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
 
 Run run_in(const fs::path& dir, const std::string& args) {
     return run_shell("cd '" + dir.string() + "' && " + kMatch + " " + args, dir);

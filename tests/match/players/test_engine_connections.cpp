@@ -17,6 +17,7 @@
 #include "match/players/engine_spec.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/engine_server_process.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 using namespace othello::testing;
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kEngine = kBin + "/othello-engine";
 const std::string kFakeNboard = kBin + "/fake-nboard-engine";
 

@@ -14,13 +14,14 @@
 #include <vector>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello::testing;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kFake = kBin + "/fake-gtp-engine";
 
 // Runs othello-match with `args` (already shell-quoted) from the start position and collects its
@@ -84,7 +85,7 @@ TEST_CASE("clocks: the margin is forgiven once a game, not after every move") {
     CAPTURE(g.dump());
     check_fake_lost_on_time(g);
     CHECK(fake_seconds(g) >= 1.5);
-    CHECK(fake_seconds(g) < 1.5 + 0.3);  // cut off at the limit, not after its move
+    CHECK(fake_seconds(g) < 1.5 + scaled_seconds(0.3));  // cut off at the limit, not after its move
     fs::remove_all(dir);
 }
 
@@ -102,7 +103,7 @@ TEST_CASE("clocks: the time an engine takes to acknowledge commands is charged a
         CAPTURE(g.dump());
         check_fake_lost_on_time(g);
         CHECK(fake_seconds(g) >= 1.1);
-        CHECK(fake_seconds(g) < 1.1 + 0.3);
+        CHECK(fake_seconds(g) < 1.1 + scaled_seconds(0.3));
     }
     // An acknowledgement of clear_board that outlasts the clock: lost before the first move.
     run = run_match("--engine 'tc=0.5,cmd:" + kFake +
@@ -117,7 +118,7 @@ TEST_CASE("clocks: the time an engine takes to acknowledge commands is charged a
         CHECK(g.at("detail").get<std::string>().find("while setting up the game") !=
               std::string::npos);
         CHECK(fake_seconds(g) >= 0.6);
-        CHECK(fake_seconds(g) < 0.6 + 0.3);
+        CHECK(fake_seconds(g) < 0.6 + scaled_seconds(0.3));
     }
     // With time to spare the game is played out, and the acknowledgements are in the record: in
     // the side's total and in the time of the move that follows them.
@@ -139,7 +140,7 @@ TEST_CASE("clocks: the time an engine takes to acknowledge commands is charged a
     // The total is the sum of its moves, but for an acknowledgement or two that no move of its
     // followed (it had to pass to the end).
     CHECK(fake_seconds(g) >= sum - 1e-6);
-    CHECK(fake_seconds(g) <= sum + 0.2);
+    CHECK(fake_seconds(g) <= sum + scaled_seconds(0.2));
     fs::remove_all(dir);
 }
 

@@ -16,6 +16,7 @@
 #include "protocol/nboard_client.h"
 #include "tests/fakes/fake_tcp_engine.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 using namespace othello::testing;
@@ -23,7 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kFake = kBin + "/fake-gtp-engine";
 const std::string kFakeNboard = kBin + "/fake-nboard-engine";
 

@@ -20,6 +20,7 @@
 #include "protocol/engine_process.h"
 #include "tests/fakes/fake_tcp_engine.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 namespace fs = std::filesystem;
@@ -27,7 +28,7 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kFake = kBin + "/fake-gtp-engine";
 const std::string kFakeNboard = kBin + "/fake-nboard-engine";
 const std::string kEngine = kBin + "/othello-engine";
@@ -146,7 +147,8 @@ TEST_CASE("time controls: what a GTP engine is told before every genmove") {
 TEST_CASE("time controls: flag falls are 'time forfeit', the margin is honoured, moves are timed") {
     const fs::path dir = temp_dir("othello_match_flag");
     const std::string slow = "cmd:" + kFake + " --delay 0.3";
-    // st=0.3 with a 0.3 s engine: no margin loses the first move, a 1 s margin never does.
+    // st=0.3 with a 0.3 s engine: no margin loses the first move, a 1 s margin never does (more
+    // on a slow machine: the margin is the slack for what a move costs beyond the engine's sleep).
     Run run = run_match("--engine 'st=0.3," + slow + "' --engine policy:random --games 2" +
                             " --time-margin 0 --results " + (dir / "a.json").string(),
                         dir);
@@ -158,7 +160,8 @@ TEST_CASE("time controls: flag falls are 'time forfeit', the margin is honoured,
         CHECK(g.at("winner") == (g.at("black") == "random" ? "black" : "white"));
     }
     run = run_match("--engine 'st=0.3," + slow + "' --engine policy:random --games 2" +
-                        " --time-margin 1 --results " + (dir / "b.json").string(),
+                        " --time-margin " + std::to_string(scaled_seconds(1)) + " --results " +
+                        (dir / "b.json").string(),
                     dir);
     REQUIRE(run.status == 0);
     for (const auto& g : games_of(dir / "b.json")) {

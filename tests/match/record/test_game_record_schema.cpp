@@ -18,6 +18,7 @@
 #include "match/report/report_page_data.h"
 #include "match/results/results_file.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 using namespace othello::testing;
@@ -25,7 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
 const fs::path kData = fs::path(OTHELLO_SOURCE_DIR) / "tests" / "data";
 
 // Written by othello-match before the schema table (so by the hand-written to_json), each the
@@ -227,7 +228,7 @@ TEST_CASE("journals written before the schema table resume through othello-match
         CAPTURE(c.journal);
         const fs::path dir = temp_dir("schema_resume");
         for (const char* engine : {"fake-gtp-engine", "fake-nboard-engine"})
-            fs::create_symlink(fs::path(OTHELLO_BIN_DIR) / engine, dir / engine);
+            fs::create_symlink(fs::path(othello::testing::program_dir()) / engine, dir / engine);
         fs::copy_file(kData / "positions.obf", dir / "positions.obf");
         fs::copy_file(c.journal, dir / "results.jsonl");
         const std::string command = "cd '" + dir.string() + "' && " + kMatch + " " + c.engines +

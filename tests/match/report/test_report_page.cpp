@@ -19,6 +19,7 @@
 #include "match/report/recorded_match.h"
 #include "match/report/report_page_data.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 namespace fs = std::filesystem;
@@ -26,8 +27,8 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
-const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
+const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 
 int run_shell(const std::string& command) {
     const int status = std::system(command.c_str());

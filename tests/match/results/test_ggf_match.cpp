@@ -2,7 +2,6 @@
 // othello-match writes with --records FILE.ggf read back and rewritten character for character.
 #include <doctest/doctest.h>
 
-#include <boost/process.hpp>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -11,8 +10,9 @@
 
 #include "engine/ggf.h"
 #include "match/results/game_record_writer.h"
+#include "tests/support/child_process.h"
+#include "tests/support/programs.h"
 
-namespace bp = boost::process;
 using namespace othello;
 
 namespace {
@@ -64,10 +64,11 @@ TEST_CASE("othello-match --records FILE.ggf writes records that read back and re
     const auto ggf = dir / "games.ggf";
     const auto txt = dir / "games.txt";
     for (const auto& records : {ggf, txt}) {
-        const int status = bp::system(
-            std::string(OTHELLO_BIN_DIR) + "/othello-match", "--engine", "policy:mobility",
-            "--engine", "policy:random", "--games", "6", "--openings", "random:6", "--concurrency",
-            "1", "--no-progress", "--records", records.string(), bp::std_out > bp::null);
+        const int status = othello::testing::run_quietly(
+            othello::testing::program_dir() + "/othello-match",
+            {"--engine", "policy:mobility", "--engine", "policy:random", "--games", "6",
+             "--openings", "random:6", "--concurrency", "1", "--no-progress", "--records",
+             records.string()});
         REQUIRE(status == 0);
     }
     const auto ggf_lines = lines_of(ggf);

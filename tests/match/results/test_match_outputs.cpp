@@ -20,14 +20,15 @@
 #include <vector>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 namespace fs = std::filesystem;
 using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
-const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
+const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 const std::string kPolicies = "--engine policy:random --engine policy:mobility --games 2 ";
 const std::string kWithEngine =
     "--engine 'name=fake,cmd:" + kFake +

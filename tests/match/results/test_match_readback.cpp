@@ -21,6 +21,7 @@
 #include "match/results/results_file.h"
 #include "tests/match/match_test_support.h"
 #include "tests/match/results/journal_edit_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 using namespace othello::testing;
@@ -28,7 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
+const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 
 std::string other_winner(const nlohmann::json& g) {
     return g.at("winner") == "black" ? "white" : "black";

@@ -18,6 +18,7 @@
 #include "engine/game.h"
 #include "tests/match/match_test_support.h"
 #include "tests/match/results/journal_edit_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 using namespace othello::testing;
@@ -25,8 +26,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kMatch = std::string(OTHELLO_BIN_DIR) + "/othello-match";
-const std::string kFake = std::string(OTHELLO_BIN_DIR) + "/fake-gtp-engine";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
+const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 
 nlohmann::json json_of(const fs::path& p) {
     return nlohmann::json::parse(slurp(p));

@@ -18,13 +18,14 @@
 
 #include "engine/book/sqlite_database.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 namespace fs = std::filesystem;
 using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
 const std::string kBook = OTHELLO_SOURCE_DIR "/data/book.db";
 
 // Runs othello-match with `args` (already shell-quoted) in `dir` and collects its output.

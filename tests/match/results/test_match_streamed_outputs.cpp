@@ -17,14 +17,15 @@
 
 #include "tests/match/match_test_support.h"
 #include "tests/match/results/journal_edit_support.h"
+#include "tests/support/programs.h"
 
 namespace fs = std::filesystem;
 using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
-const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
+const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 const fs::path kExpected = fs::path(OTHELLO_SOURCE_DIR) / "tests/data/streamed_outputs";
 
 Run run_in(const fs::path& dir, const std::string& args) {

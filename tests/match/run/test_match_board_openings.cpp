@@ -19,6 +19,7 @@
 #include "engine/ggf.h"
 #include "engine/notation.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 namespace fs = std::filesystem;
 using namespace othello;
@@ -26,9 +27,9 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = OTHELLO_BIN_DIR "/othello-match";
-const std::string kEngine = OTHELLO_BIN_DIR "/othello-engine";
-const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
+const std::string kMatch = othello::testing::program_dir() + "/othello-match";
+const std::string kEngine = othello::testing::program_dir() + "/othello-engine";
+const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 const std::string kPositions = OTHELLO_SOURCE_DIR "/tests/data/positions.obf";
 
 Run run_match(const std::string& args, const fs::path& dir) {

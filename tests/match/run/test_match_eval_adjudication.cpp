@@ -13,6 +13,7 @@
 #include "match/results/record_check.h"
 #include "match/run/eval_adjudication.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 using namespace othello::testing;
@@ -20,7 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kMatch = kBin + "/othello-match";
 const std::string kFakeNboard = kBin + "/fake-nboard-engine";
 

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <boost/process.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -24,15 +23,16 @@
 #include "engine/rng.h"
 #include "match/results/atomic_file.h"
 #include "tests/support/engine_server_process.h"
+#include "tests/support/file_contents.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 using namespace othello::testing;
 namespace fs = std::filesystem;
-namespace bp = boost::process;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kChaos = std::string(OTHELLO_SOURCE_DIR) + "/scripts/chaos-engine.sh";
 
 fs::path fresh_dir(const std::string& name) {
@@ -49,10 +49,7 @@ nlohmann::json read_json(const fs::path& path) {
 
 // Runs othello-match with `args`; returns its exit status.
 int run_match(const std::vector<std::string>& args) {
-    bp::child child(bp::exe = kBin + "/othello-match", bp::args = args, bp::std_out > bp::null,
-                    bp::std_err > bp::null);
-    child.wait();
-    return child.exit_code();
+    return run_quietly(kBin + "/othello-match", args);
 }
 
 // Checks a finished results file: exactly ids 0..games-1, each with a winner and a reason, and the
@@ -99,11 +96,11 @@ TEST_CASE("Faults: 60 games against crashing, hanging, garbage, illegal and drop
     const std::string chaos = kChaos + " " + kBin + "/fake-gtp-engine";
     // The second engine is the same chaos served over TCP: its faults are dropped connections.
     EngineServerProcess relay({"--exec", chaos});
-    const int status =
-        run_match({"--engine", "name=chaos-pipe,cmd:" + chaos, "--engine",
-                   "name=chaos-tcp,tcp://127.0.0.1:" + std::to_string(relay.port()), "--games",
-                   "60", "--concurrency", "2", "--move-timeout", "1", "--start-timeout", "5",
-                   "--results", (dir / "r.json").string(), "--no-progress"});
+    const int status = run_match({"--engine", "name=chaos-pipe,cmd:" + chaos, "--engine",
+                                  "name=chaos-tcp,tcp://127.0.0.1:" + std::to_string(relay.port()),
+                                  "--games", "60", "--concurrency", "2", "--move-timeout", "1",
+                                  "--start-timeout", std::to_string(scaled_seconds(5)), "--results",
+                                  (dir / "r.json").string(), "--no-progress"});
     CHECK(status == 0);
     const auto reasons = check_results(dir / "r.json", 60);
     std::ostringstream seen;
@@ -148,16 +145,15 @@ TEST_CASE("SIGKILL 20 times, --resume each time: exactly 1000 games, files parse
         // the 1000), up to a millisecond later still: the moment depends on progress, not on how
         // fast this machine is, so every round is cut short mid-match.
         const int target = journal_lines() + static_cast<int>(rng.below(16));
-        bp::child child(bp::exe = kBin + "/othello-match", bp::args = args, bp::std_out > bp::null,
-                        bp::std_err > bp::null);
-        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        ChildProcess child(kBin + "/othello-match", args, {});
+        const auto give_up = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(20));
         while (child.running() && journal_lines() < target &&
                std::chrono::steady_clock::now() < give_up) {
             std::this_thread::sleep_for(std::chrono::microseconds(200));
         }
         std::this_thread::sleep_for(std::chrono::microseconds(rng.below(1000)));
         if (child.running()) {
-            ::kill(child.id(), SIGKILL);
+            child.signal(SIGKILL);
             ++kills;
         }
         child.wait();
@@ -194,15 +190,11 @@ TEST_CASE("token=SECRET,tcp://: the runner presents an engine server's token; a 
     const auto reasons = check_results(dir / "ok.json", 2);
     CHECK(reasons.at("normal") == 2);
 
-    bp::ipstream err;
-    bp::child refused(
-        bp::exe = kBin + "/othello-match",
-        bp::args = with("name=served,token=guess," + where, (dir / "bad.json").string()),
-        bp::std_out > bp::null, bp::std_err > err);
-    const std::string message((std::istreambuf_iterator<char>(err)),
-                              std::istreambuf_iterator<char>());
-    refused.wait();
-    CHECK(refused.exit_code() == 1);
+    ChildProcess refused(kBin + "/othello-match",
+                         with("name=served,token=guess," + where, (dir / "bad.json").string()),
+                         ChildProcess::Streams().stderr_file((dir / "err.txt").string()));
+    CHECK(refused.wait() == 1);
+    const std::string message = slurp(dir / "err.txt");
     CHECK(message.find("served refused the token (token required)") != std::string::npos);
     CHECK(message.find("guess") == std::string::npos);  // the secret is not repeated
     fs::remove_all(dir);

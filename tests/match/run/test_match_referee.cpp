@@ -16,12 +16,13 @@
 #include "match/run/openings.h"
 #include "match/run/referee.h"
 #include "protocol/engine_process.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 
 namespace {
 
-const std::string kFake = OTHELLO_BIN_DIR "/fake-gtp-engine";
+const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 
 std::vector<GameRecord> play(const std::string& fake_spec, int games, TimeControl time = {}) {
     MatchSetup setup;

@@ -18,6 +18,7 @@
 #include "match/run/opening_enumeration.h"
 #include "match/run/openings.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/programs.h"
 
 using namespace othello;
 namespace fs = std::filesystem;
@@ -25,7 +26,7 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kBin = OTHELLO_BIN_DIR;
+const std::string kBin = othello::testing::program_dir();
 const std::string kFake = kBin + "/fake-gtp-engine";
 
 Run run_match(const std::string& args, const fs::path& dir) {
