@@ -85,7 +85,7 @@ std::optional<po::variables_map> parse_args(
     return vm;
 }
 
-int run_build(const std::vector<std::string>& args, bool fresh) {
+po::options_description build_options() {
     po::options_description options = book_option();
     options.add_options()("lines", po::value<std::vector<std::string>>()->default_value({}, ""),
                           "opening lines: a transcript per line, optionally TAB name (repeatable)")(
@@ -104,14 +104,13 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
         "keep game moves played at least this often")(
         "seed", po::value<std::uint64_t>()->default_value(1), "seed of the simulated games")(
         "test-kill-before-commit", po::bool_switch(), "(tests) die by SIGKILL just before COMMIT");
-    const auto parsed = parse_args(args, options, fresh ? "build [options]" : "import [options]");
-    if (!parsed) return 0;
-    const po::variables_map& vm = *parsed;
+    return options;
+}
 
-    const int depth = vm["depth"].as<int>();
-    BookBuilder builder;
+// Reads --lines, --games and --wthor files into `builder`; returns their part of the book's
+// source text.
+std::string import_files(BookBuilder& builder, const po::variables_map& vm, int depth) {
     std::string source;
-    const auto started = std::chrono::steady_clock::now();
     for (const auto& file : vm["lines"].as<std::vector<std::string>>()) {
         const auto lines = import_lines(builder, file);
         std::printf("%s: %lld lines\n", file.c_str(), static_cast<long long>(lines));
@@ -133,32 +132,34 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
             static_cast<long long>(r.unfinished), static_cast<long long>(r.count_mismatches));
         source += " wthor:" + fs::path(where).filename().string();
     }
-    if (const auto n = vm["simulate"].as<std::int64_t>(); n > 0) {
-        const auto seed = vm["seed"].as<std::uint64_t>();
-        PolicyOptions policy_options;
-        policy_options.seed = seed;
-        // "random" is the built-in fast path (random playouts past the recorded plies).
-        auto chooser = [&](const std::string& spec,
-                           std::unique_ptr<Policy>& holder) -> MoveChooser {
-            if (spec == "random") return {};
-            holder = make_policy(spec, policy_options);
-            return [&holder](const Game& game) { return holder->choose(game); };
-        };
-        std::unique_ptr<Policy> black_policy, white_policy;
-        const std::string black = vm["black"].as<std::string>(),
-                          white = vm["white"].as<std::string>();
-        import_simulated_games(builder, n, depth, seed, chooser(black, black_policy),
-                               chooser(white, white_policy));
-        std::printf("simulated %lld games, %s (black) vs %s (white)\n", static_cast<long long>(n),
-                    black.c_str(), white.c_str());
-        source += " simulated:" + std::to_string(n) + ":" + black + "-vs-" + white;
-    }
-    const auto min_games = vm["min-games"].as<std::int64_t>();
-    const std::vector<BookEntry> entries = builder.entries(min_games);
-    const double read_seconds = seconds_since(started);
-    source = "depth " + std::to_string(depth) + ", min-games " + std::to_string(min_games) + ":" +
-             source;
+    return source;
+}
 
+// Plays --simulate games into `builder`; returns their part of the book's source text.
+std::string import_simulated(BookBuilder& builder, const po::variables_map& vm, int depth) {
+    const auto n = vm["simulate"].as<std::int64_t>();
+    if (n <= 0) return "";
+    const auto seed = vm["seed"].as<std::uint64_t>();
+    PolicyOptions policy_options;
+    policy_options.seed = seed;
+    // "random" is the built-in fast path (random playouts past the recorded plies).
+    auto chooser = [&](const std::string& spec, std::unique_ptr<Policy>& holder) -> MoveChooser {
+        if (spec == "random") return {};
+        holder = make_policy(spec, policy_options);
+        return [&holder](const Game& game) { return holder->choose(game); };
+    };
+    std::unique_ptr<Policy> black_policy, white_policy;
+    const std::string black = vm["black"].as<std::string>(), white = vm["white"].as<std::string>();
+    import_simulated_games(builder, n, depth, seed, chooser(black, black_policy),
+                           chooser(white, white_policy));
+    std::printf("simulated %lld games, %s (black) vs %s (white)\n", static_cast<long long>(n),
+                black.c_str(), white.c_str());
+    return " simulated:" + std::to_string(n) + ":" + black + "-vs-" + white;
+}
+
+// Writes `entries` to the --book file: a new one (`fresh`) or added to the one there.
+void write_book(const po::variables_map& vm, bool fresh, const std::vector<BookEntry>& entries,
+                const std::string& source, double read_seconds) {
     const fs::path target = vm["book"].as<std::string>();
     // A new book is written beside the target and renamed over it only when complete.
     const fs::path written = fresh ? fs::path(target.string() + ".building") : target;
@@ -185,6 +186,25 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
     if (fresh) fs::rename(written, target);
     std::printf("%s: %zu rows written (read %.2f s, write %.2f s)\n", target.c_str(),
                 entries.size(), read_seconds, seconds_since(writing));
+}
+
+int run_build(const std::vector<std::string>& args, bool fresh) {
+    const po::options_description options = build_options();
+    const auto parsed = parse_args(args, options, fresh ? "build [options]" : "import [options]");
+    if (!parsed) return 0;
+    const po::variables_map& vm = *parsed;
+
+    const int depth = vm["depth"].as<int>();
+    BookBuilder builder;
+    const auto started = std::chrono::steady_clock::now();
+    std::string source = import_files(builder, vm, depth);
+    source += import_simulated(builder, vm, depth);
+    const auto min_games = vm["min-games"].as<std::int64_t>();
+    const std::vector<BookEntry> entries = builder.entries(min_games);
+    const double read_seconds = seconds_since(started);
+    source = "depth " + std::to_string(depth) + ", min-games " + std::to_string(min_games) + ":" +
+             source;
+    write_book(vm, fresh, entries, source, read_seconds);
     return 0;
 }
 

@@ -120,27 +120,61 @@ void warn_if_reachable(const TcpServerOptions& server) {
               << "\n";
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    const std::string first = argc > 1 ? argv[1] : "";
-    if (first == "perft") return run_perft(argc, argv);
-    if (first == "bench") {
-        if (argc > 2) {
-            std::cerr << "othello-engine bench: unexpected argument '" << printable(argv[2])
-                      << "' (bench takes none)\n";
-            return 2;
-        }
-        run_bench(std::cout, 12, 2.0);
-        return 0;
-    }
-
+// What the command line sets: the sessions' settings, and how they are served.
+struct EngineCommandLine {
     SessionSettings settings;
     TcpServerOptions server;
     std::string protocol, listen, exec;
     long idle_seconds = 600;
     double first_line_seconds = 10;
     ExecRelayOptions relay;
+};
+
+int run_bench_command(int argc, char** argv) {
+    if (argc > 2) {
+        std::cerr << "othello-engine bench: unexpected argument '" << printable(argv[2])
+                  << "' (bench takes none)\n";
+        return 2;
+    }
+    run_bench(std::cout, 12, 2.0);
+    return 0;
+}
+
+// The options after the policies': the protocol, and how it is served over TCP.
+void add_serving_options(po::options_description& described, EngineCommandLine& c) {
+    TcpServerOptions& server = c.server;
+    described.add_options()("protocol", po::value(&c.protocol)->default_value("gtp"),
+                            "gtp or nboard")(
+        "listen", po::value(&c.listen), "serve over TCP at HOST:PORT (HOST defaults to 127.0.0.1)")(
+        "max-clients", po::value(&server.max_clients)->default_value(server.max_clients),
+        ("most concurrent TCP connections; more are closed at once (with --exec: " +
+         std::to_string(kDefaultMaxExecClients) + " unless given)")
+            .c_str())("idle-timeout", po::value(&c.idle_seconds)->default_value(c.idle_seconds),
+                      "seconds of silence before a TCP connection is closed (0: never)")(
+        "max-line-length",
+        po::value(&c.settings.max_line_length)->default_value(c.settings.max_line_length),
+        "longest accepted input line in bytes")(
+        "max-clients-per-address",
+        po::value(&server.max_clients_per_address)->default_value(server.max_clients_per_address),
+        ("most concurrent TCP connections from one client address, an IPv6 /64 counting as one "
+         "(0: no limit; with --exec: " +
+         std::to_string(kDefaultMaxExecClientsPerAddress) + " unless given)")
+            .c_str())("first-line-timeout",
+                      po::value(&c.first_line_seconds)->default_value(c.first_line_seconds),
+                      "seconds a TCP connection has for its first line (the token's with --token); "
+                      "0: the idle timeout")(
+        "token-checks-per-second",
+        po::value(&server.token_checks_per_second)->default_value(server.token_checks_per_second),
+        "with --token: most token checks a second on the whole server (0: no limit)")(
+        "exec-stderr-lines", po::value(&c.relay.stderr_lines)->default_value(c.relay.stderr_lines),
+        "with --exec: lines of each child's stderr shown in the log; the rest are counted")(
+        "token", po::value(&server.token),
+        "shared secret: a TCP client's first line must be 'othello-token SECRET'")(
+        "exec", po::value(&c.exec),
+        "with --listen: run this stdio engine command per connection and relay to it");
+}
+
+po::options_description describe(EngineCommandLine& c) {
     po::options_description described(
         "usage: othello-engine [options]         speak a protocol on stdin/stdout\n"
         "       othello-engine --listen HOST:PORT [options]\n"
@@ -150,42 +184,95 @@ int main(int argc, char** argv) {
         "print-data-dir",
         "print the folder of the default book and weights (book.db, weights.bin) and exit")(
         "list-policies", "print the policies, one per line: name, then description")(
-        "policy", po::value(&settings.policy)->default_value("mobility"),
+        "policy", po::value(&c.settings.policy)->default_value("mobility"),
         "policy name or fallback chain, e.g. mobility or book,mobility")(
-        "name", po::value(&settings.name),
+        "name", po::value(&c.settings.name),
         "what the engine calls itself to GUIs and runners (GTP name, NBoard set myname); "
         "default 'othello POLICY', e.g. 'othello book,mobility'");
     add_policy_options(described);
-    described.add_options()("protocol", po::value(&protocol)->default_value("gtp"),
-                            "gtp or nboard")(
-        "listen", po::value(&listen), "serve over TCP at HOST:PORT (HOST defaults to 127.0.0.1)")(
-        "max-clients", po::value(&server.max_clients)->default_value(server.max_clients),
-        ("most concurrent TCP connections; more are closed at once (with --exec: " +
-         std::to_string(kDefaultMaxExecClients) + " unless given)")
-            .c_str())("idle-timeout", po::value(&idle_seconds)->default_value(idle_seconds),
-                      "seconds of silence before a TCP connection is closed (0: never)")(
-        "max-line-length",
-        po::value(&settings.max_line_length)->default_value(settings.max_line_length),
-        "longest accepted input line in bytes")(
-        "max-clients-per-address",
-        po::value(&server.max_clients_per_address)->default_value(server.max_clients_per_address),
-        ("most concurrent TCP connections from one client address, an IPv6 /64 counting as one "
-         "(0: no limit; with --exec: " +
-         std::to_string(kDefaultMaxExecClientsPerAddress) + " unless given)")
-            .c_str())("first-line-timeout",
-                      po::value(&first_line_seconds)->default_value(first_line_seconds),
-                      "seconds a TCP connection has for its first line (the token's with --token); "
-                      "0: the idle timeout")(
-        "token-checks-per-second",
-        po::value(&server.token_checks_per_second)->default_value(server.token_checks_per_second),
-        "with --token: most token checks a second on the whole server (0: no limit)")(
-        "exec-stderr-lines", po::value(&relay.stderr_lines)->default_value(relay.stderr_lines),
-        "with --exec: lines of each child's stderr shown in the log; the rest are counted")(
-        "token", po::value(&server.token),
-        "shared secret: a TCP client's first line must be 'othello-token SECRET'")(
-        "exec", po::value(&exec),
-        "with --listen: run this stdio engine command per connection and relay to it");
+    add_serving_options(described, c);
+    return described;
+}
 
+// --help, --version, --print-data-dir and --list-policies print and end the program: true when
+// one of them did.
+bool printed_and_done(const po::variables_map& vm, const po::options_description& described) {
+    if (vm.count("help")) {
+        std::cout << described << "\n";
+    } else if (vm.count("version")) {
+        std::cout << "othello-engine " << kVersion << "\n";
+    } else if (vm.count("print-data-dir")) {
+        std::cout << data_dir().string() << "\n";
+    } else if (vm.count("list-policies")) {
+        for (const auto& info : policy_catalogue())
+            std::cout << info.name << "  " << info.description << "\n";
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Reads the policy options and checks what the flags say together; the server's options take
+// their values (and --exec's defaults). Throws std::invalid_argument for what is refused.
+void settle_options(const po::variables_map& vm, EngineCommandLine& c) {
+    TcpServerOptions& server = c.server;
+    read_policy_options(vm, c.settings.policy_options);
+    check_name(vm, c.settings.name);
+    if (vm.count("token") && server.token.empty()) {
+        throw std::invalid_argument(
+            "--token: the secret is empty, which would let every client in; give one");
+    }
+    if (!c.exec.empty() && vm["max-clients"].defaulted()) {
+        server.max_clients = kDefaultMaxExecClients;  // each connection is a process
+    }
+    if (!c.exec.empty() && vm["max-clients-per-address"].defaulted()) {
+        server.max_clients_per_address = kDefaultMaxExecClientsPerAddress;
+    }
+    if (!(c.first_line_seconds >= 0 && c.first_line_seconds <= 86400)) {
+        throw std::invalid_argument("--first-line-timeout: give seconds from 0 to 86400");
+    }
+    server.max_line_length = c.settings.max_line_length;
+    server.idle_timeout = std::chrono::seconds(c.idle_seconds);
+    server.first_line_timeout =
+        std::chrono::milliseconds(static_cast<long>(c.first_line_seconds * 1000 + 0.5));
+    if (!c.exec.empty() && c.listen.empty()) throw std::invalid_argument("--exec needs --listen");
+}
+
+// Serves over TCP at --listen until stopped: a session per connection, or with --exec a child
+// process per connection.
+int serve_tcp(EngineCommandLine& c) {
+    parse_listen(c.listen, c.server);
+    warn_if_reachable(c.server);
+    // Over TCP a failure's text (which may name server-side files) stays on this side, and
+    // the peer makes the engine read no file of this machine.
+    c.settings.may_read_files = false;
+    c.settings.internal_errors = [](const std::string& what) {
+        std::cerr << "othello-engine: " + what + "\n" << std::flush;
+    };
+    std::unique_ptr<TcpServer> tcp;
+    if (!c.exec.empty()) {
+        tcp = std::make_unique<TcpServer>(c.server,
+                                          exec_relay_handler(parse_exec_command(c.exec), c.relay));
+    } else {
+        tcp = std::make_unique<TcpServer>(c.server, make_session_factory(c.protocol, c.settings));
+    }
+    // Announced on stderr so scripts and tests that asked for port 0 learn the real one.
+    std::cerr << "othello-engine: listening on " << c.server.host << ":" << tcp->port() << "\n";
+    tcp->run(true);
+    tcp.reset();  // closes every connection, ending its engine's process group
+    if (!c.exec.empty()) end_exec_relay_orphans();
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (first == "perft") return run_perft(argc, argv);
+    if (first == "bench") return run_bench_command(argc, argv);
+
+    EngineCommandLine c;
+    const po::options_description described = describe(c);
     po::variables_map vm;
     try {
         po::store(parse_strictly(po::command_line_parser(argc, argv), described), vm);
@@ -194,70 +281,15 @@ int main(int argc, char** argv) {
         std::cerr << "othello-engine: " << printable(e.what()) << "\n(see othello-engine --help)\n";
         return 2;
     }
-    if (vm.count("help")) {
-        std::cout << described << "\n";
-        return 0;
-    }
-    if (vm.count("version")) {
-        std::cout << "othello-engine " << kVersion << "\n";
-        return 0;
-    }
-    if (vm.count("print-data-dir")) {
-        std::cout << data_dir().string() << "\n";
-        return 0;
-    }
-    if (vm.count("list-policies")) {
-        for (const auto& info : policy_catalogue())
-            std::cout << info.name << "  " << info.description << "\n";
-        return 0;
-    }
+    if (printed_and_done(vm, described)) return 0;
     std::signal(SIGPIPE, SIG_IGN);  // a vanished reader is an error code, not a dead engine
     try {
-        read_policy_options(vm, settings.policy_options);
-        check_name(vm, settings.name);
-        if (vm.count("token") && server.token.empty()) {
-            throw std::invalid_argument(
-                "--token: the secret is empty, which would let every client in; give one");
+        settle_options(vm, c);
+        if (c.listen.empty()) {
+            const auto session = make_session_factory(c.protocol, c.settings)();
+            return serve_stdio(*session, 0, 1, c.settings.max_line_length);
         }
-        if (!exec.empty() && vm["max-clients"].defaulted()) {
-            server.max_clients = kDefaultMaxExecClients;  // each connection is a process
-        }
-        if (!exec.empty() && vm["max-clients-per-address"].defaulted()) {
-            server.max_clients_per_address = kDefaultMaxExecClientsPerAddress;
-        }
-        if (!(first_line_seconds >= 0 && first_line_seconds <= 86400)) {
-            throw std::invalid_argument("--first-line-timeout: give seconds from 0 to 86400");
-        }
-        server.max_line_length = settings.max_line_length;
-        server.idle_timeout = std::chrono::seconds(idle_seconds);
-        server.first_line_timeout =
-            std::chrono::milliseconds(static_cast<long>(first_line_seconds * 1000 + 0.5));
-        if (!exec.empty() && listen.empty()) throw std::invalid_argument("--exec needs --listen");
-        if (listen.empty()) {
-            const auto session = make_session_factory(protocol, settings)();
-            return serve_stdio(*session, 0, 1, settings.max_line_length);
-        }
-        parse_listen(listen, server);
-        warn_if_reachable(server);
-        // Over TCP a failure's text (which may name server-side files) stays on this side, and
-        // the peer makes the engine read no file of this machine.
-        settings.may_read_files = false;
-        settings.internal_errors = [](const std::string& what) {
-            std::cerr << "othello-engine: " + what + "\n" << std::flush;
-        };
-        std::unique_ptr<TcpServer> tcp;
-        if (!exec.empty()) {
-            tcp = std::make_unique<TcpServer>(server,
-                                              exec_relay_handler(parse_exec_command(exec), relay));
-        } else {
-            tcp = std::make_unique<TcpServer>(server, make_session_factory(protocol, settings));
-        }
-        // Announced on stderr so scripts and tests that asked for port 0 learn the real one.
-        std::cerr << "othello-engine: listening on " << server.host << ":" << tcp->port() << "\n";
-        tcp->run(true);
-        tcp.reset();  // closes every connection, ending its engine's process group
-        if (!exec.empty()) end_exec_relay_orphans();
-        return 0;
+        return serve_tcp(c);
     } catch (const std::exception& e) {
         std::cerr << "othello-engine: " << printable(e.what()) << "\n";
         return 2;

@@ -30,26 +30,28 @@ struct CommandLine {
     std::string value_weight = "1";
 };
 
-po::options_description describe(CommandLine& c) {
+// The data the fit learns from.
+void add_data_options(po::options_description& options, CommandLine& c) {
     PipelineOptions& run = c.run;
-    auto& [unused_run, wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights,
-           evaluate, label_weights, export_moves, network_logits, moves, agreement_of, network,
-           kernel, upgrade_weights, sample_files, average, value_weight] = c;
-    (void)unused_run;
-    po::options_description options("othello-train options");
     options.add_options()("help", "show this help")("version", "print 'othello-train VERSION'")(
         "data", po::value(&run.data.kind)->default_value("wthor"),
         "wthor (expert games), transcripts (--transcripts FILE) or random (random playouts)")(
-        "wthor-dir", po::value(&wthor_dir)->default_value(OTHELLO_SHARED_DATA "/wthor"),
-        "folder of WTH_<year>.wtb files")("transcripts", po::value(&transcripts),
+        "wthor-dir", po::value(&c.wthor_dir)->default_value(OTHELLO_SHARED_DATA "/wthor"),
+        "folder of WTH_<year>.wtb files")("transcripts", po::value(&c.transcripts),
                                           "file of finished games, one transcript per line")(
         "games", po::value(&run.data.games)->default_value(0),
         "random: number of playouts; wthor: at most this many games (0 = all)")(
         "validation-from-year", po::value(&run.data.validation_from_year)->default_value(2016),
         "wthor: hold out the games of this year and later")(
-        "no-theoretical", "wthor: label with final results only, not WTHOR's theoretical score")(
-        "iterations", po::value(&run.trainer.iterations)->default_value(run.trainer.iterations),
-        "conjugate-gradient steps per phase")(
+        "no-theoretical", "wthor: label with final results only, not WTHOR's theoretical score");
+}
+
+// The fit: its steps, regularisation and threads.
+void add_fit_options(po::options_description& options, CommandLine& c) {
+    PipelineOptions& run = c.run;
+    options.add_options()("iterations",
+                          po::value(&run.trainer.iterations)->default_value(run.trainer.iterations),
+                          "conjugate-gradient steps per phase")(
         "lambda", po::value(&run.trainer.lambda)->default_value(run.trainer.lambda),
         "ridge regularisation")(
         "jacobi", po::bool_switch(&run.trainer.jacobi),
@@ -64,10 +66,16 @@ po::options_description describe(CommandLine& c) {
         "plies of neighbouring phases each phase also trains on")(
         "threads", po::value(&run.trainer.threads)->default_value(run.trainer.threads),
         "worker threads")("seed", po::value(&run.data.seed)->default_value(run.data.seed),
-                          "seed for random playouts and ties")(
+                          "seed for random playouts and ties");
+}
+
+// Self-play games added to the training positions.
+void add_self_play_options(po::options_description& options, CommandLine& c) {
+    PipelineOptions& run = c.run;
+    options.add_options()(
         "self-play", po::value(&run.self_play.games)->default_value(0),
         "add this many self-play games of the regression policy (with --self-play-weights)")(
-        "self-play-weights", po::value(&self_play_weights),
+        "self-play-weights", po::value(&c.self_play_weights),
         "weights the self-play games are played with")(
         "self-play-temperature", po::value(&run.self_play.temperature)->default_value(1.0),
         "softmax temperature of the self-play moves, in discs")(
@@ -80,8 +88,14 @@ po::options_description describe(CommandLine& c) {
         "policy (e.g. mobility) that plays one side in a share of the self-play games; give it "
         "several times and each such game draws one of them")(
         "self-play-opponent-share", po::value(&run.self_play.opponent_share)->default_value(0.0),
-        "share of the self-play games against --self-play-opponent (0..1)")(
-        "label-weights", po::value(&label_weights),
+        "share of the self-play games against --self-play-opponent (0..1)");
+}
+
+// Relabelling by search, and which positions are kept.
+void add_label_options(po::options_description& options, CommandLine& c) {
+    PipelineOptions& run = c.run;
+    options.add_options()(
+        "label-weights", po::value(&c.label_weights),
         "relabel the training positions (not the held-out ones) by a search over these weights")(
         "label-depth", po::value(&run.labels.depth)->default_value(run.labels.depth),
         "plies of the relabelling search")(
@@ -99,39 +113,52 @@ po::options_description describe(CommandLine& c) {
         "move after every K-th of them (all the moves the one-ply policy weighs, good and bad), "
         "each labelled by the --label-weights search alone")(
         "label-expert-only",
-        "relabel only the --data positions; self-play positions keep their (exact) labels")(
-        "output", po::value(&output), "write the weights file here")(
-        "average", po::value(&average)->multitoken(),
+        "relabel only the --data positions; self-play positions keep their (exact) labels");
+}
+
+// What is written, and the modes that fit nothing.
+void add_output_options(po::options_description& options, CommandLine& c) {
+    options.add_options()("output", po::value(&c.output), "write the weights file here")(
+        "average", po::value(&c.average)->multitoken(),
         "fit nothing: write the mean of these weights files (an ensemble) to --output")(
-        "upgrade-weights", po::value(&upgrade_weights),
+        "upgrade-weights", po::value(&c.upgrade_weights),
         "fit nothing: rewrite this weights file of the earlier format (version 1, no checksum) "
         "in the current one (with a checksum) to --output, after checking its header and size")(
-        "evaluate", po::value(&evaluate),
+        "evaluate", po::value(&c.evaluate),
         "fit nothing: report this weights file's errors and expert agreement on the data")(
-        "export-csv", po::value(&csv), "write the training set as CSV here")(
-        "agreement-of", po::value(&agreement_of),
+        "export-csv", po::value(&c.csv), "write the training set as CSV here")(
+        "agreement-of", po::value(&c.agreement_of),
         "fit nothing: report the expert agreement of this policy (e.g. network, book,network, "
         "regression; --network and --evaluate FILE name its files) on the held-out games")(
-        "network", po::value(&network), "network weights file for --agreement-of")(
-        "value-weight", po::value(&value_weight)->default_value(value_weight),
+        "network", po::value(&c.network), "network weights file for --agreement-of")(
+        "value-weight", po::value(&c.value_weight)->default_value(c.value_weight),
         "--agreement-of: the network policy's value weight (logits per disc of the pattern "
         "evaluation)")(
-        "network-logits", po::value(&network_logits),
+        "network-logits", po::value(&c.network_logits),
         "fit nothing: write this network file's 64 float32 logits for each position of --moves "
-        "FILE to --output (the trainer's parity check)")("moves", po::value(&moves),
+        "FILE to --output (the trainer's parity check)")("moves", po::value(&c.moves),
                                                          "move-sample file for --network-logits")(
-        "kernel", po::value(&kernel)->default_value("avx2"),
+        "kernel", po::value(&c.kernel)->default_value("avx2"),
         "--network-logits: avx2 (where the CPU has it, else portable) or portable")(
-        "export-moves", po::value(&export_moves),
+        "export-moves", po::value(&c.export_moves),
         "fit nothing: write the WTHOR positions with the experts' moves to DIR/train.moves and "
         "DIR/held-out.moves (the games from --validation-from-year on), for the network "
         "trainer (training/network/)")(
-        "save-samples", po::value(&save_samples_file),
+        "save-samples", po::value(&c.save_samples_file),
         "write the training set (after self-play and relabelling) to this training-set file")(
-        "samples", po::value(&sample_files)->composing(),
+        "samples", po::value(&c.sample_files)->composing(),
         "train on these saved training sets (--save-samples) instead of the --data training "
         "positions; the --data held-out games still give the validation figures (give it "
         "several times for their union)");
+}
+
+po::options_description describe(CommandLine& c) {
+    po::options_description options("othello-train options");
+    add_data_options(options, c);
+    add_fit_options(options, c);
+    add_self_play_options(options, c);
+    add_label_options(options, c);
+    add_output_options(options, c);
     return options;
 }
 

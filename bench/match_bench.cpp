@@ -101,47 +101,43 @@ double ping_pong_seconds(int pings) {
     return seconds_since(t0) / pings;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    int games = 400000, process_games = 200;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string key = argv[i];
-        if (key == "--games")
-            games = std::atoi(argv[i + 1]);
-        else if (key == "--process-games")
-            process_games = std::atoi(argv[i + 1]);
-        else {
-            std::fprintf(stderr, "usage: othello-match-bench [--games N] [--process-games N]\n");
-            return 2;
+// Seconds per round trip of one line to each of two `cat`s in turn, `pings` round trips in all.
+double alternating_ping_pong_seconds(int pings) {
+    EngineProcess a(ProcessOptions{{"cat"}, "", false}), b(ProcessOptions{{"cat"}, "", false});
+    const auto t0 = Clock::now();
+    for (int i = 0; i < pings / 2; ++i) {
+        for (EngineProcess* p : {&a, &b}) {
+            p->write_line("genmove b");
+            p->read_line(Clock::now() + std::chrono::seconds(10));
         }
     }
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const std::string bin = std::filesystem::canonical("/proc/self/exe").parent_path().string();
+    return seconds_since(t0) / pings;
+}
 
-    // Openings: a 22 MB file of 2 million lines, of which a 4-game match needs two.
+// Openings: a 22 MB file of 2 million lines, of which a 4-game match needs two.
+void bench_openings_file() {
+    const std::string path =
+        "/tmp/othello-match-bench-openings-" + std::to_string(::getpid()) + ".txt";
     {
-        const std::string path =
-            "/tmp/othello-match-bench-openings-" + std::to_string(::getpid()) + ".txt";
-        {
-            std::ofstream out(path);
-            const char* lines[] = {"f5d6c3d3c4", "f5f6e6f4e3", "f5d6c5f4e3", "f5f4e3f6d3"};
-            for (int i = 0; i < 2000000; ++i) out << lines[i % 4] << '\n';
-        }
-        for (bool random : {false, true}) {
-            const auto t0 = Clock::now();
-            const auto openings = load_openings(path, 1, 2, random);
-            std::printf("openings file of 2,000,000 lines, 2 openings wanted (%s order): %.3f s\n",
-                        random ? "random" : "file", seconds_since(t0));
-        }
-        rusage u{};
-        ::getrusage(RUSAGE_SELF, &u);
-        std::printf("peak memory so far (the openings only): %.1f MB\n", u.ru_maxrss / 1024.0);
-        std::filesystem::remove(path);
+        std::ofstream out(path);
+        const char* lines[] = {"f5d6c3d3c4", "f5f6e6f4e3", "f5d6c5f4e3", "f5f4e3f6d3"};
+        for (int i = 0; i < 2000000; ++i) out << lines[i % 4] << '\n';
     }
+    for (bool random : {false, true}) {
+        const auto t0 = Clock::now();
+        const auto openings = load_openings(path, 1, 2, random);
+        std::printf("openings file of 2,000,000 lines, 2 openings wanted (%s order): %.3f s\n",
+                    random ? "random" : "file", seconds_since(t0));
+    }
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    std::printf("peak memory so far (the openings only): %.1f MB\n", u.ru_maxrss / 1024.0);
+    std::filesystem::remove(path);
+}
 
-    // Generated openings for large matches: the default balanced set and random:8 past its
-    // 67,245 distinct positions (both repeat their positions there, with a warning).
+// Generated openings for large matches: the default balanced set and random:8 past its
+// 67,245 distinct positions (both repeat their positions there, with a warning).
+void bench_generated_openings() {
     for (const auto& [source, match_games] :
          {std::pair<std::string, int>{"balanced", 200000}, {"random:8", 300000}}) {
         const auto t0 = Clock::now();
@@ -150,8 +146,10 @@ int main(int argc, char** argv) {
         std::printf("openings %s for a %d-game match: %zu positions in %.3f s\n", source.c_str(),
                     match_games, openings.size(), seconds_since(t0));
     }
+}
 
-    // Concurrency: the same match at 1 and 2 threads, results journalled.
+// Concurrency: the same match at 1 and 2 threads, results journalled.
+void bench_journalled_threads(int games) {
     const std::string journal =
         "/tmp/othello-match-bench-journal-" + std::to_string(::getpid()) + ".jsonl";
     for (const auto& [policy, count] :
@@ -171,35 +169,12 @@ int main(int argc, char** argv) {
                     rate[1] / rate[0]);
     }
     std::filesystem::remove(journal);
+}
 
-    const MatchFigures fast = run_match("policy:random", "policy:random", games, cores);
-    std::printf(
-        "in-process policy:random vs policy:random, %d threads: %ld games in %.3f s = %.0f games/s "
-        "(%.0f games per CPU-second)\n",
-        cores, fast.games, fast.seconds, fast.games / fast.seconds, fast.games / fast.cpu);
-
-    // The bare transport: one line to `cat` and back, through the same EngineProcess class.
-    constexpr int kPings = 20000;
-    const double ping = ping_pong_seconds(kPings);
-    std::printf("bare pipe ping-pong (cat): %.1f us per round trip\n", ping * 1e6);
-    // A ply talks to two processes in turn; the same with two `cat`s shows what waking two
-    // processes costs on this machine, apart from GTP and the referee.
-    double ping2 = 0;
-    {
-        EngineProcess a(ProcessOptions{{"cat"}, "", false}), b(ProcessOptions{{"cat"}, "", false});
-        const auto t0 = Clock::now();
-        for (int i = 0; i < kPings / 2; ++i) {
-            for (EngineProcess* p : {&a, &b}) {
-                p->write_line("genmove b");
-                p->read_line(Clock::now() + std::chrono::seconds(10));
-            }
-        }
-        ping2 = seconds_since(t0) / kPings;
-    }
-    std::printf("bare pipe ping-pong alternating between two cats: %.1f us per round trip\n",
-                ping2 * 1e6);
-
-    const std::string engine = "cmd:" + bin + "/othello-engine --policy random";
+// Games between two othello-engine processes, against what the bare pipes cost (`ping` and
+// `ping2`, as measured above them).
+void bench_engine_processes(const std::string& engine, int process_games, int cores, double ping,
+                            double ping2, int pings) {
     const MatchFigures slow = run_match(engine, engine, process_games, 1);
     const double per_ply = slow.seconds / slow.plies;
     std::printf(
@@ -215,7 +190,7 @@ int main(int argc, char** argv) {
     constexpr int kRounds = 9;
     std::vector<double> ratios;
     for (int r = 0; r < kRounds; ++r) {
-        const double round_ping = ping_pong_seconds(kPings / kRounds);
+        const double round_ping = ping_pong_seconds(pings / kRounds);
         const MatchFigures f = run_match(engine, engine, std::max(2, process_games / kRounds), 1);
         ratios.push_back(f.seconds / f.plies / (2 * round_ping));
     }
@@ -227,5 +202,47 @@ int main(int argc, char** argv) {
     const MatchFigures wide = run_match(engine, engine, process_games, cores);
     std::printf("processes othello-engine --policy random x2, %d games at a time: %.1f games/s\n",
                 cores, wide.games / wide.seconds);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int games = 400000, process_games = 200;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string key = argv[i];
+        if (key == "--games")
+            games = std::atoi(argv[i + 1]);
+        else if (key == "--process-games")
+            process_games = std::atoi(argv[i + 1]);
+        else {
+            std::fprintf(stderr, "usage: othello-match-bench [--games N] [--process-games N]\n");
+            return 2;
+        }
+    }
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const std::string bin = std::filesystem::canonical("/proc/self/exe").parent_path().string();
+
+    bench_openings_file();
+    bench_generated_openings();
+    bench_journalled_threads(games);
+
+    const MatchFigures fast = run_match("policy:random", "policy:random", games, cores);
+    std::printf(
+        "in-process policy:random vs policy:random, %d threads: %ld games in %.3f s = %.0f games/s "
+        "(%.0f games per CPU-second)\n",
+        cores, fast.games, fast.seconds, fast.games / fast.seconds, fast.games / fast.cpu);
+
+    // The bare transport: one line to `cat` and back, through the same EngineProcess class.
+    constexpr int kPings = 20000;
+    const double ping = ping_pong_seconds(kPings);
+    std::printf("bare pipe ping-pong (cat): %.1f us per round trip\n", ping * 1e6);
+    // A ply talks to two processes in turn; the same with two `cat`s shows what waking two
+    // processes costs on this machine, apart from GTP and the referee.
+    const double ping2 = alternating_ping_pong_seconds(kPings);
+    std::printf("bare pipe ping-pong alternating between two cats: %.1f us per round trip\n",
+                ping2 * 1e6);
+
+    const std::string engine = "cmd:" + bin + "/othello-engine --policy random";
+    bench_engine_processes(engine, process_games, cores, ping, ping2, kPings);
     return 0;
 }

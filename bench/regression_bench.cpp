@@ -73,6 +73,89 @@ struct Tally {
     }
 };
 
+using Weights = std::shared_ptr<const PatternWeights>;
+
+// Nanoseconds per evaluation, wall and CPU, over about a second. `checksum` sums every timed
+// result so that none is optimised away.
+void bench_evaluation(const Weights& weights, const std::vector<Position>& positions,
+                      std::int64_t& checksum) {
+    const auto start = Clock::now();
+    const double cpu_start = thread_cpu_seconds();
+    int rounds = 0;
+    do {
+        for (const Position& p : positions) checksum += weights->score_units(p);
+        ++rounds;
+    } while (seconds_since(start) < 1.0);
+    const double evaluations = static_cast<double>(rounds) * positions.size();
+    const double eval_ns = seconds_since(start) * 1e9 / evaluations;
+    const double eval_cpu_ns = (thread_cpu_seconds() - cpu_start) * 1e9 / evaluations;
+    std::printf(
+        "evaluation: %.1f ns per position, %.1f ns of CPU time (%zu positions x %d rounds, "
+        "checksum %lld)\n",
+        eval_ns, eval_cpu_ns, positions.size(), rounds, static_cast<long long>(checksum));
+}
+
+// Microseconds per move of the policy, over about a second.
+void bench_policy(const Weights& weights, const std::vector<Position>& positions,
+                  std::int64_t& checksum) {
+    RegressionPolicy policy(weights, 1);
+    const auto start = Clock::now();
+    int moves = 0;
+    do {
+        for (const Position& p : positions) checksum += policy.choose(p).square().index();
+        moves += static_cast<int>(positions.size());
+    } while (seconds_since(start) < 1.0);
+    std::printf("policy: %.2f us per move (%d moves)\n", seconds_since(start) * 1e6 / moves, moves);
+}
+
+// Games per second against random, `threads` threads playing for `seconds`.
+void bench_games(const Weights& weights, int threads, double seconds) {
+    std::atomic<long> games{0};
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> workers;
+    const auto start = Clock::now();
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            RegressionPolicy mine(weights, 100 + t);
+            Rng rng(200 + t);
+            auto random_move = [&](const Position& p) {
+                return Move(Square::from_index(rng.pick_bit(p.legal_moves())));
+            };
+            for (long g = 0; !stop.load(std::memory_order_relaxed); ++g) {
+                play_game(mine, random_move, g % 2 == 0);
+                games.fetch_add(1, std::memory_order_relaxed);
+            }
+        });
+    }
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    stop = true;
+    for (auto& w : workers) w.join();
+    const double elapsed = seconds_since(start);
+    std::printf("regression vs random: %.0f games/s on %d threads (%ld games in %.2f s)\n",
+                games / elapsed, threads, games.load(), elapsed);
+}
+
+// `strength_games` games per colour against random and against mobility.
+void check_strength(const Weights& weights, int strength_games) {
+    std::printf("in-process strength, %d games per colour:\n", strength_games);
+    RegressionPolicy mine(weights, 11);
+    Rng rng(12);
+    auto random_move = [&](const Position& p) {
+        return Move(Square::from_index(rng.pick_bit(p.legal_moves())));
+    };
+    MobilityPolicy mobility(MobilityPolicy::Variant::MinimiseReplies, 13);
+    auto mobility_move = [&](const Position& p) { return mobility.choose(Game(p)); };
+    for (bool black : {true, false}) {
+        Tally vs_random, vs_mobility;
+        for (int g = 0; g < strength_games; ++g) {
+            vs_random.add(play_game(mine, random_move, black));
+            vs_mobility.add(play_game(mine, mobility_move, black));
+        }
+        vs_random.print(black ? "vs random, as black" : "vs random, as white");
+        vs_mobility.print(black ? "vs mobility, as black" : "vs mobility, as white");
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -101,79 +184,12 @@ int main(int argc, char** argv) {
     try {
         const auto weights = shared_weights(
             weights_path.empty() ? default_weights_path() : std::filesystem::path(weights_path));
-
         const auto positions = sample_positions(2000, 7);
         std::int64_t checksum = 0;
-        auto start = Clock::now();
-        const double cpu_start = thread_cpu_seconds();
-        int rounds = 0;
-        do {
-            for (const Position& p : positions) checksum += weights->score_units(p);
-            ++rounds;
-        } while (seconds_since(start) < 1.0);
-        const double evaluations = static_cast<double>(rounds) * positions.size();
-        const double eval_ns = seconds_since(start) * 1e9 / evaluations;
-        const double eval_cpu_ns = (thread_cpu_seconds() - cpu_start) * 1e9 / evaluations;
-        std::printf(
-            "evaluation: %.1f ns per position, %.1f ns of CPU time (%zu positions x %d rounds, "
-            "checksum %lld)\n",
-            eval_ns, eval_cpu_ns, positions.size(), rounds, static_cast<long long>(checksum));
-
-        RegressionPolicy policy(weights, 1);
-        start = Clock::now();
-        rounds = 0;
-        int moves = 0;
-        do {
-            for (const Position& p : positions) checksum += policy.choose(p).square().index();
-            moves += static_cast<int>(positions.size());
-            ++rounds;
-        } while (seconds_since(start) < 1.0);
-        std::printf("policy: %.2f us per move (%d moves)\n", seconds_since(start) * 1e6 / moves,
-                    moves);
-
-        std::atomic<long> games{0};
-        std::atomic<bool> stop{false};
-        std::vector<std::thread> workers;
-        start = Clock::now();
-        for (int t = 0; t < threads; ++t) {
-            workers.emplace_back([&, t] {
-                RegressionPolicy mine(weights, 100 + t);
-                Rng rng(200 + t);
-                auto random_move = [&](const Position& p) {
-                    return Move(Square::from_index(rng.pick_bit(p.legal_moves())));
-                };
-                for (long g = 0; !stop.load(std::memory_order_relaxed); ++g) {
-                    play_game(mine, random_move, g % 2 == 0);
-                    games.fetch_add(1, std::memory_order_relaxed);
-                }
-            });
-        }
-        std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
-        stop = true;
-        for (auto& w : workers) w.join();
-        const double elapsed = seconds_since(start);
-        std::printf("regression vs random: %.0f games/s on %d threads (%ld games in %.2f s)\n",
-                    games / elapsed, threads, games.load(), elapsed);
-
-        if (strength_games > 0) {
-            std::printf("in-process strength, %d games per colour:\n", strength_games);
-            RegressionPolicy mine(weights, 11);
-            Rng rng(12);
-            auto random_move = [&](const Position& p) {
-                return Move(Square::from_index(rng.pick_bit(p.legal_moves())));
-            };
-            MobilityPolicy mobility(MobilityPolicy::Variant::MinimiseReplies, 13);
-            auto mobility_move = [&](const Position& p) { return mobility.choose(Game(p)); };
-            for (bool black : {true, false}) {
-                Tally vs_random, vs_mobility;
-                for (int g = 0; g < strength_games; ++g) {
-                    vs_random.add(play_game(mine, random_move, black));
-                    vs_mobility.add(play_game(mine, mobility_move, black));
-                }
-                vs_random.print(black ? "vs random, as black" : "vs random, as white");
-                vs_mobility.print(black ? "vs mobility, as black" : "vs mobility, as white");
-            }
-        }
+        bench_evaluation(weights, positions, checksum);
+        bench_policy(weights, positions, checksum);
+        bench_games(weights, threads, seconds);
+        if (strength_games > 0) check_strength(weights, strength_games);
     } catch (const std::exception& e) {
         std::cerr << "othello-regression-bench: " << e.what() << "\n";
         return 1;

@@ -54,6 +54,115 @@ std::vector<double> search_all(const std::vector<Position>& targets,
     return values;
 }
 
+using BookValues = std::unordered_map<Position, double, PositionHash>;
+
+// The positions book moves lead to outside the book, and their values once searched (each for
+// its own side to move).
+struct SearchedLeaves {
+    std::unordered_map<Position, std::size_t, PositionHash> index;
+    std::vector<Position> positions;
+    std::vector<double> values;
+};
+
+// The values of a position's legal moves, keyed by their representative square, and the best of
+// the book's stored moves and of the others (the alternative).
+struct MoveValues {
+    std::unordered_map<int, double> by_move;
+    double best_stored = -std::numeric_limits<double>::infinity();
+    double best_alternative = -std::numeric_limits<double>::infinity();
+    Square alternative = Square::from_index(0);
+};
+
+// The book's positions deepest first, so that every book child (one disc more) is valued before
+// its parents.
+std::vector<Position> deepest_first(OpeningBook& book) {
+    std::vector<Position> positions;
+    for (const auto& [position, ply] : book.canonical_positions()) positions.push_back(position);
+    std::sort(positions.begin(), positions.end(), [](const Position& a, const Position& b) {
+        return popcount(a.occupied()) > popcount(b.occupied());
+    });
+    return positions;
+}
+
+// Pass 1: the leaves to search, each once.
+SearchedLeaves find_leaves(const std::vector<Position>& positions, const BookValues& book_value) {
+    SearchedLeaves leaves;
+    for (const Position& p : positions) {
+        for (int sq : Bits(p.legal_moves())) {
+            const MoveSource source = source_of(p, Square::from_index(sq));
+            const Position* target = std::get_if<Position>(&source.target);
+            if (!target || book_value.contains(*target)) continue;
+            if (leaves.index.emplace(*target, leaves.positions.size()).second)
+                leaves.positions.push_back(*target);
+        }
+    }
+    return leaves;
+}
+
+// A move's value for the side that plays it: the finished game's score, or its book position's
+// or searched leaf's value.
+double move_value(const Position& p, Square move, const BookValues& book_value,
+                  const SearchedLeaves& leaves) {
+    const MoveSource source = source_of(p, move);
+    if (const int* score = std::get_if<int>(&source.target)) return -*score;
+    const Position& target = std::get<Position>(source.target);
+    const auto in_book = book_value.find(target);
+    const double target_value =
+        in_book != book_value.end() ? in_book->second : leaves.values[leaves.index.at(target)];
+    return source.passes ? target_value : -target_value;
+}
+
+MoveValues value_moves(const Position& p, Bitboard stored, const BookValues& book_value,
+                       const SearchedLeaves& leaves) {
+    MoveValues values;
+    for (int sq : Bits(p.legal_moves())) {
+        const Square move = Square::from_index(sq);
+        const double value = move_value(p, move, book_value, leaves);
+        const Square key = representative_move(p, move);
+        values.by_move[key.index()] = value;
+        if (stored & key.bit()) {
+            values.best_stored = std::max(values.best_stored, value);
+        } else if (value > values.best_alternative) {
+            values.best_alternative = value;
+            values.alternative = key;
+        }
+    }
+    return values;
+}
+
+// The book's rows of `p` to value: an earlier evaluation's alternatives are not book moves, they
+// are chosen afresh.
+std::vector<BookMove> stored_rows(OpeningBook& book, const Position& p) {
+    std::vector<BookMove> rows = book.canonical_moves(p);
+    std::erase_if(rows, [](const BookMove& m) {
+        return m.stats.games == 0 && m.comment == OpeningBook::kSearchedAlternative;
+    });
+    return rows;
+}
+
+// The rows to write for `p`: its stored moves with their values, and its best alternative.
+void add_entries(const Position& p, const std::vector<BookMove>& rows, const MoveValues& values,
+                 std::vector<BookEntry>& entries, BookEvaluationSummary& summary) {
+    const int ply = popcount(p.occupied()) - 4;
+    for (const BookMove& row : rows) {
+        const auto found = values.by_move.find(row.move.index());
+        if (found == values.by_move.end()) continue;  // a row naming no legal move
+        BookEntry entry{{p.player(), p.opponent(), row.move}, ply, {}, "", "", found->second};
+        entries.push_back(std::move(entry));
+        ++summary.rows_valued;
+    }
+    if (values.best_alternative > -std::numeric_limits<double>::infinity()) {
+        entries.push_back({{p.player(), p.opponent(), values.alternative},
+                           ply,
+                           {},
+                           "",
+                           OpeningBook::kSearchedAlternative,
+                           values.best_alternative});
+        ++summary.rows_added;
+        if (values.best_alternative > values.best_stored) ++summary.alternatives_best;
+    }
+}
+
 }  // namespace
 
 BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWeights& weights,
@@ -63,97 +172,36 @@ BookEvaluationSummary evaluate_book(OpeningBook& book, const patterns::PatternWe
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
     BookEvaluationSummary summary;
-    std::vector<Position> positions;
-    for (const auto& [position, ply] : book.canonical_positions()) positions.push_back(position);
-    // Deepest first, so that every book child (one disc more) is valued before its parents.
-    std::sort(positions.begin(), positions.end(), [](const Position& a, const Position& b) {
-        return popcount(a.occupied()) > popcount(b.occupied());
-    });
-    std::unordered_map<Position, double, PositionHash> book_value;
+    const std::vector<Position> positions = deepest_first(book);
+    BookValues book_value;
     for (const Position& p : positions) book_value.emplace(p, 0.0);
 
     // Pass 1: the leaves to search.
-    std::unordered_map<Position, std::size_t, PositionHash> leaf_index;
-    std::vector<Position> leaves;
-    for (const Position& p : positions) {
-        for (int sq : Bits(p.legal_moves())) {
-            const MoveSource source = source_of(p, Square::from_index(sq));
-            const Position* target = std::get_if<Position>(&source.target);
-            if (!target || book_value.contains(*target)) continue;
-            if (leaf_index.emplace(*target, leaves.size()).second) leaves.push_back(*target);
-        }
-    }
+    SearchedLeaves leaves = find_leaves(positions, book_value);
     if (log) {
-        *log << "book: " << positions.size() << " positions, " << leaves.size()
+        *log << "book: " << positions.size() << " positions, " << leaves.positions.size()
              << " leaves to search at depth " << options.depth << "\n"
              << std::flush;
     }
     // Pass 2: search them.
-    const std::vector<double> leaf_values = search_all(leaves, weights, options);
-    if (log) *log << "searched " << leaves.size() << " leaves (" << seconds() << " s)\n";
+    leaves.values = search_all(leaves.positions, weights, options);
+    if (log) *log << "searched " << leaves.positions.size() << " leaves (" << seconds() << " s)\n";
 
     // Pass 3: negamax back, and the rows to write.
     std::vector<BookEntry> entries;
     for (const Position& p : positions) {
-        const int ply = popcount(p.occupied()) - 4;
-        std::vector<BookMove> rows = book.canonical_moves(p);
-        // An earlier evaluation's alternatives are not book moves: they are chosen afresh.
-        std::erase_if(rows, [](const BookMove& m) {
-            return m.stats.games == 0 && m.comment == OpeningBook::kSearchedAlternative;
-        });
+        const std::vector<BookMove> rows = stored_rows(book, p);
         Bitboard stored = 0;
         for (const BookMove& row : rows) stored |= row.move.bit();
-        double best_stored = -std::numeric_limits<double>::infinity();
-        double best_alternative = best_stored;
-        Square alternative = Square::from_index(0);
-        std::unordered_map<int, double> move_value;
-        for (int sq : Bits(p.legal_moves())) {
-            const Square move = Square::from_index(sq);
-            const MoveSource source = source_of(p, move);
-            double value;
-            if (const int* score = std::get_if<int>(&source.target)) {
-                value = -*score;
-            } else {
-                const Position& target = std::get<Position>(source.target);
-                const auto in_book = book_value.find(target);
-                const double target_value = in_book != book_value.end()
-                                                ? in_book->second
-                                                : leaf_values[leaf_index.at(target)];
-                value = source.passes ? target_value : -target_value;
-            }
-            const Square key = representative_move(p, move);
-            move_value[key.index()] = value;
-            if (stored & key.bit()) {
-                best_stored = std::max(best_stored, value);
-            } else if (value > best_alternative) {
-                best_alternative = value;
-                alternative = key;
-            }
-        }
+        const MoveValues values = value_moves(p, stored, book_value, leaves);
         if (!p.has_legal_move()) continue;  // only hand-edited rows could put one here
-        book_value[p] = std::max(best_stored, best_alternative);
+        book_value[p] = std::max(values.best_stored, values.best_alternative);
         ++summary.positions;
-        for (const BookMove& row : rows) {
-            const auto found = move_value.find(row.move.index());
-            if (found == move_value.end()) continue;  // a row naming no legal move
-            BookEntry entry{{p.player(), p.opponent(), row.move}, ply, {}, "", "", found->second};
-            entries.push_back(std::move(entry));
-            ++summary.rows_valued;
-        }
-        if (best_alternative > -std::numeric_limits<double>::infinity()) {
-            entries.push_back({{p.player(), p.opponent(), alternative},
-                               ply,
-                               {},
-                               "",
-                               OpeningBook::kSearchedAlternative,
-                               best_alternative});
-            ++summary.rows_added;
-            if (best_alternative > best_stored) ++summary.alternatives_best;
-        }
+        add_entries(p, rows, values, entries, summary);
     }
     const auto start_position = book_value.find(book_position(Position::start()));
     if (start_position != book_value.end()) summary.start_value = start_position->second;
-    summary.leaf_searches = leaves.size();
+    summary.leaf_searches = leaves.positions.size();
     book.replace_values(entries, "evaluate: depth " + std::to_string(options.depth) +
                                      ", exact from " + std::to_string(options.exact_empties) +
                                      " empties");

@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -88,156 +89,217 @@ void pause(double seconds) {
 
 enum class SessionEnd { Quit, InputEnded, Disconnect };
 
-SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int& genmoves) {
-    Game game;
-    Rng rng(script.seed);
-    Announced announced;
-    std::string line, id;
-    // "=", and the command's id when it had one and ids are echoed.
-    auto head = [&](char status) { return status + (script.ids == "echo" ? id : std::string()); };
-    auto reply = [&](const std::string& text) {
-        out << head('=') << " " << text << "\n\n" << std::flush;
-    };
-    auto fail = [&](const std::string& text) {
-        out << head('?') << " " << text << "\n\n" << std::flush;
-    };
-    std::ofstream log;
-    if (!script.log_path.empty()) log.open(script.log_path, std::ios::app);
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (log.is_open()) log << line << std::endl;
+// How a genmove's scripted misbehaviour went: none struck, it answered in the move's place, or it
+// ends the session.
+enum class Misbehaviour { None, Answered, Disconnect };
+
+Color color_named(const std::string& name) {
+    return name == "b" || name == "black" ? Color::Black : Color::White;
+}
+
+// One session's conversation: the game it follows, and its answer to each command.
+class FakeSession {
+  public:
+    FakeSession(std::ostream& out, const Script& script, int& genmoves)
+        : out_(out), script_(script), genmoves_(genmoves), rng_(script.seed) {}
+
+    // Answers one command line; a SessionEnd when that line ends the session.
+    std::optional<SessionEnd> answer(const std::string& line) {
         std::istringstream words(line);
-        std::string command, color, where;
+        std::string command;
         words >> command;
-        id.clear();
-        if (script.ids != "plain" && !command.empty() &&
+        id_.clear();
+        if (script_.ids != "plain" && !command.empty() &&
             command.find_first_not_of("0123456789") == std::string::npos) {
-            id = command;
+            id_ = command;
             words >> command;
         }
         std::string rest;
         std::getline(words, rest);
+        if (command.empty()) return std::nullopt;
+        return answer(command, rest);
+    }
+
+  private:
+    // "=", and the command's id when it had one and ids are echoed.
+    std::string head(char status) const {
+        return status + (script_.ids == "echo" ? id_ : std::string());
+    }
+    void reply(const std::string& text) {
+        out_ << head('=') << " " << text << "\n\n" << std::flush;
+    }
+    void fail(const std::string& text) { out_ << head('?') << " " << text << "\n\n" << std::flush; }
+    // The --once'th genmove, or every one from --at on.
+    bool strikes() const {
+        return script_.once ? genmoves_ == script_.at : genmoves_ >= script_.at;
+    }
+
+    std::optional<SessionEnd> answer(const std::string& command, const std::string& rest) {
+        std::string color, where;
         std::istringstream(rest) >> color >> where;
-        std::istringstream time_args(rest);
-        if (command.empty()) continue;
         if (command == "protocol_version") {
-            if (script.mode == "silent") std::this_thread::sleep_for(std::chrono::hours(1));
+            if (script_.mode == "silent") std::this_thread::sleep_for(std::chrono::hours(1));
             reply("2");
         } else if (command == "name") {
-            if (script.name_cpus)
+            if (script_.name_cpus)
                 reply("fake cpus=" + allowed_cpu_list());
             else
-                reply(script.mode == "latin1" ? "fake-\xe9l\xe8ve" : "fake");
+                reply(script_.mode == "latin1" ? "fake-\xe9l\xe8ve" : "fake");
         } else if (command == "version") {
             reply("1");
         } else if (command == "list_commands" || command == "known_command") {
-            static const std::string kKnown =
-                "protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\n"
-                "boardsize\nclear_board\nkomi\nplay\ngenmove\ntime_settings\ntime_left";
-            const bool known =
-                ("\n" + kKnown + "\n").find("\n" + color + "\n") != std::string::npos;
-            command == "list_commands" ? reply(kKnown) : reply(known ? "true" : "false");
+            answer_command_list(command, color);
         } else if (command == "boardsize") {
             color == "8" ? reply("") : fail("unacceptable size");
         } else if (command == "clear_board") {
-            pause(script.ack_delay);
-            game = Game();
+            pause(script_.ack_delay);
+            game_ = Game();
             reply("");
         } else if (command == "komi" || command == "time_settings" || command == "time_left") {
-            if (command == "time_settings") announced.settings(time_args);
-            if (command == "time_left") {
-                std::string c;
-                time_args >> c;
-                announced.time_left(c == "b" || c == "black" ? Color::Black : Color::White,
-                                    time_args);
-            }
-            script.mode == "latin1" && command != "komi" ? fail("temps non g\xe9r\xe9") : reply("");
+            answer_time_command(command, rest);
         } else if (command == "quit") {
             reply("");
             return SessionEnd::Quit;
         } else if (command == "play") {
-            pause(script.ack_delay);
-            const auto move = Move::parse(where);
-            const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
-            if (script.mode == "refuse-play" && genmoves + 1 >= script.at) {
-                fail("I refuse");
-                continue;
-            }
-            try {
-                if (!move) throw IllegalMove("not a move");
-                if (game.current().side_to_move() != c) game.play(Move::pass());
-                game.play(*move);
-                reply("");
-            } catch (const std::exception& e) {
-                fail(std::string("illegal move: ") + e.what());
-            }
+            answer_play(color_named(color), where);
         } else if (command == "genmove") {
-            const Color c = (color == "b" || color == "black") ? Color::Black : Color::White;
-            ++genmoves;
-            if (script.die_at > 0 && genmoves >= script.die_at) std::_Exit(3);
-            pause(script.delay);
-            if (script.mode == "trust") pause(announced.budget(c));
-            if (script.once ? genmoves == script.at : genmoves >= script.at) {
-                if (script.mode == "crash") std::_Exit(3);
-                if (script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
-                if (script.mode == "disconnect" || script.mode == "deaf")
-                    return SessionEnd::Disconnect;
-                if (script.mode == "flood") {
-                    out << head('=') << " " << std::string(1 << 20, 'x') << "\n\n" << std::flush;
-                    continue;
-                }
-                if (script.mode == "flood-lines") {
-                    // Short lines without the empty line that ends a response, until stopped.
-                    out << head('=') << " c4\n";
-                    const std::string line(79, 'x');
-                    while (out << line << '\n') {
-                    }
-                    return SessionEnd::Disconnect;
-                }
-                if (script.mode == "illegal-extra") {
-                    // An illegal move, then a second reply nobody asked for.
-                    out << head('=') << " d4\n\n" << head('=') << " d4\n\n" << std::flush;
-                    continue;
-                }
-                if (script.mode == "latin1") {
-                    // Long enough that a kept protocol line (200 bytes) ends inside its last
-                    // character, a valid UTF-8 "\xc3\xa9" cut in two.
-                    fail("coup ill\xe9gal " + std::string(184, 'x') + "\xc3\xa9");
-                    continue;
-                }
-                if (script.mode == "garbage") {
-                    out << "I think therefore I am\n\n" << std::flush;
-                    continue;
-                }
-                if (script.mode == "illegal") {
-                    // An occupied square is never legal.
-                    reply("d4");
-                    continue;
-                }
-            }
-            const bool strikes = script.once ? genmoves == script.at : genmoves >= script.at;
-            if (game.current().side_to_move() != c) game.play(Move::pass());
-            const Bitboard moves = game.current().legal_moves();
-            if (strikes && script.mode == "pass" && moves) {
-                reply("pass");
-                continue;
-            }
-            if (!moves) {
-                const Bitboard empty = game.current().empties();
-                reply(strikes && script.mode == "no-pass" && empty
-                          ? Square::from_index(std::countr_zero(empty)).to_string()
-                          : "pass");
-                continue;
-            }
-            const Move m = Square::from_index(rng.pick_bit(moves));
-            game.play(m);
-            reply(m.to_string());
-            if (script.mode == "twice" &&
-                (script.once ? genmoves == script.at : genmoves >= script.at))
-                reply(m.to_string());
+            return answer_genmove(color_named(color));
         } else {
             fail("unknown command");
         }
+        return std::nullopt;
+    }
+
+    void answer_command_list(const std::string& command, const std::string& asked) {
+        static const std::string kKnown =
+            "protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\n"
+            "boardsize\nclear_board\nkomi\nplay\ngenmove\ntime_settings\ntime_left";
+        const bool known = ("\n" + kKnown + "\n").find("\n" + asked + "\n") != std::string::npos;
+        command == "list_commands" ? reply(kKnown) : reply(known ? "true" : "false");
+    }
+
+    void answer_time_command(const std::string& command, const std::string& rest) {
+        std::istringstream time_args(rest);
+        if (command == "time_settings") announced_.settings(time_args);
+        if (command == "time_left") {
+            std::string c;
+            time_args >> c;
+            announced_.time_left(color_named(c), time_args);
+        }
+        script_.mode == "latin1" && command != "komi" ? fail("temps non g\xe9r\xe9") : reply("");
+    }
+
+    void answer_play(Color c, const std::string& where) {
+        pause(script_.ack_delay);
+        const auto move = Move::parse(where);
+        if (script_.mode == "refuse-play" && genmoves_ + 1 >= script_.at) {
+            fail("I refuse");
+            return;
+        }
+        try {
+            if (!move) throw IllegalMove("not a move");
+            if (game_.current().side_to_move() != c) game_.play(Move::pass());
+            game_.play(*move);
+            reply("");
+        } catch (const std::exception& e) {
+            fail(std::string("illegal move: ") + e.what());
+        }
+    }
+
+    std::optional<SessionEnd> answer_genmove(Color c) {
+        ++genmoves_;
+        if (script_.die_at > 0 && genmoves_ >= script_.die_at) std::_Exit(3);
+        pause(script_.delay);
+        if (script_.mode == "trust") pause(announced_.budget(c));
+        if (strikes()) {
+            const Misbehaviour misbehaviour = misbehave();
+            if (misbehaviour == Misbehaviour::Disconnect) return SessionEnd::Disconnect;
+            if (misbehaviour == Misbehaviour::Answered) return std::nullopt;
+        }
+        answer_move(c);
+        return std::nullopt;
+    }
+
+    // The modes that answer a genmove in the move's place, or never answer it.
+    Misbehaviour misbehave() {
+        const std::string& mode = script_.mode;
+        if (mode == "crash") std::_Exit(3);
+        if (mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
+        if (mode == "disconnect" || mode == "deaf") return Misbehaviour::Disconnect;
+        if (mode == "flood") {
+            out_ << head('=') << " " << std::string(1 << 20, 'x') << "\n\n" << std::flush;
+            return Misbehaviour::Answered;
+        }
+        if (mode == "flood-lines") {
+            // Short lines without the empty line that ends a response, until stopped.
+            out_ << head('=') << " c4\n";
+            const std::string line(79, 'x');
+            while (out_ << line << '\n') {
+            }
+            return Misbehaviour::Disconnect;
+        }
+        if (mode == "illegal-extra") {
+            // An illegal move, then a second reply nobody asked for.
+            out_ << head('=') << " d4\n\n" << head('=') << " d4\n\n" << std::flush;
+            return Misbehaviour::Answered;
+        }
+        if (mode == "latin1") {
+            // Long enough that a kept protocol line (200 bytes) ends inside its last
+            // character, a valid UTF-8 "\xc3\xa9" cut in two.
+            fail("coup ill\xe9gal " + std::string(184, 'x') + "\xc3\xa9");
+            return Misbehaviour::Answered;
+        }
+        if (mode == "garbage") {
+            out_ << "I think therefore I am\n\n" << std::flush;
+            return Misbehaviour::Answered;
+        }
+        if (mode == "illegal") {
+            // An occupied square is never legal.
+            reply("d4");
+            return Misbehaviour::Answered;
+        }
+        return Misbehaviour::None;
+    }
+
+    // A random legal move, or what pass, no-pass and twice make of it.
+    void answer_move(Color c) {
+        const bool strikes = this->strikes();
+        if (game_.current().side_to_move() != c) game_.play(Move::pass());
+        const Bitboard moves = game_.current().legal_moves();
+        if (strikes && script_.mode == "pass" && moves) {
+            reply("pass");
+            return;
+        }
+        if (!moves) {
+            const Bitboard empty = game_.current().empties();
+            reply(strikes && script_.mode == "no-pass" && empty
+                      ? Square::from_index(std::countr_zero(empty)).to_string()
+                      : "pass");
+            return;
+        }
+        const Move m = Square::from_index(rng_.pick_bit(moves));
+        game_.play(m);
+        reply(m.to_string());
+        if (script_.mode == "twice" && strikes) reply(m.to_string());
+    }
+
+    std::ostream& out_;
+    const Script& script_;
+    int& genmoves_;  // counted over the engine's life, across sessions
+    Game game_;
+    Rng rng_;
+    Announced announced_;
+    std::string id_;  // the current command's numeric id, when it had one
+};
+
+SessionEnd serve(std::istream& in, std::ostream& out, const Script& script, int& genmoves) {
+    FakeSession session(out, script, genmoves);
+    std::ofstream log;
+    if (!script.log_path.empty()) log.open(script.log_path, std::ios::app);
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (log.is_open()) log << line << std::endl;
+        if (const auto end = session.answer(line)) return *end;
     }
     return SessionEnd::InputEnded;
 }

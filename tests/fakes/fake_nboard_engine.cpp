@@ -27,30 +27,85 @@ std::string odd_reply(const std::string& move, int go) {
     return "=== " + move + kFields[go % std::size(kFields)];
 }
 
+// What the command line asks of it.
+struct Quirks {
+    std::string mode = "normal", log_path, myname, fixed_eval;
+    int at = 1;
+};
+
+void answer_nboard(const std::string& line, const Quirks& quirks) {
+    if (line != "nboard 1") std::cout << "? I only know nboard 1, carrying on\n";
+    if (!quirks.myname.empty()) std::cout << "set myname " << quirks.myname << "\n";
+    if (quirks.mode == "odd")
+        std::cout << "set myname r\xe9"
+                     "fl\xe9"
+                     "chi\n";
+}
+
+// The talk and the reply to the `gos`'th go.
+void answer_go(const Game& game, Rng& rng, const Quirks& quirks, int gos) {
+    const Bitboard moves = game.current().legal_moves();
+    if (!moves) {
+        std::cout << "=== PA\n";
+        return;
+    }
+    const std::string m = Square::from_index(rng.pick_bit(moves)).to_string();
+    const int eval = 60 - game.current().empty_count() + 0;
+    std::cout << "status thinking\nnodestats 1234 0.01\nsearch " << m << " " << eval << ".00 0 1\n";
+    if (quirks.mode == "odd") {
+        std::cout << "status r\xe9"
+                     "flexion\n"
+                  << odd_reply(m, gos) << "\n";
+        return;
+    }
+    if (gos >= quirks.at && quirks.mode == "bad-eval") {
+        std::cout << "=== " << m << "/99.00/0.01\n";
+        return;
+    }
+    if (!quirks.fixed_eval.empty()) {
+        std::cout << "=== " << m << "/" << quirks.fixed_eval << "/0.01\n";
+        return;
+    }
+    if (gos == quirks.at && quirks.mode == "illegal") {
+        std::cout << "=== a1\n";
+        return;
+    }
+    switch (gos % 3) {
+        case 0:
+            std::cout << "=== " << char(m[0] - 'a' + 'A') << m[1] << "\n";
+            break;
+        case 1:
+            std::cout << "=== " << m << "/" << eval << ".00/0.01\n";
+            break;
+        default:
+            std::cout << "=== " << m << " " << eval << ".00 0.0\n";
+    }
+    if (gos == quirks.at && quirks.mode == "stale") std::cout << "=== a1/0/0\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string mode = "normal", log_path, myname, fixed_eval;
-    int at = 1;
+    Quirks quirks;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string key = argv[i], value = argv[i + 1];
         if (key == "--mode")
-            mode = value;
+            quirks.mode = value;
         else if (key == "--at")
-            at = std::atoi(value.c_str());
+            quirks.at = std::atoi(value.c_str());
         else if (key == "--log")
-            log_path = value;
+            quirks.log_path = value;
         else if (key == "--myname")
-            myname = value;
+            quirks.myname = value;
         else if (key == "--eval")
-            fixed_eval = value;
+            quirks.fixed_eval = value;
         else {
             std::cerr << "fake-nboard-engine: unknown option " << key << "\n";
             return 2;
         }
     }
     std::ofstream log;
-    if (!log_path.empty()) log.open(log_path, std::ios::app);
+    if (!quirks.log_path.empty()) log.open(quirks.log_path, std::ios::app);
     Game game;
     Rng rng(7);
     int gos = 0;
@@ -58,12 +113,7 @@ int main(int argc, char** argv) {
     while (std::getline(std::cin, line)) {
         if (log.is_open()) log << line << std::endl;
         if (line.rfind("nboard ", 0) == 0) {
-            if (line != "nboard 1") std::cout << "? I only know nboard 1, carrying on\n";
-            if (!myname.empty()) std::cout << "set myname " << myname << "\n";
-            if (mode == "odd")
-                std::cout << "set myname r\xe9"
-                             "fl\xe9"
-                             "chi\n";
+            answer_nboard(line, quirks);
         } else if (line.rfind("ping ", 0) == 0) {
             std::cout << "pong " << line.substr(5) << "\n";
         } else if (line.rfind("set game ", 0) == 0) {
@@ -73,46 +123,7 @@ int main(int argc, char** argv) {
                 std::cout << "status bad game: " << e.what() << "\n";
             }
         } else if (line == "go") {
-            ++gos;
-            const Bitboard moves = game.current().legal_moves();
-            if (!moves) {
-                std::cout << "=== PA\n";
-                continue;
-            }
-            const std::string m = Square::from_index(rng.pick_bit(moves)).to_string();
-            const int eval = 60 - game.current().empty_count() + 0;
-            std::cout << "status thinking\nnodestats 1234 0.01\nsearch " << m << " " << eval
-                      << ".00 0 1\n";
-            if (mode == "odd") {
-                std::cout << "status r\xe9"
-                             "flexion\n"
-                          << odd_reply(m, gos) << "\n"
-                          << std::flush;
-                continue;
-            }
-            if (gos >= at && mode == "bad-eval") {
-                std::cout << "=== " << m << "/99.00/0.01\n" << std::flush;
-                continue;
-            }
-            if (!fixed_eval.empty()) {
-                std::cout << "=== " << m << "/" << fixed_eval << "/0.01\n" << std::flush;
-                continue;
-            }
-            if (gos == at && mode == "illegal") {
-                std::cout << "=== a1\n" << std::flush;
-                continue;
-            }
-            switch (gos % 3) {
-                case 0:
-                    std::cout << "=== " << char(m[0] - 'a' + 'A') << m[1] << "\n";
-                    break;
-                case 1:
-                    std::cout << "=== " << m << "/" << eval << ".00/0.01\n";
-                    break;
-                default:
-                    std::cout << "=== " << m << " " << eval << ".00 0.0\n";
-            }
-            if (gos == at && mode == "stale") std::cout << "=== a1/0/0\n";
+            answer_go(game, rng, quirks, ++gos);
         } else if (line == "quit") {
             return 0;
         }

@@ -74,51 +74,55 @@ inline std::string play_checked_game(unsigned short port, const std::string& tok
     }
 }
 
-}  // namespace abuse_detail
+// What the misbehaving clients saw, counted from their threads.
+struct MisbehaviourCounters {
+    std::atomic<int> connections{0}, slowloris_closed{0}, overlong_closed{0};
+};
 
-// Runs every client to the end; the misbehaving ones start first and hold their connections
-// while the games are played.
-inline AbuseResult run_tcp_abuse(unsigned short port, const AbuseCounts& counts) {
-    using namespace abuse_detail;
-    const auto start = std::chrono::steady_clock::now();
-    AbuseResult result;
-    std::mutex mutex;
-    std::atomic<int> misbehaving{0}, slow_closed{0}, long_closed{0};
-    std::vector<std::thread> threads;
-
-    // Slowloris: connect, send one byte of a command, then nothing; the idle timeout must end it.
+// Slowloris: connect, send one byte of a command, then nothing; the idle timeout must end it.
+inline void start_slowloris(unsigned short port, const AbuseCounts& counts,
+                            MisbehaviourCounters& seen, std::vector<std::thread>& threads) {
     for (int i = 0; i < counts.slowloris; ++i) {
-        threads.emplace_back([&] {
+        threads.emplace_back([port, &seen] {
             try {
                 GtpSocket c(port);
-                ++misbehaving;
+                ++seen.connections;
                 c.send_raw("g");
-                if (c.closed_by_server()) ++slow_closed;
+                if (c.closed_by_server()) ++seen.slowloris_closed;
             } catch (const std::exception&) {
             }
         });
     }
-    // Over-long lines: three lines far past the limit, then wait for the server to hang up.
+}
+
+// Over-long lines: three lines far past the limit, then wait for the server to hang up.
+inline void start_overlong(unsigned short port, const AbuseCounts& counts,
+                           MisbehaviourCounters& seen, std::vector<std::thread>& threads) {
     for (int i = 0; i < counts.overlong; ++i) {
-        threads.emplace_back([&] {
+        threads.emplace_back([port, &counts, &seen] {
             try {
                 GtpSocket c(port);
-                ++misbehaving;
+                ++seen.connections;
                 send_token(c, counts.token);
                 const std::string line = "name " + std::string(counts.overlong_bytes, 'x') + "\n";
                 for (int k = 0; k < 3; ++k) c.send_raw(line);
-                if (c.closed_by_server()) ++long_closed;
+                if (c.closed_by_server()) ++seen.overlong_closed;
             } catch (const std::exception&) {
-                ++long_closed;  // the server closed while we were still sending: also a drop
+                ++seen.overlong_closed;  // the server closed while we were still sending: also a
+                                         // drop
             }
         });
     }
-    // Binary garbage, newlines included, then a clean close.
+}
+
+// Binary garbage, newlines included, then a clean close.
+inline void start_garbage(unsigned short port, const AbuseCounts& counts,
+                          MisbehaviourCounters& seen, std::vector<std::thread>& threads) {
     for (int i = 0; i < counts.garbage; ++i) {
-        threads.emplace_back([&, i] {
+        threads.emplace_back([port, &seen, i] {
             try {
                 GtpSocket c(port);
-                ++misbehaving;
+                ++seen.connections;
                 Rng rng(1000 + static_cast<std::uint64_t>(i));
                 std::string bytes(8192, '\0');
                 for (char& b : bytes) b = static_cast<char>(rng.below(256));
@@ -128,31 +132,44 @@ inline AbuseResult run_tcp_abuse(unsigned short port, const AbuseCounts& counts)
             }
         });
     }
-    // Close mid-command: half a line, or a whole genmove whose answer is never read.
+}
+
+// Close mid-command: half a line, or a whole genmove whose answer is never read.
+inline void start_mid_command(unsigned short port, const AbuseCounts& counts,
+                              MisbehaviourCounters& seen, std::vector<std::thread>& threads) {
     for (int i = 0; i < counts.mid_command; ++i) {
-        threads.emplace_back([&, i] {
+        threads.emplace_back([port, &counts, &seen, i] {
             try {
                 GtpSocket c(port);
-                ++misbehaving;
+                ++seen.connections;
                 send_token(c, counts.token);
                 c.send_raw(i % 2 ? "1 genmove b\n2 genmove w\n3 genm" : "play b d3\ngenmove w\n");
             } catch (const std::exception&) {
             }
         });
     }
-    // Churn: connect and disconnect in a loop.
+}
+
+// Churn: connect and disconnect in a loop.
+inline void start_churn(unsigned short port, const AbuseCounts& counts, MisbehaviourCounters& seen,
+                        std::vector<std::thread>& threads) {
     for (int i = 0; i < counts.churn; ++i) {
-        threads.emplace_back([&] {
+        threads.emplace_back([port, &seen] {
             for (int k = 0; k < 10; ++k) {
                 try {
                     GtpSocket c(port);
-                    ++misbehaving;
+                    ++seen.connections;
                 } catch (const std::exception&) {
                 }
             }
         });
     }
+}
 
+// The well-behaved clients' games, `counts.good_threads` at a time; each one's outcome goes to
+// `result`.
+inline void play_good_games(unsigned short port, const AbuseCounts& counts, AbuseResult& result) {
+    std::mutex mutex;
     std::atomic<int> next_game{0};
     std::vector<std::thread> players;
     for (int t = 0; t < counts.good_threads; ++t) {
@@ -169,10 +186,28 @@ inline AbuseResult run_tcp_abuse(unsigned short port, const AbuseCounts& counts)
         });
     }
     for (auto& t : players) t.join();
+}
+
+}  // namespace abuse_detail
+
+// Runs every client to the end; the misbehaving ones start first and hold their connections
+// while the games are played.
+inline AbuseResult run_tcp_abuse(unsigned short port, const AbuseCounts& counts) {
+    using namespace abuse_detail;
+    const auto start = std::chrono::steady_clock::now();
+    AbuseResult result;
+    MisbehaviourCounters seen;
+    std::vector<std::thread> threads;
+    start_slowloris(port, counts, seen, threads);
+    start_overlong(port, counts, seen, threads);
+    start_garbage(port, counts, seen, threads);
+    start_mid_command(port, counts, seen, threads);
+    start_churn(port, counts, seen, threads);
+    play_good_games(port, counts, result);
     for (auto& t : threads) t.join();
-    result.misbehaving_connections = misbehaving;
-    result.slowloris_closed_by_server = slow_closed;
-    result.overlong_closed_by_server = long_closed;
+    result.misbehaving_connections = seen.connections;
+    result.slowloris_closed_by_server = seen.slowloris_closed;
+    result.overlong_closed_by_server = seen.overlong_closed;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

@@ -296,11 +296,11 @@ TEST_CASE("a FIFO as openings or as a file read back is refused at once, never w
     fs::remove_all(dir);
 }
 
-TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refused by name") {
-    const fs::path dir = temp_dir("match_claims_signed");
-    const std::string secret = "not-a-real-key-0123456789-abcdef";
-    std::ofstream(dir / "key") << secret;
-    std::ofstream(dir / "other") << secret << "!";
+namespace {
+
+// Two shards of kTwo signed with `key` (s0.json, s1.json and their journals), merged into m.json;
+// every reader takes them.
+void play_signed_shards(const fs::path& dir) {
     for (int k : {0, 1}) {
         REQUIRE(run_othello_match(kTwo + " --sign-key key --shard " + std::to_string(k) +
                                       "/2 --results s" + std::to_string(k) + ".json",
@@ -317,9 +317,11 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     CHECK(r.status == 0);
     r = run_othello_match("report --sign-key key --html p.html m.json", dir);
     CHECK(r.status == 0);
+}
 
-    // Signed with another key; an edited field; the configuration a record is bound to edited.
-    r = run_othello_match("merge --sign-key other --results m2.json s0.jsonl s1.json", dir);
+// Signed with another key; an edited field; the configuration a record is bound to edited.
+void check_forgeries_refused(const fs::path& dir) {
+    Run r = run_othello_match("merge --sign-key other --results m2.json s0.jsonl s1.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err,
                    "'s0.jsonl' line 2: game 0 (mobility - random): signature does not "
@@ -344,10 +346,12 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     CHECK(r.status == 2);
     CHECK(contains(r.err, "records do not check out:\n  's1.jsonl' line 2: game "));
     write_lines(dir / "s1.jsonl", original);
+}
 
-    // Unsigned records (a shard run without the key): merge refuses, --resume plays them again.
+// Unsigned records (a shard run without the key): merge refuses, --resume plays them again.
+void check_unsigned_refused(const fs::path& dir) {
     REQUIRE(run_othello_match(kTwo + " --shard 1/2 --results u1.json", dir).status == 0);
-    r = run_othello_match("merge --sign-key key --results m3.json s0.json u1.jsonl", dir);
+    Run r = run_othello_match("merge --sign-key key --results m3.json s0.json u1.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err,
                    "'u1.jsonl' line 2: game 2 (mobility - random): unsigned, but "
@@ -362,8 +366,10 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     r = run_othello_match("merge --sign-key key --results m4.json s0.json u1.jsonl", dir);
     CHECK(r.status == 0);
     CHECK(json_of(dir / "m4.json").at("games") == json_of(dir / "m.json").at("games"));
+}
 
-    // Key files that are no key, refused by name; the key never printed.
+// Key files that are no key, refused by name; the key (`secret`) never printed.
+void check_bad_key_files(const fs::path& dir, const std::string& secret) {
     ::mkfifo((dir / "fifo").c_str(), 0600);
     std::ofstream(dir / "empty");
     fs::create_directory(dir / "folder");
@@ -377,14 +383,27 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
         for (const std::string& command :
              {kTwo + " --results x.json", std::string("merge --results x.json s0.json"),
               std::string("ratings --results x.json s0.json")}) {
-            r = run_othello_match(command + " --sign-key " + file, dir);
+            const Run r = run_othello_match(command + " --sign-key " + file, dir);
             CAPTURE(command);
             CHECK(r.status == 2);
             CHECK(contains(r.err, message));
         }
     }
-    r = run_othello_match("merge --sign-key other --results m5.json s0.jsonl", dir);
+    const Run r = run_othello_match("merge --sign-key other --results m5.json s0.jsonl", dir);
     CHECK(!contains(r.err + r.out, secret));
     CHECK(!fs::exists(dir / "x.json"));
+}
+
+}  // namespace
+
+TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refused by name") {
+    const fs::path dir = temp_dir("match_claims_signed");
+    const std::string secret = "not-a-real-key-0123456789-abcdef";
+    std::ofstream(dir / "key") << secret;
+    std::ofstream(dir / "other") << secret << "!";
+    play_signed_shards(dir);
+    check_forgeries_refused(dir);
+    check_unsigned_refused(dir);
+    check_bad_key_files(dir, secret);
     fs::remove_all(dir);
 }
