@@ -3,7 +3,7 @@
 // shows it. The journal, results files (JSON and CSV), merge and the report page all go through it.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <span>
 #include <string_view>
 

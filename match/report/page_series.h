@@ -3,7 +3,7 @@
 // Standings as each game is counted, so that no page has to count the games again.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <vector>
 

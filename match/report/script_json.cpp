@@ -1,6 +1,8 @@
 // JSON for a script block: nlohmann's compact ASCII form with '<' escaped.
 #include "match/report/script_json.h"
 
+#include <nlohmann/json.hpp>
+
 namespace othello {
 
 std::string json_for_script_block(const nlohmann::json& json) {

@@ -1,7 +1,7 @@
 // JSON as text for the page's <script type="application/json"> block.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace othello {

@@ -4,7 +4,7 @@
 // --resume and merge can refuse games that belong to another match.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>

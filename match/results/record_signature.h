@@ -10,7 +10,7 @@
 // "sig": "hmac-sha256:" and 64 hex digits.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "match/record/game_record.h"

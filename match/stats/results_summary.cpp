@@ -1,6 +1,8 @@
 // ResultsSummary: standings to JSON.
 #include "match/stats/results_summary.h"
 
+#include <nlohmann/json.hpp>
+
 #include "match/stats/ratings.h"
 
 namespace othello {

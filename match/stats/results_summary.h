@@ -2,7 +2,7 @@
 // reasons, repeated games — and its "ratings" list, the same for one run and for merged shards.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "match/stats/standings.h"
 

@@ -69,13 +69,24 @@ std::size_t first_difference(const std::string& a, const std::string& b) {
     return i == a.size() && j == b.size() ? std::string::npos : i;
 }
 
+// The command that rewrites the expected files from this build's outputs, after a change meant to
+// change them (review the diff before committing it).
+constexpr const char* kRegenerate =
+    "OTHELLO_REGENERATE_GOLDEN=1 ctest --test-dir build -R match_outputs_tests";
+
 void check_same_file(const fs::path& written, const fs::path& expected) {
     INFO("written: " << written.string() << ", expected: " << expected.string());
     const std::string text = slurp(written);
     REQUIRE(!text.empty());
+    const char* regenerate = std::getenv("OTHELLO_REGENERATE_GOLDEN");
+    if (regenerate && std::string(regenerate) == "1") {
+        fs::copy_file(written, expected, fs::copy_options::overwrite_existing);
+        MESSAGE("regenerated " << expected.string());
+    }
     const std::size_t at = first_difference(text, slurp(expected));
     INFO("first difference at byte " << at << ": '"
                                      << text.substr(at == std::string::npos ? 0 : at, 60) << "'");
+    INFO("if the change is meant, regenerate the expected files: " << kRegenerate);
     CHECK(at == std::string::npos);
 }
 
