@@ -35,13 +35,16 @@
 # values come from the weights.
 # Usage: scripts/train-weights.sh [--rounds N (default 5: all)] [--work DIR]
 #                                 [--output FILE] [--build DIR] [--threads N] [--quick] [--reuse]
+#                                 [--wthor-dir DIR]
+#   --wthor-dir: the folder of WTH_<year>.wtb files (default othello-train's: ../shared/data/wthor,
+#                or the build's -DOTHELLO_SHARED_DATA); the tests give the few years of tests/data.
 #   --reuse: keep the rounds whose files the work folder holds already (an interrupted run goes
 #            on where it stopped; a new `shipped` choice costs only its refits). Files made by
 #            another version of the script or another pattern set must be deleted first.
-#   --quick: a small version for the tests (3,000 expert games, 300 self-play games per round,
-#            depth-1 labels, 10 steps, every round) that also checks that a refit from round 2's
-#            saved positions gives back round 2's weights and that the result loads and beats
-#            `random`.
+#   --quick: a small version for the tests (at most 3,000 expert games, 300 self-play games per
+#            round, depth-1 labels, 10 steps, every round) that also checks that a refit from
+#            round 2's saved positions gives back round 2's weights and that the result loads and
+#            beats `random`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
@@ -85,6 +88,7 @@ rounds=$((1 + ${#deep_rounds[@]}))
 threads="$(nproc)"
 quick=0
 reuse=0
+wthor=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds="$2"; shift 2 ;;
@@ -94,6 +98,7 @@ while [ $# -gt 0 ]; do
         --threads) threads="$2"; shift 2 ;;
         --quick) quick=1; shift ;;
         --reuse) reuse=1; shift ;;
+        --wthor-dir) wthor=(--wthor-dir "$2"); shift 2 ;;
         *) echo "train-weights.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -102,7 +107,7 @@ if [ ! -x "$train" ]; then
     echo "train-weights.sh: $train is not built (ninja -C $build othello-train)" >&2
     exit 1
 fi
-common=(--data wthor --seed 1 --threads "$threads" --jacobi)
+common=(--data wthor "${wthor[@]}" --seed 1 --threads "$threads" --jacobi)
 self_play=(--self-play-exact-empties 10 --self-play-opponent mobility
            --self-play-opponent-share 0.25)
 first_steps=40; steps=60; games=60000; depth=2
@@ -147,11 +152,14 @@ make_mean() {
     "$train" --average "${files[@]}" --output "$work/round-$name.bin"
 }
 last=1m
-round_args=()  # round_args[k]: the data options of round k, which its refit uses again
+# round_args[k]: the data options of round k, which its refit uses again (with --wthor-dir, kept
+# apart as its path may hold spaces).
+round_args=()
 # refit K STEPS FILE: a fit of round K's saved positions with its own options, no search.
 refit() {
     # shellcheck disable=SC2086 # round_args holds separate words
-    "$train" ${round_args[$1]} --iterations "$2" --samples "$work/round-$1.samples" --output "$3"
+    "$train" ${round_args[$1]} "${wthor[@]}" --iterations "$2" --samples "$work/round-$1.samples" \
+        --output "$3"
 }
 for ((k = 2; k <= rounds && k - 2 < ${#deep_rounds[@]}; ++k)); do
     read -r from deep_depth share keep opponent seed deep_games <<<"${deep_rounds[k - 2]}"
@@ -167,7 +175,7 @@ for ((k = 2; k <= rounds && k - 2 < ${#deep_rounds[@]}; ++k)); do
     made "round-$k.bin" "round-$k.samples" && continue
     log "round $k: $deep_games self-play games of $(basename "$previous" .bin) (a quarter" \
         "against $opponent), labels $share of a depth-$deep_depth search (--keep-every $keep)"
-    time "$train" "${deep[@]}" --iterations "$steps" --self-play "$deep_games" \
+    time "$train" "${deep[@]}" "${wthor[@]}" --iterations "$steps" --self-play "$deep_games" \
         --self-play-weights "$previous" --self-play-exact-empties 10 \
         --self-play-opponent "$opponent" --self-play-opponent-share 0.25 --keep-every "$keep" \
         --label-weights "$previous" --label-depth "$deep_depth" --label-share "$share" \
@@ -206,7 +214,7 @@ if [ "$rounds" -ge "$(printf '%s\n' "${shipped[@]}" | sort -n | tail -n 1)" ]; t
             log "round ${k}c: the positions one move after every ${children_every}th of round" \
                 "$k's, labelled by a depth-$children_depth search over round ${k}f"
             # shellcheck disable=SC2086 # round_args holds separate words
-            time "$train" ${round_args[$k]} --samples "$work/round-$k.samples" \
+            time "$train" ${round_args[$k]} "${wthor[@]}" --samples "$work/round-$k.samples" \
                 --children-of "$children_every" --label-weights "$work/round-${k}f.bin" \
                 --label-depth "$children_depth" --label-exact-empties 10 \
                 --save-samples "$work/round-${k}c.samples"
@@ -214,7 +222,7 @@ if [ "$rounds" -ge "$(printf '%s\n' "${shipped[@]}" | sort -n | tail -n 1)" ]; t
         if ! made "round-${k}fc.bin"; then
             log "round ${k}fc: round $k's positions and round ${k}c's, $final_steps steps"
             # shellcheck disable=SC2086
-            time "$train" ${round_args[$k]} --iterations "$final_steps" \
+            time "$train" ${round_args[$k]} "${wthor[@]}" --iterations "$final_steps" \
                 --samples "$work/round-$k.samples" --samples "$work/round-${k}c.samples" \
                 --output "$work/round-${k}fc.bin"
         fi

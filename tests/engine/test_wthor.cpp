@@ -1,11 +1,13 @@
-// WTHOR: every expert game in ../shared/data/wthor replays legally; games whose recorded final
-// count disagrees with the replayed board are counted and reported, not failed.
+// WTHOR: every expert game replays legally, the fixture years of tests/data/wthor in any clone
+// and the whole of ../shared/data/wthor where it is there (suite shared_data); games whose
+// recorded final count disagrees with the replayed board are counted and reported, not failed.
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <iostream>
 
 #include "engine/wthor.h"
+#include "tests/support/shared_data.h"
 
 using namespace othello;
 
@@ -25,38 +27,55 @@ TEST_CASE("a malformed WTHOR file is refused with its name") {
                          "z.wtb: game 1, move 2: byte 99 is not a square (11..88)", WthorError);
 }
 
-TEST_CASE("every WTHOR game replays legally") {
-    const std::filesystem::path folder = std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor";
-    if (!std::filesystem::exists(folder)) {
-        MESSAGE("no shared data at " << folder << "; skipped");
-        return;
-    }
-    std::size_t games = 0, short_games = 0, finished = 0, disagreeing = 0,
-                unfinished_disagreeing = 0, files = 0;
+namespace {
+
+// What replaying every game of a folder of WTHOR files found.
+struct ReplayCounts {
+    std::size_t files = 0, games = 0, short_games = 0, finished = 0, disagreeing = 0,
+                unfinished_disagreeing = 0;
+};
+
+ReplayCounts replay_every_game(const std::filesystem::path& folder) {
+    ReplayCounts c;
     for (const auto& path : wthor_files_in(folder)) {
         const WthorFile file = read_wthor(path);
-        ++files;
+        ++c.files;
         for (const WthorGame& record : file.games) {
             const Game game = replay(record);  // throws on an illegal move: a failure
-            ++games;
-            if (record.moves.size() < 60) ++short_games;
+            ++c.games;
+            if (record.moves.size() < 60) ++c.short_games;
             // WTHOR records black's count with the empties given to the winner.
             const Position& end = game.current();
             const int black_with_empties = (64 + end.final_disc_difference(Color::Black)) / 2;
             if (end.is_game_over()) {
-                ++finished;
-                if (black_with_empties != record.black_discs) ++disagreeing;
+                ++c.finished;
+                if (black_with_empties != record.black_discs) ++c.disagreeing;
             } else if (end.disc_count(Color::Black) != record.black_discs) {
-                ++unfinished_disagreeing;  // resigned or agreed games: the record holds the agreed
-                                           // score
+                ++c.unfinished_disagreeing;  // resigned or agreed games: the record holds the
+                                             // agreed score
             }
         }
     }
-    CHECK(files >= 40);
-    CHECK(games == 124326);
-    std::cout
-        << "WTHOR: " << games << " games in " << files << " files replay legally; " << short_games
-        << " end before 60 moves; " << disagreeing << " of the " << finished
-        << " finished games and " << unfinished_disagreeing << " of the " << games - finished
-        << " unfinished ones record a black disc count that differs from the replayed board\n";
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("the WTHOR games of tests/data replay legally") {
+    // 1977 to 1981 and 2018: the games their headers count, 12 + 8 + 11 + 160 + 153 + 2,429.
+    const ReplayCounts c = replay_every_game(std::filesystem::path(OTHELLO_TEST_DATA) / "wthor");
+    CHECK(c.files == 6);
+    CHECK(c.games == 2773);
+}
+
+TEST_CASE("every WTHOR game replays legally" * doctest::test_suite("shared_data")) {
+    const ReplayCounts c = replay_every_game(testing::shared_data_path("wthor"));
+    CHECK(c.files >= 40);
+    CHECK(c.games == 124326);
+    std::cout << "WTHOR: " << c.games << " games in " << c.files << " files replay legally; "
+              << c.short_games << " end before 60 moves; " << c.disagreeing << " of the "
+              << c.finished << " finished games and " << c.unfinished_disagreeing << " of the "
+              << c.games - c.finished
+              << " unfinished ones record a black disc count that differs from the replayed "
+                 "board\n";
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The two Debian packages, installed and removed by dpkg: othello (the programs, man pages, docs)
 # and othello-data (book, weights, network, openings; Architecture: all). dpkg works in its own
-# root (dpkg --root WORKDIR/root) whose package database starts as a copy of this system's, so
-# the libraries othello depends on count as installed while nothing of this system is changed, a
-# user's own installed othello included, and tests in other build trees can run at the same
-# time. Checked: the packages' fields and contents; othello refused without othello-data and
+# root (dpkg --root WORKDIR/root) whose package database starts empty, so nothing of this system
+# is changed and nothing this system has installed (an othello or othello-data of its own
+# included) changes the result, and tests in other build trees can run at the same time. The
+# libraries othello depends on are then missing there: its install forces them
+# (--force-depends), and the output must show that only they were missing. Checked: the packages' fields and contents; othello refused without othello-data and
 # othello-data's removal refused while othello is installed; every program's --version and man
 # page; book,regression and book,network played by the installed engine (the same moves as the
 # build's engine) and a short othello-match printing its table; with othello-data forced out the
@@ -33,11 +34,9 @@ rm -rf "$work"
 root=$work/root
 admin=$root/var/lib/dpkg
 mkdir -p "$admin/info" "$admin/updates"
-# This system's packages and their files: the folders they share with ours (/usr/bin,
-# /usr/share/man/man1) stay when ours go, and a file of theirs would be a conflict.
-cp /var/lib/dpkg/status "$admin/status"
-cp /var/lib/dpkg/info/*.list "$admin/info/"
-touch "$admin/available"
+# An empty package database: no package of this system counts as installed in the test's root.
+: >"$admin/status"
+: >"$admin/available"
 # dpkg in the test's root, never this system's; its output is kept for the failure messages.
 pkg() { dpkg --root="$root" "$@" >"$work/dpkg.out" 2>&1; }
 status() { dpkg-query --admindir="$admin" -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null || true; }
@@ -69,7 +68,12 @@ dpkg-deb -c "$data_deb" | awk '{print $6}' >"$work/data.list"
 if pkg --install "$programs_deb"; then fail "dpkg installed othello without othello-data"; fi
 grep -qF "othello depends on othello-data (= $version)" "$work/dpkg.out" ||
   fail "dpkg did not name the missing othello-data: $(cat "$work/dpkg.out")"
-pkg --install "$data_deb" "$programs_deb" || fail "dpkg --install: $(cat "$work/dpkg.out")"
+# With othello-data, only the system's libraries (absent from the empty root) are missing: those
+# are forced, and othello-data must not be among the dependency problems dpkg reports.
+pkg --force-depends --install "$data_deb" "$programs_deb" ||
+  fail "dpkg --install: $(cat "$work/dpkg.out")"
+! grep -q "depends on othello-data" "$work/dpkg.out" ||
+  fail "othello's dependency on othello-data was not met: $(cat "$work/dpkg.out")"
 for package in othello othello-data; do
   [ "$(status $package)" = "ii " ] || fail "$package is not installed: '$(status $package)'"
 done
@@ -147,7 +151,7 @@ for package in othello othello-data; do
   [ -z "$(status $package)" ] || [ "$(status $package)" = "un " ] ||
     fail "$package is still known to dpkg after its removal: '$(status $package)'"
 done
-# Every file, and the packages' own folders; the shared ones are other packages' too.
+# Every file, and the packages' own folders.
 left=$( (grep -v '/$' "$work/programs.list" "$work/data.list" -h | sed 's|^\./|/|'
   printf '%s\n' /usr/share/othello /usr/share/doc/othello /usr/share/doc/othello-data) |
   while read -r path; do [ ! -e "$root$path" ] || echo "$path"; done)

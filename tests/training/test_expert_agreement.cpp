@@ -14,7 +14,7 @@ using namespace othello::training;
 
 TEST_CASE("the shipped weights agree with the experts on held-out WTHOR games") {
     const WthorFile file =
-        read_wthor(std::filesystem::path(OTHELLO_SHARED_DATA) / "wthor/WTH_2018.wtb");
+        read_wthor(std::filesystem::path(OTHELLO_TEST_DATA) / "wthor/WTH_2018.wtb");
     std::vector<Game> games;
     for (std::size_t i = 0; i < 200 && i < file.games.size(); ++i)
         games.push_back(replay(file.games[i]));

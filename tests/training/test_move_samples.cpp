@@ -19,7 +19,8 @@ using namespace othello::training;
 
 namespace {
 
-const std::filesystem::path kWthor = std::string(OTHELLO_SHARED_DATA) + "/wthor";
+// 1977 to 1981 and 2018 (tests/data/README.md): the first 344 games are the database's first.
+const std::filesystem::path kWthor = std::string(OTHELLO_TEST_DATA) + "/wthor";
 
 std::filesystem::path fresh_folder(const std::string& name) {
     const auto dir = std::filesystem::temp_directory_path() /

@@ -1,4 +1,4 @@
-// Helpers for the book tests: scratch files that remove themselves, and small books.
+// Helpers for the book tests: scratch files that remove themselves, and the fixture files.
 #pragma once
 
 #include <unistd.h>
@@ -36,8 +36,9 @@ class ScratchFile {
     std::filesystem::path path_;
 };
 
-inline std::string shared_data(const std::string& relative) {
-    return std::string(OTHELLO_SHARED_DATA) + "/" + relative;
+// A fixture file of tests/data (a WTHOR year, the named openings: tests/data/README.md).
+inline std::string test_data(const std::string& relative) {
+    return std::string(OTHELLO_TEST_DATA) + "/" + relative;
 }
 
 }  // namespace othello::testing

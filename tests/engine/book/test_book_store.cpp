@@ -125,7 +125,7 @@ TEST_CASE("lookups commute with symmetry over a book of random games") {
 
 TEST_CASE("named openings round-trip: the last move of each line carries its name") {
     ScratchFile file("named.db");
-    const std::string tsv = testing::shared_data("openings/named-openings.tsv");
+    const std::string tsv = testing::test_data("openings/named-openings.tsv");
     BookBuilder builder;
     CHECK(import_lines(builder, tsv) == 71);
     {
@@ -171,8 +171,7 @@ TEST_CASE("named openings round-trip: the last move of each line carries its nam
 
 TEST_CASE("WTHOR games round-trip with their outcomes") {
     ScratchFile file("wthor.db");
-    const auto files =
-        std::vector<std::filesystem::path>{testing::shared_data("wthor/WTH_1980.wtb")};
+    const auto files = std::vector<std::filesystem::path>{testing::test_data("wthor/WTH_1980.wtb")};
     BookBuilder builder;
     const WthorImportReport report = import_wthor(builder, files, 60);
     const WthorFile wthor = read_wthor(files[0]);

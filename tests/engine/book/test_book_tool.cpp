@@ -46,8 +46,8 @@ bool exited_ok(const Run& r) {
     return WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0;
 }
 
-const std::string kNamed = testing::shared_data("openings/named-openings.tsv");
-const std::string kWthor1980 = testing::shared_data("wthor/WTH_1980.wtb");
+const std::string kNamed = testing::test_data("openings/named-openings.tsv");
+const std::string kWthor1980 = testing::test_data("wthor/WTH_1980.wtb");
 
 }  // namespace
 

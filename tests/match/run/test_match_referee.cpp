@@ -152,7 +152,7 @@ TEST_CASE("a TCP engine that disconnects loses that game; the runner reconnects 
 TEST_CASE("openings: the referee starts from the opening and keeps it in the transcript") {
     MatchSetup setup;
     setup.engines = {parse_engine_spec("cmd:" + kFake), parse_engine_spec("policy:mobility")};
-    setup.openings = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 3);
+    setup.openings = load_openings(OTHELLO_TEST_DATA "/openings/named-openings.tsv", 1, 3);
     setup.concurrency = 2;
     MatchRunner runner(setup);
     std::vector<GameRecord> records;

@@ -41,13 +41,13 @@ TEST_CASE("openings: start, all distinct positions after k plies, balanced, file
     CHECK(balanced.size() == 8);
     for (const auto& o : balanced) CHECK(o.game.moves().size() == 8);
 
-    const auto named = load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 100);
+    const auto named = load_openings(OTHELLO_TEST_DATA "/openings/named-openings.tsv", 1, 100);
     CHECK(named.size() == 71);
     CHECK(!named[0].name.empty());
     // Only the openings a match needs are read.
-    CHECK(load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 5).size() == 5);
+    CHECK(load_openings(OTHELLO_TEST_DATA "/openings/named-openings.tsv", 1, 5).size() == 5);
     const auto sample =
-        load_openings(OTHELLO_SHARED_DATA "/openings/named-openings.tsv", 1, 71, true);
+        load_openings(OTHELLO_TEST_DATA "/openings/named-openings.tsv", 1, 71, true);
     REQUIRE(sample.size() == 71);  // every line once, in another order
     std::set<std::string> all, sampled;
     for (std::size_t i = 0; i < 71; ++i) {
