@@ -72,7 +72,9 @@ if [ "$build" = build ] && [ ${#targets[@]} -eq 0 ]; then
   targets=(--target othello-engine --target othello-match --target othello-book --target othello-train)
 fi
 # ccache, where installed, makes rebuilds in several checkouts of the tree cheap.
-command -v ccache >/dev/null && flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# The tests' precompiled header is cached only with these sloppiness settings (ccache's manual).
+command -v ccache >/dev/null &&
+  flags+=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime;ccache")
 # A fresh build compiles the libraries in batches (half the time on two cores); a build folder
 # that exists keeps its setting, so `cmake -DOTHELLO_UNITY_BUILD=OFF build` (a tree you edit:
 # only the source you changed is recompiled) stays off.
