@@ -4,9 +4,7 @@
 // brake per /24 and its server-wide limit, and with --exec the end of a grandchild that left its
 // group (setsid) and the bound on a child's stderr.
 #include <doctest/doctest.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/socket.h>
 
 #include <filesystem>
 #include <fstream>

@@ -2,8 +2,6 @@
 // non-loopback --listen, drops logged with reasons, and a small abuse run (100 games while 20
 // misbehaving clients attack) against the real othello-engine on 127.0.0.1.
 #include <doctest/doctest.h>
-#include <poll.h>
-#include <sys/socket.h>
 
 #include <memory>
 
