@@ -1,7 +1,7 @@
-# layering_test: fails when a file in engine/, protocol/, match/, training/ or apps/ includes a
-# header of a library that the edges stated in cmake/library_edges.cmake do not allow its own
-# library (or program), or that it does not link; and when a library links another the edges do
-# not allow, or states no edges.
+# source/layering: fails when a file in io/, engine/, protocol/, match/, training/ or apps/
+# includes a header of a library that the edges stated in cmake/library_edges.cmake do not allow
+# its own library (or program), or that it does not link; and when a library links another the
+# edges do not allow, or states no edges.
 #   cmake -DMAP=build/layering-map.cmake -DSOURCE_DIR=. -P cmake/check_layering.cmake
 # A header belongs to the library that compiles the .cpp beside it; a header with no .cpp (or a
 # generated one) to the libraries built from its folder. To show the check catches them,
@@ -58,7 +58,8 @@ function(reach_of target kind out)
 endfunction()
 
 
-file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/engine/*.h ${SOURCE_DIR}/engine/*.cpp
+file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/io/*.h ${SOURCE_DIR}/engine/*.h
+  ${SOURCE_DIR}/engine/*.cpp
   ${SOURCE_DIR}/protocol/*.h ${SOURCE_DIR}/protocol/*.cpp ${SOURCE_DIR}/match/*.h
   ${SOURCE_DIR}/match/*.cpp ${SOURCE_DIR}/training/*.h ${SOURCE_DIR}/training/*.cpp
   ${SOURCE_DIR}/apps/*.h ${SOURCE_DIR}/apps/*.cpp)
@@ -161,4 +162,4 @@ if(violations GREATER 0)
   message(FATAL_ERROR "layering: ${violations} includes or links leave the stated edges or the links (docs/architecture.md)")
 endif()
 list(LENGTH seen libraries)
-message("layering: ${checked} includes in engine/, protocol/, match/, training/ and apps/ and the links of ${libraries} libraries and programs follow the stated edges")
+message("layering: ${checked} includes in io/, engine/, protocol/, match/, training/ and apps/ and the links of ${libraries} libraries and programs follow the stated edges")

@@ -1,9 +1,9 @@
 # The layering check: a file may include only headers of its own library and of the libraries its
 # stated edges reach (cmake/library_edges.cmake) and it links. Every target shares the project
 # root as its include path, so the compiler cannot tell; this writes down, at configure time,
-# which library each source file belongs to and what each library links, and `layering_test`
-# reads every #include "..." in engine/, protocol/, match/, training/ and apps/, and every link,
-# against it and the edges (cmake/check_layering.cmake).
+# which library each source file belongs to and what each library links, and `source/layering`
+# reads every #include "..." in io/, engine/, protocol/, match/, training/ and apps/, and every
+# link, against it and the edges (cmake/check_layering.cmake).
 
 # Every target defined in `dir` and the folders below it.
 function(othello_targets_below dir out)
@@ -60,7 +60,7 @@ endfunction()
 othello_write_layering_map(${PROJECT_BINARY_DIR}/layering-map.cmake)
 set(layering_check ${CMAKE_COMMAND} -DMAP=${PROJECT_BINARY_DIR}/layering-map.cmake
   -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -P ${PROJECT_SOURCE_DIR}/cmake/check_layering.cmake)
-add_test(NAME layering_test COMMAND ${layering_check})
+add_test(NAME source/layering COMMAND ${layering_check})
 # The check itself must catch a layer that reaches up (the session's header read from the stats
 # library, which links nothing above it), a link the edges do not allow, and an include that such
 # a link would let through.
@@ -68,15 +68,16 @@ function(othello_layering_catch name extra expected)
   add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} ${extra}
     -DMAP=${PROJECT_BINARY_DIR}/layering-map.cmake -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
     -P ${PROJECT_SOURCE_DIR}/cmake/check_layering.cmake)
-  set_tests_properties(${name} PROPERTIES PASS_REGULAR_EXPRESSION "${expected}" LABELS unit)
+  set_tests_properties(${name} PROPERTIES PASS_REGULAR_EXPRESSION "${expected}"
+    LABELS "unit;source")
 endfunction()
-othello_layering_catch(layering_test_catches_a_violation
+othello_layering_catch(source/layering_catches_a_violation
   -DEXTRA_INCLUDE=match/stats/standings.cpp:match/cli/match_session.h
   "match/stats/standings.cpp includes match/cli/match_session.h \\(othello_match_cli\\), which the edges of othello_match_stats do not reach")
-othello_layering_catch(layering_test_catches_a_link
+othello_layering_catch(source/layering_catches_a_link
   -DEXTRA_LINK=othello_match_stats:othello_match_run
   "othello_match_stats links othello_match_run, an edge cmake/library_edges.cmake does not allow")
-othello_layering_catch(layering_test_catches_a_linked_include
+othello_layering_catch(source/layering_catches_a_linked_include
   "-DEXTRA_LINK=othello_match_stats:othello_match_run;-DEXTRA_INCLUDE=match/stats/standings.cpp:match/run/referee.h"
   "match/stats/standings.cpp includes match/run/referee.h \\(othello_match_run\\), which the edges of othello_match_stats do not reach")
-set_tests_properties(layering_test PROPERTIES LABELS unit)
+set_tests_properties(source/layering PROPERTIES LABELS "unit;source")

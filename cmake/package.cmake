@@ -5,7 +5,7 @@
 # from the install components `programs` and `data` (never part of the default build). The
 # programs' library dependencies are read from the libraries they link (dpkg-shlibdeps), so they
 # match the machine that built them. lintian accepts both without an error or a warning
-# (tests/package/CMakeLists.txt: package_lintian_test).
+# (tests/package/CMakeLists.txt: package/lintian).
 find_program(OTHELLO_DPKG dpkg)
 if(NOT OTHELLO_DPKG)
   return()  # not a Debian system: install rules only, no package

@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "engine/ascii_text.h"
-#include "protocol/fd_write.h"
+#include "io/fd_write.h"
 #include "protocol/interruption.h"
 #include "protocol/line_framer.h"
 #include "protocol/process_groups.h"

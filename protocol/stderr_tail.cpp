@@ -8,7 +8,7 @@
 
 #include <cerrno>
 
-#include "protocol/fd_write.h"
+#include "io/fd_write.h"
 
 namespace othello {
 

@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <string>
 
-#include "protocol/fd_write.h"
+#include "io/fd_write.h"
 
 namespace othello {
 

@@ -41,7 +41,7 @@ fuzz_rows=$(awk 'NR > 1 && $1 ~ /^fuzz_/ {
   echo "Produced by \`scripts/reliability-report.sh $fuzz_seconds $kills\` on $(date -u +%Y-%m-%d)"
   echo "at commit $(git rev-parse --short HEAD) ($(nproc) cores). Every row is rerunnable with the"
   echo "script named below it; smaller versions of the network and match rows run in ctest"
-  echo "(\`tcp_hardening_tests\`, \`match_fault_tests\`)."
+  echo "(\`protocol/tcp_hardening\`, \`match/run/faults\`)."
   echo
   echo "| Inputs or faults | Count | What held |"
   echo "|---|---|---|"

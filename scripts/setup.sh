@@ -6,7 +6,7 @@
 #   scripts/setup.sh --train      also installs what training the network policy needs (PyTorch
 #                                 and an optimised BLAS from Debian: python3-torch,
 #                                 libopenblas0-pthread), then makes the Release build
-# Targets named after the mode (scripts/setup.sh --tsan match_command_tests ...) are built alone,
+# Targets named after the mode (scripts/setup.sh --tsan match_cli_tests ...) are built alone,
 # with what they depend on; without any, the Release build makes the four programs (ctest builds
 # the rest before it tests) and the sanitizer builds make everything.
 set -euo pipefail

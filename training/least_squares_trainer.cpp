@@ -2,7 +2,10 @@
 // time, optionally preconditioned by their diagonal; M is I for plain least squares and
 // I + rank_weight * C with the ranking term (apply_rank_term). A row of A holds a 1 for each of
 // its kFeatureCount entries and for the bias, so A p and A^T r are gathers and scatters over the
-// precomputed entries: one pass over the phase's samples per step.
+// precomputed entries: one pass over the phase's samples per step. An entry no sample selects
+// stays 0 throughout (its residual, direction and product are 0 from the start), so the vector
+// steps run over the selected entries only: the same iterates (up to rounding, as the compiler
+// fuses multiply-adds differently), at a cost that follows the data rather than the table.
 #include "training/least_squares_trainer.h"
 
 #include <cmath>
@@ -23,6 +26,7 @@ struct PhaseProblem {
     std::vector<double> targets;
     std::vector<std::uint32_t> siblings;  // per sample, only for a ranking term
     double rank_weight = 0;
+    std::vector<std::uint32_t> active;  // the entries some row selects, in increasing order
 };
 
 int ply_of(const TrainingSample& s) {
@@ -44,6 +48,10 @@ PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overla
         problem.targets.push_back(s.target);
         if (rank_weight > 0) problem.siblings.push_back(s.siblings);
     }
+    std::vector<bool> selected(kEntriesPerPhase, false);
+    for (const std::uint32_t e : problem.rows) selected[e] = true;
+    for (int e = 0; e < kEntriesPerPhase; ++e)
+        if (selected[e]) problem.active.push_back(static_cast<std::uint32_t>(e));
     return problem;
 }
 
@@ -77,9 +85,11 @@ void apply_rank_term(const PhaseProblem& problem, std::vector<double>& values) {
     }
 }
 
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
+// a . b over the problem's entries (the others are 0 in both).
+double dot(const PhaseProblem& problem, const std::vector<double>& a,
+           const std::vector<double>& b) {
     double sum = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) sum += a[i] * b[i];
+    for (const std::uint32_t i : problem.active) sum += a[i] * b[i];
     return sum;
 }
 
@@ -95,7 +105,7 @@ void scatter(const PhaseProblem& problem, const std::vector<double>& values,
 // out = (A^T (I + rank_weight * C) A + lambda I) p; `sums` is scratch space for A p.
 void normal_product(const PhaseProblem& problem, double lambda, const std::vector<double>& p,
                     std::vector<double>& out, std::vector<double>& sums) {
-    for (std::size_t i = 0; i < p.size(); ++i) out[i] = lambda * p[i];
+    for (const std::uint32_t i : problem.active) out[i] = lambda * p[i];
     const std::size_t n = problem.targets.size();
     if (problem.siblings.empty()) {  // plain least squares: one pass, gather and scatter
         for (std::size_t r = 0; r < n; ++r) {
@@ -140,16 +150,16 @@ std::vector<double> solve_phase(const PhaseProblem& problem, const TrainerOption
     std::vector<double> targets = problem.targets;
     if (!problem.siblings.empty()) apply_rank_term(problem, targets);
     scatter(problem, targets, r);
-    std::vector<double> z(kEntriesPerPhase);
-    for (int i = 0; i < kEntriesPerPhase; ++i) z[i] = inverse[i] * r[i];
+    std::vector<double> z(kEntriesPerPhase, 0);
+    for (const std::uint32_t i : problem.active) z[i] = inverse[i] * r[i];
     std::vector<double> p = z, sums;
-    double rz = dot(r, z), rr = dot(r, r);
+    double rz = dot(problem, r, z), rr = dot(problem, r, r);
     for (int it = 0; it < options.iterations && rr > 1e-12; ++it) {
         normal_product(problem, options.lambda, p, q, sums);
-        const double alpha = rz / dot(p, q);
+        const double alpha = rz / dot(problem, p, q);
         double rz_next = 0;
         rr = 0;
-        for (int i = 0; i < kEntriesPerPhase; ++i) {
+        for (const std::uint32_t i : problem.active) {
             w[i] += alpha * p[i];
             r[i] -= alpha * q[i];
             z[i] = inverse[i] * r[i];
@@ -158,7 +168,7 @@ std::vector<double> solve_phase(const PhaseProblem& problem, const TrainerOption
         }
         const double beta = rz_next / rz;
         rz = rz_next;
-        for (int i = 0; i < kEntriesPerPhase; ++i) p[i] = z[i] + beta * p[i];
+        for (const std::uint32_t i : problem.active) p[i] = z[i] + beta * p[i];
     }
     double squares = 0;
     for (std::size_t i = 0; i < n; ++i) {

@@ -17,8 +17,8 @@
 #include "engine/policy_options.h"
 #include "engine/strict_command_line.h"
 #include "engine/version.h"
+#include "match/config/engines_file.h"
 #include "match/players/engine_protocols.h"
-#include "match/results/engines_file.h"
 #include "match/results/output_paths.h"
 
 namespace othello {

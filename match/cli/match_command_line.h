@@ -6,7 +6,7 @@
 #include <optional>
 #include <string_view>
 
-#include "match/results/match_options.h"
+#include "match/config/match_options.h"
 
 namespace othello {
 

@@ -14,10 +14,10 @@
 #include "match/cli/match_output.h"
 #include "match/cli/progress_bar.h"
 #include "match/cli/progress_lines.h"
+#include "match/config/match_options.h"
 #include "match/players/protocol_log.h"
 #include "match/report/report_page_data.h"
 #include "match/results/game_record_writer.h"
-#include "match/results/match_options.h"
 #include "match/results/results_file.h"
 
 namespace othello {

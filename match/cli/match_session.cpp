@@ -15,11 +15,11 @@
 
 #include "engine/ascii_text.h"
 #include "match/cli/match_outputs.h"
+#include "match/config/match_config.h"
+#include "match/config/match_options.h"
 #include "match/players/protocol_log.h"
 #include "match/report/html_report.h"
-#include "match/results/match_config.h"
 #include "match/results/match_file.h"
-#include "match/results/match_options.h"
 #include "match/results/output_paths.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "match/cli/match_output.h"
-#include "match/results/match_options.h"
+#include "match/config/match_options.h"
 #include "match/run/match_runner.h"
 #include "match/stats/standings.h"
 

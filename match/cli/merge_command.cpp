@@ -9,8 +9,8 @@
 
 #include "engine/ascii_text.h"
 #include "match/cli/options_and_inputs.h"
+#include "match/config/match_config.h"
 #include "match/report/report.h"
-#include "match/results/match_config.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
 #include "match/results/results_file.h"

@@ -19,7 +19,7 @@
 #include <thread>
 
 #include "engine/ascii_text.h"
-#include "protocol/fd_write.h"
+#include "io/fd_write.h"
 
 namespace othello {
 

@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "io/fd_write.h"
 #include "match/results/output_paths.h"
-#include "protocol/fd_write.h"
 
 namespace othello {
 

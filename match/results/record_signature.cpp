@@ -4,12 +4,8 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
-#include <sys/stat.h>
 
-#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -19,8 +15,6 @@ namespace othello {
 
 namespace {
 
-constexpr std::size_t kShortestKey = 16;
-constexpr std::size_t kLongestKey = 4096;
 constexpr std::string_view kScheme = "hmac-sha256:";
 
 // Compact, sorted keys (nlohmann's objects are ordered), invalid UTF-8 replaced as the writers
@@ -30,28 +24,6 @@ std::string canonical(const nlohmann::json& j) {
 }
 
 }  // namespace
-
-SigningKey SigningKey::load(const std::string& path) {
-    const std::string named = "--sign-key '" + path + "'";
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        throw std::runtime_error(named + ": " + std::strerror(errno));
-    // A FIFO or a device would be waited on or read without end.
-    if (!S_ISREG(st.st_mode)) throw std::runtime_error(named + " is not a regular file");
-    if (st.st_size > static_cast<off_t>(kLongestKey))
-        throw std::runtime_error(named + " is over 4096 bytes: not a key file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(named + " cannot be read");
-    SigningKey key;
-    key.bytes_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (key.bytes_.empty()) throw std::runtime_error(named + " is empty");
-    if (key.bytes_.size() < kShortestKey) {
-        throw std::runtime_error(named + " holds " + std::to_string(key.bytes_.size()) +
-                                 " bytes; a key needs at least 16 (e.g. head -c 32 /dev/urandom "
-                                 "> FILE, copied to every machine)");
-    }
-    return key;
-}
 
 RecordSigner::RecordSigner(const SigningKey& key, const nlohmann::json& config)
     : key_(key.bytes()) {

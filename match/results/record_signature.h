@@ -13,23 +13,10 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
+#include "match/config/signing_key.h"
 #include "match/record/game_record.h"
 
 namespace othello {
-
-// The key: the bytes of a regular file, 16 to 4096 of them, used as they are (a trailing newline
-// included). Never printed.
-class SigningKey {
-  public:
-    // Throws std::runtime_error naming the file (never its content) when it is missing, not a
-    // regular file, unreadable, empty, shorter than 16 bytes or over 4 KiB.
-    static SigningKey load(const std::string& path);
-
-    const std::string& bytes() const { return bytes_; }
-
-  private:
-    std::string bytes_;
-};
 
 // Signs and checks the records of one match: the key bound to its configuration (null when the
 // file records none).

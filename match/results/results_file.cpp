@@ -13,8 +13,8 @@
 #include <string_view>
 #include <utility>
 
+#include "io/fd_write.h"
 #include "match/results/atomic_file.h"
-#include "protocol/fd_write.h"
 
 namespace othello {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "match/results/match_config.h"
+#include "match/config/match_config.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
 #include "match/run/schedule.h"

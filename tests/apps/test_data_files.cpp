@@ -19,18 +19,12 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kEngine = othello::testing::program_dir() + "/othello-engine";
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
 const std::string kTrain = othello::testing::program_dir() + "/othello-train";
 const fs::path kWeights = OTHELLO_SOURCE_DIR "/data/weights.bin";
 
 std::string read_bytes(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const fs::path& p, const std::string& bytes) {
-    std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 // The engine given `flags`, asked one move: a FIFO must not make it wait (timeout fails the

@@ -20,7 +20,7 @@ using namespace othello;
 
 namespace {
 
-const std::string kEngine = othello::testing::program_dir() + "/othello-engine";
+using othello::testing::kEngine;
 
 struct Output {
     int status;

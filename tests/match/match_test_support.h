@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/support/file_contents.h"
@@ -42,9 +43,37 @@ inline Run run_shell(const std::string& command, const std::filesystem::path& di
 
 // Runs the built `othello-match ARGS` (already shell-quoted) with `dir` as its working folder.
 inline Run run_othello_match(const std::string& args, const std::filesystem::path& dir) {
-    return run_shell(
-        "cd " + dir.string() + " && " + othello::testing::program_dir() + "/othello-match " + args,
-        dir);
+    return run_shell("cd '" + dir.string() + "' && " + kMatch + " " + args, dir);
+}
+
+// Twelve games between two in-process policies from random openings, one at a time.
+inline const std::string kTwoPolicyMatch =
+    "--engine policy:mobility --engine policy:random --games 12 --openings random:3 --seed 5 "
+    "--concurrency 1 --no-progress";
+
+// run_othello_match() without the progress lines.
+inline Run run_match(const std::string& args, const std::filesystem::path& dir) {
+    return run_othello_match(args + " --no-progress", dir);
+}
+
+// run_match() from the standard start position, unless ARGS name the openings.
+inline Run run_match_from_start(const std::string& args, const std::filesystem::path& dir) {
+    const bool openings_named = args.find("--openings") != std::string::npos;
+    return run_match(args + (openings_named ? "" : " --openings start"), dir);
+}
+
+// A JSON file (a results file, a ratings list), parsed; a file that is not JSON fails the test.
+inline nlohmann::json read_json(const std::filesystem::path& path) {
+    return nlohmann::json::parse(slurp(path));
+}
+
+// The games of a results file.
+inline nlohmann::json games_of(const std::filesystem::path& results) {
+    return read_json(results).at("games");
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
 }
 
 }  // namespace othello::testing

@@ -26,7 +26,7 @@ fail() {
 }
 
 if [ "$(id -u)" -ne 0 ]; then
-  echo "installed_package_test: dpkg installs as root only (CI runs as root); skipped"
+  echo "package/installed: dpkg installs as root only (CI runs as root); skipped"
   exit 77
 fi
 

@@ -14,7 +14,7 @@ using namespace othello;
 
 namespace {
 
-const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
+using othello::testing::kFake;
 
 }  // namespace
 

@@ -9,12 +9,15 @@
 #include <utility>
 
 #include "engine/version.h"
+#include "tests/protocol/ggf_test_games.h"
 #include "tests/support/engine_server_process.h"
 #include "tests/support/gtp_test_client.h"
 
 using othello::testing::engine_path;
 using othello::testing::GtpSocket;
 using othello::testing::run_with_input;
+
+using othello::testing::kPassGame;
 
 namespace {
 
@@ -38,15 +41,10 @@ class GameFiles {
 };
 
 // From the standard start: f5 d6 c3 d3 c4, white to move.
-const std::string kGame =
+const std::string kFiveMoveGame =
     "(;GM[Othello]PC[test]PB[a]PW[b]RE[?]TY[8]"
     "BO[8 ---------------------------O*------*O--------------------------- *]"
     "B[f5]W[d6/-1.5/2]B[c3]W[d3]B[c4];)\n";
-// From a set-up board, white to move; black passes after h1 (written PA, as GGF does).
-const std::string kPassGame =
-    "(;GM[Othello]PC[test]TY[8]BO[8 "
-    "----OOO------*-----*****---***-----***-------*--------*--------- O]"
-    "W[h4]B[h2]W[h1]B[PA];)\n";
 
 std::string engine(const std::vector<std::string>& args, const std::string& script) {
     return run_with_input(engine_path(), args, script);
@@ -97,8 +95,8 @@ TEST_CASE("--name: GTP name and NBoard set myname say it; by default the policy 
 
 TEST_CASE("loadsgf: a GGF game up to a move number; a missing or bad file is an error") {
     const GameFiles files;
-    const std::string game = files.write("game.ggf", kGame);
-    const std::string passes = files.write("passes.ggf", kPassGame);
+    const std::string game = files.write("game.ggf", kFiveMoveGame);
+    const std::string passes = files.write("passes.ggf", kPassGame + "\n");
     const std::string bad = files.write("bad.ggf", "(;GM[Othello]BO[8 nonsense *]B[f5];)\n");
     const std::string none = files.write("none.ggf", "\n");
     const std::string missing = files.path("missing.ggf");
@@ -140,7 +138,7 @@ TEST_CASE("loadsgf: a GGF game up to a move number; a missing or bad file is an 
 
 TEST_CASE("loadsgf over TCP reads no file of the server's machine") {
     const GameFiles files;
-    const std::string game = files.write("game.ggf", kGame);
+    const std::string game = files.write("game.ggf", kFiveMoveGame);
     othello::testing::EngineServerProcess server({});
     othello::testing::GtpSocket client(server.port());
     CHECK(client.send("1 loadsgf " + game) == "?1 loadsgf reads no files over the network\n");

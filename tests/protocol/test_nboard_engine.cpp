@@ -11,17 +11,20 @@
 #include <utility>
 #include <vector>
 
+#include "tests/protocol/ggf_test_games.h"
 #include "tests/support/gtp_test_client.h"
 #include "tests/support/programs.h"
 
 using othello::testing::ChildProcess;
 using othello::testing::GtpSocket;
 
+using othello::testing::kPassGame;
+
 namespace {
 
 const ChildProcess::Streams kPipes = ChildProcess::Streams().stdin_pipe().stdout_pipe();
 
-const std::string kEngine = othello::testing::program_dir() + "/othello-engine";
+using othello::testing::kEngine;
 
 // Kills the child if a test hangs (an answer that is never flushed), so every test stops by itself.
 class Watchdog {
@@ -55,11 +58,6 @@ const std::string kGame =
     "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]"
     "BO[8 ---------------------------O*------*O--------------------------- *]"
     "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
-
-const std::string kPassGame =
-    "(;GM[Othello]PC[test]TY[8]BO[8 "
-    "----OOO------*-----*****---***-----***-------*--------*--------- O]"
-    "W[h4]B[h2]W[h1]B[PA];)";
 
 }  // namespace
 

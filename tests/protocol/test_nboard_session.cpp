@@ -10,8 +10,11 @@
 #include "engine/ggf.h"
 #include "engine/notation.h"
 #include "protocol/nboard_session.h"
+#include "tests/protocol/ggf_test_games.h"
 
 using namespace othello;
+
+using othello::testing::kPassGame;
 
 namespace {
 
@@ -74,13 +77,6 @@ struct Fixture {
 
 const std::string kStart =
     "BO[8 ---------------------------O*------*O--------------------------- *]";
-
-// A random game cut three moves before black had to pass: a non-standard start with white to move,
-// then a pass, after which white moves again.
-const std::string kPassGame =
-    "(;GM[Othello]PC[test]TY[8]BO[8 "
-    "----OOO------*-----*****---***-----***-------*--------*--------- O]"
-    "W[h4]B[h2]W[h1]B[PA];)";
 
 }  // namespace
 

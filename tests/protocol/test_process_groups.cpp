@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/child_process.h"
 #include "tests/support/engine_server_process.h"
 #include "tests/support/gtp_test_client.h"
 #include "tests/support/programs.h"
@@ -23,8 +24,6 @@ using namespace othello::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-const std::string kBin = othello::testing::program_dir();
 
 // A wrapper script that starts `engine` without exec, after a helper (`sleep 300`) of its own;
 // the wrapper's pid, the helper's and the engine's are appended to `pids`.
@@ -47,16 +46,6 @@ std::vector<pid_t> read_pids(const fs::path& pids) {
     return found;
 }
 
-// Gone: no such process, or one that has exited and waits to be reaped (a zombie).
-bool gone(pid_t pid) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text;
-    if (!std::getline(stat, text)) return true;
-    const auto paren = text.rfind(')');
-    return paren == std::string::npos || paren + 2 >= text.size() || text[paren + 2] == 'Z' ||
-           text[paren + 2] == 'X';
-}
-
 // What of `pids` is still running after up to `limit` (scaled by the tests' time factor), as
 // "PID (COMMAND) STATE; ..." from /proc/PID/stat; "" when nothing is.
 std::string left_running(const fs::path& pids, std::chrono::milliseconds limit) {
@@ -66,7 +55,7 @@ std::string left_running(const fs::path& pids, std::chrono::milliseconds limit) 
         for (const pid_t pid : read_pids(pids)) {
             std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
             std::string line;
-            if (!gone(pid) && std::getline(stat, line))
+            if (!process_gone(pid) && std::getline(stat, line))
                 text += line.substr(0, line.find(')') + 3) + "; ";
         }
         if (text.empty() || std::chrono::steady_clock::now() >= until) return text;
@@ -91,7 +80,7 @@ struct Scratch {
     fs::path pids = dir / "pids";
     ~Scratch() {
         for (const pid_t pid : read_pids(pids))
-            if (!gone(pid)) ::kill(pid, SIGKILL);
+            if (!process_gone(pid)) ::kill(pid, SIGKILL);
         fs::remove_all(dir);
     }
 };

@@ -13,6 +13,7 @@
 
 #include "engine/game.h"
 #include "tests/protocol/token_brake_support.h"
+#include "tests/support/child_process.h"
 #include "tests/support/engine_server_process.h"
 
 using namespace othello;
@@ -39,22 +40,12 @@ std::string play_game_from(unsigned short port, const std::string& from) {
     }
 }
 
-// Gone: no such process, or a zombie.
-bool gone(pid_t pid) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text;
-    if (!std::getline(stat, text)) return true;
-    const auto paren = text.rfind(')');
-    return paren == std::string::npos || paren + 2 >= text.size() || text[paren + 2] == 'Z' ||
-           text[paren + 2] == 'X';
-}
-
 // Gone before `limit` (scaled by the tests' time factor) passes.
 bool gone_within(pid_t pid, std::chrono::milliseconds limit) {
     const auto until = std::chrono::steady_clock::now() + scaled(limit);
-    while (!gone(pid) && std::chrono::steady_clock::now() < until)
+    while (!process_gone(pid) && std::chrono::steady_clock::now() < until)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    return gone(pid);
+    return process_gone(pid);
 }
 
 fs::path fresh_dir(const std::string& name) {
@@ -208,7 +199,7 @@ TEST_CASE("--exec: a grandchild that called setsid ends with its connection and 
     CHECK(client.send("again\n") == "again\n");
     const std::vector<pid_t> second = pids_in(pids, 2);
     REQUIRE(second.size() == 2);
-    CHECK_FALSE(gone(second[1]));
+    CHECK_FALSE(process_gone(second[1]));
     CHECK(server.stop() == 0);  // with the connection open
     CHECK(gone_within(second[1], std::chrono::seconds(2)));
     for (const pid_t pid : second) ::kill(pid, SIGKILL);  // none left by this test, whatever failed

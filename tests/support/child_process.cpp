@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <csignal>
+#include <fstream>
 #include <iterator>
 #include <optional>
 #include <thread>
@@ -170,6 +171,15 @@ std::string run_with_input(const std::string& program, const std::vector<std::st
 int run_quietly(const std::string& program, const std::vector<std::string>& args) {
     ChildProcess child(program, args, {});
     return child.wait();
+}
+
+bool process_gone(int pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    if (!std::getline(stat, text)) return true;
+    const auto paren = text.rfind(')');
+    return paren == std::string::npos || paren + 2 >= text.size() || text[paren + 2] == 'Z' ||
+           text[paren + 2] == 'X';
 }
 
 }  // namespace othello::testing

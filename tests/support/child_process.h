@@ -85,4 +85,8 @@ std::string run_with_input(const std::string& program, const std::vector<std::st
 // Runs `program args` to its end with stdout and stderr discarded; its exit code.
 int run_quietly(const std::string& program, const std::vector<std::string>& args);
 
+// Whether process `pid` is gone: no such process, or one that has exited and waits to be reaped
+// (a zombie), read from /proc/PID/stat.
+bool process_gone(int pid);
+
 }  // namespace othello::testing

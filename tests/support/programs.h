@@ -20,6 +20,13 @@ std::string program(const std::string& name);
 // The built othello-engine.
 std::string engine_path();
 
+// The programs the tests start, by path (program_dir() when the test program starts).
+inline const std::string kBin = program_dir();
+inline const std::string kMatch = kBin + "/othello-match";
+inline const std::string kEngine = kBin + "/othello-engine";
+inline const std::string kFake = kBin + "/fake-gtp-engine";
+inline const std::string kFakeNboard = kBin + "/fake-nboard-engine";
+
 // How much slower than an idle Release build this run may be: OTHELLO_TEST_TIME_FACTOR in the
 // environment (ctest sets it: larger under the sanitizers), else 1. Every wall-clock bound a test
 // waits for (an answer within N seconds, a process gone after N seconds) is scaled by it; the

@@ -11,11 +11,13 @@
 
 #include "engine/network/network_file.h"
 #include "engine/rng.h"
+#include "tests/support/file_contents.h"
 #include "training/move_sample_file.h"
 #include "training/network_tools.h"
 
 using namespace othello;
 using namespace othello::training;
+using othello::testing::write_bytes;
 
 namespace {
 
@@ -32,10 +34,6 @@ std::filesystem::path fresh_folder(const std::string& name) {
 std::string read_bytes(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const std::filesystem::path& path, const std::string& bytes) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 std::string refusal(const std::filesystem::path& path) {

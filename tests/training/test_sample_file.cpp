@@ -16,6 +16,7 @@
 using namespace othello;
 using namespace othello::training;
 using othello::testing::slurp;
+using othello::testing::write_bytes;
 
 namespace {
 
@@ -33,10 +34,6 @@ TrainingSamples some_samples() {
         label = label + 0.75f > 64 ? -64 : label + 0.75f;
     }
     return samples;
-}
-
-void write_bytes(const std::filesystem::path& path, const std::string& bytes) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 std::string load_error(const std::filesystem::path& path) {

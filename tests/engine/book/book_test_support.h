@@ -7,6 +7,8 @@
 #include <fstream>
 #include <string>
 
+#include "engine/square.h"
+
 namespace othello::testing {
 
 // A path in the temporary folder, unique to this process and name; removed (with SQLite's
@@ -39,6 +41,11 @@ class ScratchFile {
 // A fixture file of tests/data (a WTHOR year, the named openings: tests/data/README.md).
 inline std::string test_data(const std::string& relative) {
     return std::string(OTHELLO_TEST_DATA) + "/" + relative;
+}
+
+// The square named `name` ("d3"), which the test knows to be valid.
+inline Square sq(const char* name) {
+    return *Square::parse(name);
 }
 
 }  // namespace othello::testing

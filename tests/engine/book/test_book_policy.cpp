@@ -12,12 +12,9 @@
 
 using namespace othello;
 using testing::ScratchFile;
+using testing::sq;
 
 namespace {
-
-Square sq(const char* name) {
-    return *Square::parse(name);
-}
 
 // Out of book: the lowest legal square, so the tests can tell the fallback played.
 class LowestSquarePolicy : public Policy {

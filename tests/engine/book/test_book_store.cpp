@@ -14,12 +14,9 @@
 
 using namespace othello;
 using testing::ScratchFile;
+using testing::sq;
 
 namespace {
-
-Square sq(const char* name) {
-    return *Square::parse(name);
-}
 
 Position after(const std::string& transcript) {
     return Game::from_transcript(transcript).current();

@@ -14,10 +14,12 @@
 #include "engine/network/network_policy.h"
 #include "engine/patterns/regression_policy.h"
 #include "engine/policies/policy_registry.h"
+#include "tests/support/file_contents.h"
 #include "tests/support/test_support.h"
 
 using namespace othello;
 using namespace othello::network;
+using othello::testing::write_bytes;
 
 namespace {
 
@@ -78,10 +80,6 @@ std::string temp_path(const std::string& name) {
     return (std::filesystem::temp_directory_path() /
             ("othello-network-test-" + std::to_string(::getpid()) + "-" + name))
         .string();
-}
-
-void write_bytes(const std::string& path, const std::string& bytes) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 // A random 8-channel, 2-layer network written to a temporary file for as long as it lives.

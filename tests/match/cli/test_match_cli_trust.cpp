@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "match/players/engine_spec_keys.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/child_process.h"
 #include "tests/support/programs.h"
@@ -25,10 +26,6 @@ namespace fs = std::filesystem;
 using othello::testing::ChildProcess;
 
 namespace {
-
-const std::string kBin = othello::testing::program_dir();
-const std::string kMatch = kBin + "/othello-match";
-const std::string kFake = kBin + "/fake-gtp-engine";
 
 // A scratch folder that, on the way out, kills every process whose command line names it (the
 // engines a failing test left) and removes it.
@@ -136,12 +133,12 @@ TEST_CASE(
     const std::vector<Case> cases = {
         {"stderr=,cmd:true",
          "engine spec 'stderr=,cmd:true': stderr= is empty (0, 1 or a FILE to append to)"},
+        // Every key of the table the spec is read through (the spec's own, the protocols', the
+        // policies').
         {"bogus=1,policy:random",
-         "engine spec 'bogus=1,policy:random': unknown option 'bogus' (known: name, dir, args, "
-         "stderr, token, protocol, tc, st, timemargin, restart, depth, seed, book, "
-         "book-randomness, "
-         "weights, "
-         "temperature, network, value-weight)"},
+         "engine spec 'bogus=1,policy:random': unknown option 'bogus' "
+         "(known: " +
+             engine_spec_key_names() + ")"},
         {"dir=/tmp,policy:random",
          "engine spec 'dir=/tmp,policy:random': dir= is for engines started by cmd: or nboard:"},
         {"stderr=1,tcp://127.0.0.1:9",

@@ -24,14 +24,6 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kMatch = kBin + "/othello-match";
-
-// Runs othello-match with `args` (already shell-quoted) and collects its output.
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell(kMatch + " " + args, dir);
-}
-
 // Every game replays legally from the start to its end and its disc counts and winner agree.
 void check_complete_legal_games(const nlohmann::json& games) {
     for (const auto& g : games) {
@@ -55,7 +47,7 @@ TEST_CASE("othello-engine --policy mobility against gtp-rhino -l 1, both colours
         return;
     }
     const fs::path dir = temp_dir("match_rhino");
-    const Run r = run_match(
+    const Run r = run_othello_match(
         "--engine 'cmd:" + kBin +
             "/othello-engine --policy mobility' --engine "
             "'name=rhino,cmd:/usr/games/gtp-rhino -l 1' --games 4 --concurrency 2 --results " +
@@ -114,7 +106,7 @@ TEST_CASE("a killed match resumes to exactly N distinct games") {
     CHECK(!fs::exists(results));  // killed before the end
     // A line cut short by the kill must not count: simulate one.
     std::ofstream(journal, std::ios::app) << "{\"id\": 39, \"pair\": 1";
-    const Run r = run_match(
+    const Run r = run_othello_match(
         "--engine 'cmd:" + kBin + "/fake-gtp-engine' --engine 'name=other,cmd:" + kBin +
             "/fake-gtp-engine --seed 2' --games 40 --concurrency 2 --openings random:4 --resume "
             "--results " +
@@ -134,7 +126,7 @@ TEST_CASE("a killed match resumes to exactly N distinct games") {
     CHECK(r.out.find(": 40 games") != std::string::npos);
 
     // Resuming a finished match plays nothing more.
-    const Run again = run_match(
+    const Run again = run_othello_match(
         "--engine 'cmd:" + kBin + "/fake-gtp-engine' --engine 'name=other,cmd:" + kBin +
             "/fake-gtp-engine --seed 2' --games 40 --resume --openings random:4 --results " +
             results.string(),
@@ -146,7 +138,7 @@ TEST_CASE("a killed match resumes to exactly N distinct games") {
 
 TEST_CASE("in-process policies: a fast match, pinned JSON fields, SPRT stops early") {
     const fs::path dir = temp_dir("match_policy");
-    const Run r = run_match(
+    const Run r = run_othello_match(
         "--engine policy:mobility --engine policy:random --games 2000 --openings random:3 "
         "--sprt elo0=0,elo1=100 --results " +
             (dir / "r.json").string() + " --records " + (dir / "games.txt").string(),
@@ -170,21 +162,21 @@ TEST_CASE("in-process policies: a fast match, pinned JSON fields, SPRT stops ear
 
 TEST_CASE("bad arguments and unreachable engines give clear errors") {
     const fs::path dir = temp_dir("match_errors");
-    Run r = run_match("--engine policy:random", dir);
+    Run r = run_othello_match("--engine policy:random", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("at least two --engine") != std::string::npos);
-    r = run_match("--engine policy:random --engine 'tcp://127.0.0.1:notaport'", dir);
+    r = run_othello_match("--engine policy:random --engine 'tcp://127.0.0.1:notaport'", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("tcp://HOST:PORT") != std::string::npos);
-    r = run_match("--engine policy:random --engine policy:nosuch", dir);
+    r = run_othello_match("--engine policy:random --engine policy:nosuch", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("unknown policy 'nosuch'") != std::string::npos);
-    r = run_match("--engine policy:random --engine policy:mobility --openings /nonexistent.txt",
-                  dir);
+    r = run_othello_match(
+        "--engine policy:random --engine policy:mobility --openings /nonexistent.txt", dir);
     CHECK(r.status == 2);
     CHECK(r.err.find("cannot open openings file '/nonexistent.txt'") != std::string::npos);
-    r = run_match("--engine policy:random --engine 'name=gone,cmd:/nonexistent/engine' --games 2",
-                  dir);
+    r = run_othello_match(
+        "--engine policy:random --engine 'name=gone,cmd:/nonexistent/engine' --games 2", dir);
     CHECK(r.status == 1);
     CHECK(r.err.find("engine 'gone' failed to start: cannot start '/nonexistent/engine'") !=
           std::string::npos);
@@ -200,7 +192,7 @@ TEST_CASE("in-process matches replay identically at any concurrency") {
         args << "--engine policy:mobility --engine policy:random --games 60 --openings balanced "
                 "--seed 7"
              << " --no-progress --concurrency " << run + 1 << " --results " << results.string();
-        const Run r = run_match(args.str(), dir);
+        const Run r = run_othello_match(args.str(), dir);
         REQUIRE(r.status == 0);
         std::ifstream in(results);
         const auto json = nlohmann::json::parse(in);

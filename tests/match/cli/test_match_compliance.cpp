@@ -15,10 +15,7 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kMatch = kBin + "/othello-match";
 const std::string kFakeGtp = kBin + "/fake-gtp-engine";
-const std::string kFakeNboard = kBin + "/fake-nboard-engine";
 
 Run compliance(const std::string& spec) {
     const auto dir = temp_dir("othello_compliance");

@@ -22,21 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kMatch = kBin + "/othello-match";
-
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell(kMatch + " " + args, dir);
-}
-
-void write_text(const fs::path& path, const std::string& text) {
-    std::ofstream(path) << text;
-}
-
-nlohmann::json games_of(const fs::path& results) {
-    return nlohmann::json::parse(slurp(results)).at("games");
-}
-
 // "black-white" of each game, in id order.
 std::vector<std::string> colours_of(const nlohmann::json& games) {
     std::map<int, std::string> by_id;
@@ -48,22 +33,7 @@ std::vector<std::string> colours_of(const nlohmann::json& games) {
     return out;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::string line;
-    for (const char c : text) {
-        if (c == '\n') {
-            lines.push_back(line);
-            line.clear();
-        } else {
-            line += c;
-        }
-    }
-    if (!line.empty()) lines.push_back(line);
-    return lines;
-}
-
-const std::string kTwoPolicies =
+const std::string kNamedPolicies =
     "--engine name=A,policy:mobility --engine name=B,policy:random --no-progress ";
 
 }  // namespace
@@ -71,21 +41,22 @@ const std::string kTwoPolicies =
 TEST_CASE("--engines FILE with --engine conf=NAME[,key=value]: cutechess's engines.json") {
     const fs::path dir = temp_dir("cutechess_engines");
     const fs::path file = dir / "engines.json";
-    write_text(file, R"([
+    write_bytes(file, R"([
   {"name": "mob", "command": ")" +
-                         kBin + R"(/othello-engine --policy mobility",
+                          kBin + R"(/othello-engine --policy mobility",
    "workingDirectory": ")" +
-                         dir.string() + R"(", "protocol": "gtp", "initStrings": [],
+                          dir.string() + R"(", "protocol": "gtp", "initStrings": [],
    "ponder": false},
   {"name": "rnd", "command": ")" +
-                         kBin + R"(/othello-engine --policy random --protocol nboard",
+                          kBin + R"(/othello-engine --policy random --protocol nboard",
    "protocol": "nboard", "options": [{"name": "depth", "value": 4}]}
 ])");
-    const Run r = run_match("--engines " + file.string() +
-                                " --engine conf=mob --engine conf=rnd,name=other,tc=600 --games 2 "
-                                "--concurrency 1 --no-progress --results " +
-                                (dir / "r.json").string(),
-                            dir);
+    const Run r =
+        run_othello_match("--engines " + file.string() +
+                              " --engine conf=mob --engine conf=rnd,name=other,tc=600 --games 2 "
+                              "--concurrency 1 --no-progress --results " +
+                              (dir / "r.json").string(),
+                          dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     const auto config = nlohmann::json::parse(slurp(dir / "r.json")).at("config");
@@ -108,10 +79,10 @@ TEST_CASE("a bad engines file or conf name: exit 2 naming the file, the entry, t
     const fs::path dir = temp_dir("cutechess_engines_bad");
     const fs::path file = dir / "engines.json";
     const auto refused = [&](const std::string& json, const std::string& engine) {
-        write_text(file, json);
-        const Run r = run_match("--engines " + file.string() + " --engine " + engine +
-                                    " --engine policy:random --games 2",
-                                dir);
+        write_bytes(file, json);
+        const Run r = run_othello_match("--engines " + file.string() + " --engine " + engine +
+                                            " --engine policy:random --games 2",
+                                        dir);
         CHECK(r.status == 2);
         return lines_of(r.err).empty() ? std::string() : lines_of(r.err).front();
     };
@@ -138,7 +109,7 @@ TEST_CASE("a bad engines file or conf name: exit 2 naming the file, the entry, t
           "othello-match: --engine conf=a: expected key=value at 'cmd:y' (the command is the "
           "engines file's)");
     // conf= without --engines.
-    const Run r = run_match("--engine conf=a --engine policy:random", dir);
+    const Run r = run_othello_match("--engine conf=a --engine policy:random", dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() == "othello-match: --engine conf=a: needs --engines FILE");
     fs::remove_all(dir);
@@ -147,9 +118,9 @@ TEST_CASE("a bad engines file or conf name: exit 2 naming the file, the entry, t
 TEST_CASE("--noswap and --reverse set who is black in each pairing") {
     const fs::path dir = temp_dir("cutechess_colours");
     const auto colours = [&](const std::string& extra) {
-        const Run r = run_match(kTwoPolicies + "--games 4 --overwrite --results " +
-                                    (dir / "r.json").string() + " " + extra,
-                                dir);
+        const Run r = run_othello_match(kNamedPolicies + "--games 4 --overwrite --results " +
+                                            (dir / "r.json").string() + " " + extra,
+                                        dir);
         INFO(r.err);
         REQUIRE(r.status == 0);
         return colours_of(games_of(dir / "r.json"));
@@ -171,18 +142,18 @@ TEST_CASE("--tournament gauntlet --seeds N: the seeds play everyone else, not ea
     const std::string engines =
         "--engine name=S1,policy:mobility --engine name=S2,policy:random "
         "--engine name=C,policy:random --engine name=D,policy:random --no-progress ";
-    Run r = run_match(engines + "--tournament gauntlet --seeds 2 --games 2 --results " +
-                          (dir / "r.json").string(),
-                      dir);
+    Run r = run_othello_match(engines + "--tournament gauntlet --seeds 2 --games 2 --results " +
+                                  (dir / "r.json").string(),
+                              dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(colours_of(games_of(dir / "r.json")) ==
           std::vector<std::string>{"S1-C", "C-S1", "S1-D", "D-S1", "S2-C", "C-S2", "S2-D", "D-S2"});
-    r = run_match(engines + "--tournament gauntlet --seeds 4", dir);
+    r = run_othello_match(engines + "--tournament gauntlet --seeds 4", dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() ==
           "othello-match: --seeds 4: expected 1 to 3 (the seeds play every other engine)");
-    r = run_match(engines + "--seeds 2", dir);
+    r = run_othello_match(engines + "--seeds 2", dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() == "othello-match: --seeds is for --tournament gauntlet");
     fs::remove_all(dir);
@@ -190,12 +161,13 @@ TEST_CASE("--tournament gauntlet --seeds N: the seeds play everyone else, not ea
 
 TEST_CASE("--wait MS pauses between games and changes no game") {
     const fs::path dir = temp_dir("cutechess_wait");
-    Run r = run_match(
-        kTwoPolicies + "--games 4 --concurrency 2 --results " + (dir / "plain.json").string(), dir);
+    Run r = run_othello_match(
+        kNamedPolicies + "--games 4 --concurrency 2 --results " + (dir / "plain.json").string(),
+        dir);
     REQUIRE(r.status == 0);
-    r = run_match(kTwoPolicies + "--games 4 --concurrency 2 --wait 30 --results " +
-                      (dir / "waited.json").string(),
-                  dir);
+    r = run_othello_match(kNamedPolicies + "--games 4 --concurrency 2 --wait 30 --results " +
+                              (dir / "waited.json").string(),
+                          dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     std::map<int, std::string> plain, waited;
@@ -203,7 +175,7 @@ TEST_CASE("--wait MS pauses between games and changes no game") {
     for (const auto& g : games_of(dir / "waited.json")) waited[g.at("id")] = g.at("moves");
     CHECK(plain.size() == 4);
     CHECK(plain == waited);
-    r = run_match(kTwoPolicies + "--wait -1", dir);
+    r = run_othello_match(kNamedPolicies + "--wait -1", dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() ==
           "othello-match: --wait -1: expected milliseconds from 0 to 3600000");
@@ -212,9 +184,10 @@ TEST_CASE("--wait MS pauses between games and changes no game") {
 
 TEST_CASE("--event and --site name the GGF records, each with its date") {
     const fs::path dir = temp_dir("cutechess_event");
-    const Run r = run_match(kTwoPolicies + "--games 2 --event 'Autumn Cup' --site Lab --records " +
-                                (dir / "games.ggf").string(),
-                            dir);
+    const Run r =
+        run_othello_match(kNamedPolicies + "--games 2 --event 'Autumn Cup' --site Lab --records " +
+                              (dir / "games.ggf").string(),
+                          dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     const auto lines = lines_of(slurp(dir / "games.ggf"));
@@ -235,9 +208,9 @@ TEST_CASE("--tournament knockout: a bracket with byes, winners advance, ties bro
          {"name=E1,policy:mobility", "name=E2,policy:mobility", "name=E3,policy:random",
           "name=E4,policy:random", "name=E5,policy:random"})
         engines += std::string("--engine ") + e + " ";
-    Run r = run_match(engines + "--tournament knockout --games 2 --no-progress --results " +
-                          (dir / "r.json").string(),
-                      dir);
+    Run r = run_othello_match(engines + "--tournament knockout --games 2 --no-progress --results " +
+                                  (dir / "r.json").string(),
+                              dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     std::vector<std::string> knockout;
@@ -258,7 +231,7 @@ TEST_CASE("--tournament knockout: a bracket with byes, winners advance, ties bro
                       });
     CHECK(games_of(dir / "r.json").size() == 8);
     // An engine that cannot start loses its mini-match, whatever its seed.
-    const Run failed = run_match(
+    const Run failed = run_othello_match(
         "--engine name=E1,policy:mobility --engine name=gone,cmd:/nonexistent/engine "
         "--engine name=E3,policy:random --tournament knockout --games 2 --no-progress",
         dir);
@@ -273,8 +246,8 @@ TEST_CASE("--tournament knockout: a bracket with byes, winners advance, ties bro
                               "Knockout round 2: E1 2 - 0 E3: E1 advances",
                               "Knockout winner: E1",
                           });
-    r = run_match(engines + "--tournament knockout --resume --results " + (dir / "r.json").string(),
-                  dir);
+    r = run_othello_match(
+        engines + "--tournament knockout --resume --results " + (dir / "r.json").string(), dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() ==
           "othello-match: --tournament knockout cannot take --resume (its rounds depend on the "

@@ -21,19 +21,7 @@
 using namespace othello::testing;
 namespace fs = std::filesystem;
 
-namespace {
-
-const std::string kBin = othello::testing::program_dir();
-const std::string kMatch = kBin + "/othello-match";
-const std::string kFake = kBin + "/fake-gtp-engine";
-const std::string kFakeNboard = kBin + "/fake-nboard-engine";
-
-nlohmann::json games_of(const fs::path& results) {
-    std::ifstream in(results);
-    return nlohmann::json::parse(in).at("games");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("cutechess tc=: MINUTES:SECONDS is told to the engine, tc=inf is no clock") {
     const fs::path dir = temp_dir("othello_cute_tc");

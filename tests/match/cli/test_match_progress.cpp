@@ -18,9 +18,6 @@ using othello::testing::ChildProcess;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kMatch = kBin + "/othello-match";
-
 // The lines a game and the running score should give, from the results file.
 std::string expected_lines(const nlohmann::json& results, int score_every) {
     std::string lines;

@@ -19,14 +19,8 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
-
 Run run_in(const fs::path& dir, const std::string& args) {
     return run_shell("cd '" + dir.string() + "' && " + kMatch + " " + args, dir);
-}
-
-nlohmann::json read_json(const fs::path& p) {
-    return nlohmann::json::parse(slurp(p));
 }
 
 const nlohmann::json& rating_of(const nlohmann::json& list, const std::string& engine) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "match/players/engine_protocols.h"
 #include "match/players/engine_spec.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/engine_server_process.h"
@@ -24,20 +25,6 @@ using namespace othello::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-const std::string kBin = othello::testing::program_dir();
-const std::string kEngine = kBin + "/othello-engine";
-const std::string kFakeNboard = kBin + "/fake-nboard-engine";
-
-// Runs othello-match with `args` (already shell-quoted); its output goes to files in `dir`.
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell(kBin + "/othello-match " + args + " --no-progress", dir);
-}
-
-nlohmann::json games_of(const fs::path& results) {
-    std::ifstream in(results);
-    return nlohmann::json::parse(in).at("games");
-}
 
 std::string tcp_address(const EngineServerProcess& server) {
     return "tcp://127.0.0.1:" + std::to_string(server.port());
@@ -111,9 +98,11 @@ TEST_CASE("engine specs: protocol= and the connection are two choices") {
     CHECK_THROWS_WITH_AS(parse_engine_spec("protocol=gtp,human"),
                          doctest::Contains("protocol= is for engines reached by cmd: or tcp://"),
                          std::invalid_argument);
-    CHECK_THROWS_WITH_AS(parse_engine_spec("protocol=uci,cmd:x"),
-                         doctest::Contains("unknown protocol 'uci' (known: gtp, nboard)"),
-                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(
+        parse_engine_spec("protocol=uci,cmd:x"),
+        doctest::Contains(
+            ("unknown protocol 'uci' (known: " + engine_protocol_names() + ")").c_str()),
+        std::invalid_argument);
     CHECK_THROWS_WITH_AS(parse_engine_spec("protocol=gtp,nboard:x"),
                          doctest::Contains("nboard:COMMAND is protocol=nboard,cmd:COMMAND"),
                          std::invalid_argument);

@@ -21,20 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kFake = kBin + "/fake-gtp-engine";
-
-// Runs othello-match with `args` (already shell-quoted) from the start position and collects its
-// output.
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell(kBin + "/othello-match " + args + " --openings start --no-progress", dir);
-}
-
-nlohmann::json games_of(const fs::path& results) {
-    std::ifstream in(results);
-    return nlohmann::json::parse(in).at("games");
-}
-
 // The seconds the fake engine (the side not named "random") used in game `g`, and its moves'
 // times.
 double fake_seconds(const nlohmann::json& g) {
@@ -62,11 +48,12 @@ void check_fake_lost_on_time(const nlohmann::json& g) {
 TEST_CASE("clocks: the margin is forgiven once a game, not after every move") {
     const fs::path dir = temp_dir("othello_clock_margin");
     // Each move 0.1 s over st=0.1: within a 0.3 s margin once, but not every move.
-    Run run = run_match("--engine 'st=0.1,cmd:" + kFake +
-                            " --delay 0.2' --engine policy:random --games 2 --time-margin 0.3"
-                            " --results " +
-                            (dir / "st.json").string(),
-                        dir);
+    Run run =
+        run_match_from_start("--engine 'st=0.1,cmd:" + kFake +
+                                 " --delay 0.2' --engine policy:random --games 2 --time-margin 0.3"
+                                 " --results " +
+                                 (dir / "st.json").string(),
+                             dir);
     REQUIRE(run.status == 0);
     for (const auto& g : games_of(dir / "st.json")) {
         CAPTURE(g.dump());
@@ -75,11 +62,12 @@ TEST_CASE("clocks: the margin is forgiven once a game, not after every move") {
         CHECK(fake_move_seconds(g).size() <= 3);
     }
     // Sudden death: 1 s plus a 0.5 s margin is all the engine gets, however it spreads it.
-    run = run_match("--engine 'tc=1,cmd:" + kFake +
-                        " --delay 0.2' --engine policy:random --games 1 --time-margin 0.5"
-                        " --results " +
-                        (dir / "tc.json").string(),
-                    dir);
+    run =
+        run_match_from_start("--engine 'tc=1,cmd:" + kFake +
+                                 " --delay 0.2' --engine policy:random --games 1 --time-margin 0.5"
+                                 " --results " +
+                                 (dir / "tc.json").string(),
+                             dir);
     REQUIRE(run.status == 0);
     const auto g = games_of(dir / "tc.json").at(0);
     CAPTURE(g.dump());
@@ -92,11 +80,12 @@ TEST_CASE("clocks: the margin is forgiven once a game, not after every move") {
 TEST_CASE("clocks: the time an engine takes to acknowledge commands is charged and recorded") {
     const fs::path dir = temp_dir("othello_clock_acks");
     // Quick moves, slow acknowledgements of clear_board and play: about 3 s a game on a 1 s clock.
-    Run run = run_match("--engine 'tc=1,cmd:" + kFake +
-                            " --ack-delay 0.1' --engine policy:random --games 1 --time-margin 0.1"
-                            " --results " +
-                            (dir / "lost.json").string(),
-                        dir);
+    Run run = run_match_from_start(
+        "--engine 'tc=1,cmd:" + kFake +
+            " --ack-delay 0.1' --engine policy:random --games 1 --time-margin 0.1"
+            " --results " +
+            (dir / "lost.json").string(),
+        dir);
     REQUIRE(run.status == 0);
     auto g = games_of(dir / "lost.json").at(0);
     {
@@ -106,10 +95,10 @@ TEST_CASE("clocks: the time an engine takes to acknowledge commands is charged a
         CHECK(fake_seconds(g) < 1.1 + scaled_seconds(0.3));
     }
     // An acknowledgement of clear_board that outlasts the clock: lost before the first move.
-    run = run_match("--engine 'tc=0.5,cmd:" + kFake +
-                        " --ack-delay 1' --engine policy:random --games 1 --results " +
-                        (dir / "setup.json").string(),
-                    dir);
+    run = run_match_from_start("--engine 'tc=0.5,cmd:" + kFake +
+                                   " --ack-delay 1' --engine policy:random --games 1 --results " +
+                                   (dir / "setup.json").string(),
+                               dir);
     REQUIRE(run.status == 0);
     g = games_of(dir / "setup.json").at(0);
     {
@@ -122,10 +111,11 @@ TEST_CASE("clocks: the time an engine takes to acknowledge commands is charged a
     }
     // With time to spare the game is played out, and the acknowledgements are in the record: in
     // the side's total and in the time of the move that follows them.
-    run = run_match("--engine 'tc=30,cmd:" + kFake +
-                        " --ack-delay 0.03' --engine policy:random --games 1 --results " +
-                        (dir / "kept.json").string(),
-                    dir);
+    run =
+        run_match_from_start("--engine 'tc=30,cmd:" + kFake +
+                                 " --ack-delay 0.03' --engine policy:random --games 1 --results " +
+                                 (dir / "kept.json").string(),
+                             dir);
     REQUIRE(run.status == 0);
     g = games_of(dir / "kept.json").at(0);
     CAPTURE(g.dump());
@@ -147,11 +137,12 @@ TEST_CASE("clocks: the time an engine takes to acknowledge commands is charged a
 TEST_CASE("clocks: the clock, not --move-timeout, limits an engine that has one") {
     const fs::path dir = temp_dir("othello_clock_decides");
     // Moves of 0.8 s on a 2 s clock: two fit, although --move-timeout is 0.5.
-    Run run = run_match("--engine 'tc=2,cmd:" + kFake +
-                            " --delay 0.8' --engine policy:random --games 1 --move-timeout 0.5"
-                            " --results " +
-                            (dir / "clock.json").string(),
-                        dir);
+    Run run =
+        run_match_from_start("--engine 'tc=2,cmd:" + kFake +
+                                 " --delay 0.8' --engine policy:random --games 1 --move-timeout 0.5"
+                                 " --results " +
+                                 (dir / "clock.json").string(),
+                             dir);
     REQUIRE(run.status == 0);
     auto g = games_of(dir / "clock.json").at(0);
     {
@@ -163,11 +154,12 @@ TEST_CASE("clocks: the clock, not --move-timeout, limits an engine that has one"
         for (double s : moves) CHECK(s >= 0.8);
     }
     // Without a clock --move-timeout still guards every move.
-    run = run_match("--engine 'cmd:" + kFake +
-                        " --delay 0.8' --engine policy:random --games 1 --move-timeout 0.5"
-                        " --results " +
-                        (dir / "bare.json").string(),
-                    dir);
+    run =
+        run_match_from_start("--engine 'cmd:" + kFake +
+                                 " --delay 0.8' --engine policy:random --games 1 --move-timeout 0.5"
+                                 " --results " +
+                                 (dir / "bare.json").string(),
+                             dir);
     REQUIRE(run.status == 0);
     g = games_of(dir / "bare.json").at(0);
     CAPTURE(g.dump());
@@ -215,10 +207,10 @@ TEST_CASE("clocks: GTP engines are told whole seconds rounded down, never more t
         CAPTURE(a.key);
         const fs::path log = dir / "commands.txt";
         fs::remove(log);
-        const Run run =
-            run_match("--engine 'name=fake," + a.key + ",cmd:" + kFake + " --log " + log.string() +
-                          "' --engine policy:random --games 2 --concurrency 1",
-                      dir);
+        const Run run = run_match_from_start(
+            "--engine 'name=fake," + a.key + ",cmd:" + kFake + " --log " + log.string() +
+                "' --engine policy:random --games 2 --concurrency 1",
+            dir);
         REQUIRE(run.status == 0);
         std::ifstream in(log);
         int games = 0, settings = 0, moves_made = 0;
@@ -323,14 +315,14 @@ TEST_CASE("limits: nonsense numbers and runaway sizes are usage errors naming th
     };
     for (const auto& c : cases) {
         CAPTURE(c.args);
-        const Run run = run_match(c.args, dir);
+        const Run run = run_match_from_start(c.args, dir);
         CHECK(run.status == 2);
         CHECK(run.err.find(c.named) != std::string::npos);
         CHECK(run.out.empty());  // refused before any game
     }
     // The documented bounds are in --help (read with its line wrapping undone).
     std::string help;
-    for (const char c : run_match("--help", dir).out) {
+    for (const char c : run_match_from_start("--help", dir).out) {
         const bool space = std::isspace(static_cast<unsigned char>(c));
         if (!space || (!help.empty() && help.back() != ' ')) help += space ? ' ' : c;
     }

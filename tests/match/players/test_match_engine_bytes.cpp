@@ -24,15 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kFake = kBin + "/fake-gtp-engine";
-const std::string kFakeNboard = kBin + "/fake-nboard-engine";
-
-// Runs othello-match with `args` (already shell-quoted) from the start position.
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell(kBin + "/othello-match " + args + " --openings start --no-progress", dir);
-}
-
 // True when `text` is UTF-8 throughout (line breaks and tabs allowed).
 bool is_utf8(std::string text) {
     for (char& c : text) {
@@ -62,7 +53,7 @@ TEST_CASE("bytes: Latin-1 from engines is kept as \\xNN everywhere; the match an
                " --records " + (dir / (run + ".ggf")).string() + " --log " +
                (dir / (run + ".log")).string() + " --html " + (dir / (run + ".html")).string();
     };
-    const Run run = run_match(args("first"), dir);
+    const Run run = run_match_from_start(args("first"), dir);
     INFO(run.err);
     REQUIRE(run.status == 0);
     for (const char* file :
@@ -98,7 +89,7 @@ TEST_CASE("bytes: Latin-1 from engines is kept as \\xNN everywhere; the match an
     journal_in.close();
     std::ofstream(dir / "r.jsonl", std::ios::trunc) << kept;
     fs::remove(dir / "r.json");
-    const Run resumed = run_match(args("resumed") + " --resume", dir);
+    const Run resumed = run_match_from_start(args("resumed") + " --resume", dir);
     INFO(resumed.err);
     REQUIRE(resumed.status == 0);
     const auto again = nlohmann::json::parse(slurp(dir / "r.json")).at("games");
@@ -118,7 +109,7 @@ TEST_CASE("bytes: an engine name given with Latin-1 bytes is kept escaped; --res
                "--results " +
                (dir / "r.json").string() + " --records " + (dir / (run + ".txt")).string();
     };
-    const Run run = run_match(args("first"), dir);
+    const Run run = run_match_from_start(args("first"), dir);
     INFO(run.err);
     REQUIRE(run.status == 0);
     const std::string results = slurp(dir / "r.json");
@@ -133,7 +124,7 @@ TEST_CASE("bytes: an engine name given with Latin-1 bytes is kept escaped; --res
     journal_in.close();
     std::ofstream(dir / "r.jsonl", std::ios::trunc) << kept;
     fs::remove(dir / "r.json");
-    const Run resumed = run_match(args("resumed") + " --resume", dir);
+    const Run resumed = run_match_from_start(args("resumed") + " --resume", dir);
     INFO(resumed.err);
     CHECK(resumed.status == 0);
     CHECK(nlohmann::json::parse(slurp(dir / "r.json")).at("games").size() == 4);
@@ -148,12 +139,13 @@ TEST_CASE("bytes: a GTP engine answering genmove twice is named for it, not for 
         CAPTURE(ids);
         const fs::path commands = dir / (ids + ".txt");
         // Each (re)started engine answers its second genmove twice.
-        const Run run = run_match("--engine 'name=twice,cmd:" + kFake + " --ids " + ids +
-                                      " --mode twice --at 2 --once 1 --log " + commands.string() +
-                                      "' --engine policy:random --games 2 --concurrency 1 "
-                                      "--results " +
-                                      (dir / (ids + ".json")).string(),
-                                  dir);
+        const Run run =
+            run_match_from_start("--engine 'name=twice,cmd:" + kFake + " --ids " + ids +
+                                     " --mode twice --at 2 --once 1 --log " + commands.string() +
+                                     "' --engine policy:random --games 2 --concurrency 1 "
+                                     "--results " +
+                                     (dir / (ids + ".json")).string(),
+                                 dir);
         INFO(run.err);
         REQUIRE(run.status == 0);
         const auto games = nlohmann::json::parse(slurp(dir / (ids + ".json"))).at("games");
@@ -197,12 +189,13 @@ TEST_CASE("bytes: a GTP engine answering genmove twice is named for it, not for 
 
 TEST_CASE("bytes: NBoard evals and times that are no numbers are dropped; the moves stand") {
     const fs::path dir = temp_dir("othello_match_nboard_fields");
-    const Run run = run_match("--engine 'name=odd,nboard:" + kFakeNboard +
-                                  " --mode odd' --engine policy:random --games 2 "
-                                  "--concurrency 1 --results " +
-                                  (dir / "r.json").string() + " --records " +
-                                  (dir / "g.ggf").string() + " --log " + (dir / "log.txt").string(),
-                              dir);
+    const Run run =
+        run_match_from_start("--engine 'name=odd,nboard:" + kFakeNboard +
+                                 " --mode odd' --engine policy:random --games 2 "
+                                 "--concurrency 1 --results " +
+                                 (dir / "r.json").string() + " --records " +
+                                 (dir / "g.ggf").string() + " --log " + (dir / "log.txt").string(),
+                             dir);
     INFO(run.err);
     REQUIRE(run.status == 0);
     const std::string results = slurp(dir / "r.json");

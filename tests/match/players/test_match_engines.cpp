@@ -28,32 +28,6 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kFake = kBin + "/fake-gtp-engine";
-const std::string kFakeNboard = kBin + "/fake-nboard-engine";
-const std::string kEngine = kBin + "/othello-engine";
-
-std::vector<std::string> lines_of(const fs::path& p) {
-    std::ifstream in(p);
-    std::vector<std::string> lines;
-    std::string line;
-    while (std::getline(in, line)) lines.push_back(line);
-    return lines;
-}
-
-// Runs othello-match with `args` (already shell-quoted) and collects its output. The games start
-// from the start position unless `args` name other openings: the checks count moves from there.
-Run run_match(const std::string& args, const fs::path& dir) {
-    const std::string openings =
-        args.find("--openings") == std::string::npos ? " --openings start" : "";
-    return run_shell(kBin + "/othello-match " + args + openings + " --no-progress", dir);
-}
-
-nlohmann::json games_of(const fs::path& results) {
-    std::ifstream in(results);
-    return nlohmann::json::parse(in).at("games");
-}
-
 // "time_left b 29 10" read into its fields.
 struct TimeLeft {
     std::string color;
@@ -90,11 +64,11 @@ TEST_CASE("time controls: what a GTP engine is told before every genmove") {
         const fs::path log = dir / "commands.txt";
         fs::remove(log);
         const Run run =
-            run_match("--engine '" + c.key + ",cmd:" + kFake + " --log " + log.string() +
-                          "' --engine policy:random --games 2 --concurrency 1",
-                      dir);
+            run_match_from_start("--engine '" + c.key + ",cmd:" + kFake + " --log " + log.string() +
+                                     "' --engine policy:random --games 2 --concurrency 1",
+                                 dir);
         REQUIRE(run.status == 0);
-        const auto commands = lines_of(log);
+        const auto commands = lines_of(slurp(log));
         int genmoves = 0, settings = 0;
         for (std::size_t i = 0; i < commands.size(); ++i) {
             if (commands[i].starts_with("time_settings")) {
@@ -124,12 +98,12 @@ TEST_CASE("time controls: what a GTP engine is told before every genmove") {
     // Repeating: after the 10 moves of a period the clock gets 30 s more, MOVES_TO_GO restarts.
     const fs::path log = dir / "commands.txt";
     fs::remove(log);
-    REQUIRE(run_match("--engine 'tc=10/30,cmd:" + kFake + " --log " + log.string() +
-                          "' --engine policy:random --games 1",
-                      dir)
+    REQUIRE(run_match_from_start("--engine 'tc=10/30,cmd:" + kFake + " --log " + log.string() +
+                                     "' --engine policy:random --games 1",
+                                 dir)
                 .status == 0);
     std::vector<std::string> left;
-    for (const auto& line : lines_of(log))
+    for (const auto& line : lines_of(slurp(log)))
         if (line.starts_with("time_left")) left.push_back(line);
     REQUIRE(left.size() > 11);
     const TimeLeft last_of_period = time_left_of(left[9]), next = time_left_of(left[10]);
@@ -149,9 +123,10 @@ TEST_CASE("time controls: flag falls are 'time forfeit', the margin is honoured,
     const std::string slow = "cmd:" + kFake + " --delay 0.3";
     // st=0.3 with a 0.3 s engine: no margin loses the first move, a 1 s margin never does (more
     // on a slow machine: the margin is the slack for what a move costs beyond the engine's sleep).
-    Run run = run_match("--engine 'st=0.3," + slow + "' --engine policy:random --games 2" +
-                            " --time-margin 0 --results " + (dir / "a.json").string(),
-                        dir);
+    Run run =
+        run_match_from_start("--engine 'st=0.3," + slow + "' --engine policy:random --games 2" +
+                                 " --time-margin 0 --results " + (dir / "a.json").string(),
+                             dir);
     REQUIRE(run.status == 0);
     for (const auto& g : games_of(dir / "a.json")) {
         CAPTURE(g.dump());
@@ -159,10 +134,10 @@ TEST_CASE("time controls: flag falls are 'time forfeit', the margin is honoured,
         CHECK(g.at("detail").get<std::string>().find("loses on time") != std::string::npos);
         CHECK(g.at("winner") == (g.at("black") == "random" ? "black" : "white"));
     }
-    run = run_match("--engine 'st=0.3," + slow + "' --engine policy:random --games 2" +
-                        " --time-margin " + std::to_string(scaled_seconds(1)) + " --results " +
-                        (dir / "b.json").string(),
-                    dir);
+    run = run_match_from_start("--engine 'st=0.3," + slow + "' --engine policy:random --games 2" +
+                                   " --time-margin " + std::to_string(scaled_seconds(1)) +
+                                   " --results " + (dir / "b.json").string(),
+                               dir);
     REQUIRE(run.status == 0);
     for (const auto& g : games_of(dir / "b.json")) {
         CAPTURE(g.dump());
@@ -185,17 +160,18 @@ TEST_CASE("time controls: flag falls are 'time forfeit', the margin is honoured,
         }
     }
     // tc=1 (sudden death) with 0.3 s moves: the flag falls on the engine's fourth move.
-    run = run_match("--engine 'tc=1," + slow + "' --engine policy:random --games 1" +
-                        " --time-margin 0.1 --results " + (dir / "c.json").string(),
-                    dir);
+    run = run_match_from_start("--engine 'tc=1," + slow + "' --engine policy:random --games 1" +
+                                   " --time-margin 0.1 --results " + (dir / "c.json").string(),
+                               dir);
     REQUIRE(run.status == 0);
     const auto g = games_of(dir / "c.json").at(0);
     CHECK(g.at("reason") == "time forfeit");
     CHECK(g.at("black_seconds").get<double>() > 1.0);
     // --game-time stays a shorthand for tc= on engines without their own.
-    run = run_match("--engine '" + slow + "' --engine policy:random --games 1 --game-time 1" +
-                        " --results " + (dir / "d.json").string(),
-                    dir);
+    run = run_match_from_start("--engine '" + slow +
+                                   "' --engine policy:random --games 1 --game-time 1" +
+                                   " --results " + (dir / "d.json").string(),
+                               dir);
     REQUIRE(run.status == 0);
     CHECK(games_of(dir / "d.json").at(0).at("reason") == "time forfeit");
     fs::remove_all(dir);
@@ -204,16 +180,18 @@ TEST_CASE("time controls: flag falls are 'time forfeit', the margin is honoured,
 TEST_CASE("spec keys: bad time controls and depth are usage errors naming the spec") {
     const fs::path dir = temp_dir("othello_match_keys");
     for (const std::string bad : {"tc=abc", "tc=0", "tc=40/", "tc=x/60", "st=-1", "tc=60+x"}) {
-        const Run run =
-            run_match("--engine '" + bad + ",policy:random' --engine policy:random", dir);
+        const Run run = run_match_from_start(
+            "--engine '" + bad + ",policy:random' --engine policy:random", dir);
         CAPTURE(bad);
         CHECK(run.status == 2);
         CHECK(run.err.find("time control") != std::string::npos);
     }
-    Run run = run_match("--engine 'depth=3,cmd:" + kFake + "' --engine policy:random", dir);
+    Run run =
+        run_match_from_start("--engine 'depth=3,cmd:" + kFake + "' --engine policy:random", dir);
     CHECK(run.status == 2);
     CHECK(run.err.find("depth= is for nboard: engines") != std::string::npos);
-    run = run_match("--engine 'depth=99,nboard:" + kFakeNboard + "' --engine policy:random", dir);
+    run = run_match_from_start(
+        "--engine 'depth=99,nboard:" + kFakeNboard + "' --engine policy:random", dir);
     CHECK(run.status == 2);
     CHECK(run.err.find("not a depth") != std::string::npos);
     fs::remove_all(dir);
@@ -221,12 +199,11 @@ TEST_CASE("spec keys: bad time controls and depth are usage errors naming the sp
 
 TEST_CASE("NBoard engines: this project's own, with depth and evaluations") {
     const fs::path dir = temp_dir("othello_match_nboard");
-    const Run run =
-        run_match("--engine 'depth=4,name=nb,nboard:" + kEngine +
-                      " --protocol nboard' --engine 'cmd:" + kEngine +
-                      "' --games 4 --openings balanced --log " + (dir / "log.txt").string() +
-                      " --results " + (dir / "r.json").string(),
-                  dir);
+    const Run run = run_match_from_start(
+        "--engine 'depth=4,name=nb,nboard:" + kEngine + " --protocol nboard' --engine 'cmd:" +
+            kEngine + "' --games 4 --openings balanced --log " + (dir / "log.txt").string() +
+            " --results " + (dir / "r.json").string(),
+        dir);
     REQUIRE(run.status == 0);
     for (const auto& g : games_of(dir / "r.json")) {
         CAPTURE(g.dump());
@@ -261,11 +238,11 @@ TEST_CASE("NBoard engines: this project's own, with depth and evaluations") {
 TEST_CASE("NBoard engines: a quirky engine's complaints, chatter, reply forms and stale reply") {
     const fs::path dir = temp_dir("othello_match_nboard_quirks");
     const fs::path commands = dir / "commands.txt";
-    const Run run = run_match("--engine 'name=quirky,nboard:" + kFakeNboard +
-                                  " --mode stale --at 3 --log " + commands.string() +
-                                  "' --engine policy:random --games 4 --concurrency 1 --results " +
-                                  (dir / "r.json").string(),
-                              dir);
+    const Run run = run_match_from_start(
+        "--engine 'name=quirky,nboard:" + kFakeNboard + " --mode stale --at 3 --log " +
+            commands.string() + "' --engine policy:random --games 4 --concurrency 1 --results " +
+            (dir / "r.json").string(),
+        dir);
     REQUIRE(run.status == 0);
     int with_eval = 0, without_eval = 0;
     for (const auto& g : games_of(dir / "r.json")) {
@@ -294,7 +271,7 @@ TEST_CASE("NBoard engines: a quirky engine's complaints, chatter, reply forms an
     CHECK(without_eval > 10);  // "=== F5"
     // The engine was started once: its complaint and the stale reply cost nothing.
     int handshakes = 0;
-    for (const auto& line : lines_of(commands)) handshakes += line == "nboard 2";
+    for (const auto& line : lines_of(slurp(commands))) handshakes += line == "nboard 2";
     CHECK(handshakes == 1);
     fs::remove_all(dir);
 }
@@ -302,11 +279,11 @@ TEST_CASE("NBoard engines: a quirky engine's complaints, chatter, reply forms an
 TEST_CASE("NBoard engines: an illegal move loses, and the engine is restarted for the next game") {
     const fs::path dir = temp_dir("othello_match_nboard_illegal");
     const fs::path commands = dir / "commands.txt";
-    const Run run = run_match("--engine 'name=quirky,nboard:" + kFakeNboard +
-                                  " --mode illegal --at 1 --log " + commands.string() +
-                                  "' --engine policy:random --games 2 --concurrency 1 --results " +
-                                  (dir / "r.json").string(),
-                              dir);
+    const Run run = run_match_from_start(
+        "--engine 'name=quirky,nboard:" + kFakeNboard + " --mode illegal --at 1 --log " +
+            commands.string() + "' --engine policy:random --games 2 --concurrency 1 --results " +
+            (dir / "r.json").string(),
+        dir);
     REQUIRE(run.status == 0);
     const auto games = games_of(dir / "r.json");
     // Each start of the fake answers its first go with a1.
@@ -318,14 +295,14 @@ TEST_CASE("NBoard engines: an illegal move loses, and the engine is restarted fo
         CHECK(last.back() == "< === a1");
     }
     int handshakes = 0;
-    for (const auto& line : lines_of(commands)) handshakes += line == "nboard 2";
+    for (const auto& line : lines_of(slurp(commands))) handshakes += line == "nboard 2";
     CHECK(handshakes == 2);
     fs::remove_all(dir);
 }
 
 TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-play result") {
     const fs::path dir = temp_dir("othello_match_adjudicate");
-    const Run run = run_match(
+    const Run run = run_match_from_start(
         "--engine policy:random --engine 'cmd:" + kFake + "' --games 6 --adjudicate 12 --results " +
             (dir / "r.json").string() + " --records " + (dir / "r.ggf").string(),
         dir);
@@ -334,10 +311,10 @@ TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-pl
         // The match configuration records it: --resume with another --adjudicate is refused.
         std::ifstream in(dir / "r.json");
         CHECK(nlohmann::json::parse(in).at("config").at("adjudication") == 12);
-        const Run other = run_match("--engine policy:random --engine 'cmd:" + kFake +
-                                        "' --games 8 --adjudicate 10 --resume --results " +
-                                        (dir / "r.json").string(),
-                                    dir);
+        const Run other = run_match_from_start(
+            "--engine policy:random --engine 'cmd:" + kFake +
+                "' --games 8 --adjudicate 10 --resume --results " + (dir / "r.json").string(),
+            dir);
         CHECK(other.status == 2);
         CHECK(other.err.find("adjudication differs") != std::string::npos);
     }
@@ -379,13 +356,13 @@ TEST_CASE("adjudication: the game ends at N empties with the solver's perfect-pl
 
 TEST_CASE("--log: every line both ways, timestamped, with engine and game; bad path fails first") {
     const fs::path dir = temp_dir("othello_match_log");
-    Run run = run_match("--engine 'name=fake,cmd:" + kFake +
-                            "' --engine policy:random --games 2 --concurrency 1 --log " +
-                            (dir / "log.txt").string(),
-                        dir);
+    Run run = run_match_from_start("--engine 'name=fake,cmd:" + kFake +
+                                       "' --engine policy:random --games 2 --concurrency 1 --log " +
+                                       (dir / "log.txt").string(),
+                                   dir);
     REQUIRE(run.status == 0);
     int sent = 0, received = 0, genmoves[2] = {0, 0};
-    for (const auto& line : lines_of(dir / "log.txt")) {
+    for (const auto& line : lines_of(slurp(dir / "log.txt"))) {
         CAPTURE(line);
         // "2026-11-23T20:50:01.123Z game 0 fake > genmove b"
         REQUIRE(line.size() >= 38);
@@ -408,10 +385,10 @@ TEST_CASE("--log: every line both ways, timestamped, with engine and game; bad p
     CHECK(genmoves[0] > 20);
     CHECK(genmoves[1] > 20);
     // An unwritable log is an error before any game: no results are written.
-    run = run_match("--engine policy:random --engine policy:random --games 2 --log " +
-                        (dir / "no" / "such" / "log.txt").string() + " --results " +
-                        (dir / "r.json").string(),
-                    dir);
+    run = run_match_from_start("--engine policy:random --engine policy:random --games 2 --log " +
+                                   (dir / "no" / "such" / "log.txt").string() + " --results " +
+                                   (dir / "r.json").string(),
+                               dir);
     CHECK(run.status == 2);
     CHECK(run.err.find("no/such/log.txt") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "r.json"));
@@ -423,11 +400,11 @@ TEST_CASE("faults: a TCP engine that stops answering is a timeout, also when it 
     const fs::path dir = temp_dir("othello_match_tcp_timeout");
     {
         FakeTcpEngine hang({"--mode", "hang", "--at", "2"});
-        const Run run = run_match("--engine " + hang.spec() +
-                                      " --engine policy:random --games 2 --concurrency 1"
-                                      " --move-timeout 1 --start-timeout 1 --results " +
-                                      (dir / "r.json").string(),
-                                  dir);
+        const Run run = run_match_from_start("--engine " + hang.spec() +
+                                                 " --engine policy:random --games 2 --concurrency 1"
+                                                 " --move-timeout 1 --start-timeout 1 --results " +
+                                                 (dir / "r.json").string(),
+                                             dir);
         CHECK(run.status == 0);
         for (const auto& g : games_of(dir / "r.json")) {
             CAPTURE(g.dump());
@@ -440,11 +417,11 @@ TEST_CASE("faults: a TCP engine that stops answering is a timeout, also when it 
     {
         // Disconnects on its second move, then never serves again.
         FakeTcpEngine deaf({"--mode", "deaf", "--at", "2"});
-        const Run run = run_match("--engine " + deaf.spec() +
-                                      " --engine policy:random --games 2 --concurrency 1"
-                                      " --start-timeout 1 --results " +
-                                      (dir / "d.json").string(),
-                                  dir);
+        const Run run = run_match_from_start("--engine " + deaf.spec() +
+                                                 " --engine policy:random --games 2 --concurrency 1"
+                                                 " --start-timeout 1 --results " +
+                                                 (dir / "d.json").string(),
+                                             dir);
         CHECK(run.status == 0);
         const auto games = games_of(dir / "d.json");
         CHECK(games.at(0).at("reason") == "disconnection");
@@ -471,9 +448,9 @@ TEST_CASE("faults: a TCP connect that times out says so") {
         fillers.push_back(s);
     }
     const Run run =
-        run_match("--engine tcp://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) +
-                      " --engine policy:random --games 2 --start-timeout 1",
-                  dir);
+        run_match_from_start("--engine tcp://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) +
+                                 " --engine policy:random --games 2 --start-timeout 1",
+                             dir);
     CHECK(run.status == 1);
     CHECK(run.err.find("timed out") != std::string::npos);
     CHECK(run.err.find("Operation canceled") == std::string::npos);
@@ -485,10 +462,11 @@ TEST_CASE("faults: a TCP connect that times out says so") {
 TEST_CASE("faults: an over-long reply line, over TCP or a pipe, is a malformed reply") {
     const fs::path dir = temp_dir("othello_match_flood");
     FakeTcpEngine flood({"--mode", "flood", "--at", "1", "--once", "1"});
-    const Run run = run_match("--engine " + flood.spec() +
-                                  " --engine policy:random --games 2 --concurrency 1 --results " +
-                                  (dir / "r.json").string(),
-                              dir);
+    const Run run =
+        run_match_from_start("--engine " + flood.spec() +
+                                 " --engine policy:random --games 2 --concurrency 1 --results " +
+                                 (dir / "r.json").string(),
+                             dir);
     CHECK(run.status == 0);
     const auto games = games_of(dir / "r.json");
     CHECK(games.at(0).at("reason") == "malformed reply");
@@ -496,10 +474,10 @@ TEST_CASE("faults: an over-long reply line, over TCP or a pipe, is a malformed r
           std::string::npos);
     CHECK(games.at(1).at("reason") == "normal");  // reconnected, in step again
     // The same cap on an engine's pipe; each restart floods again.
-    const Run piped = run_match("--engine 'cmd:" + kFake +
-                                    " --mode flood' --engine policy:random --games 2 --results " +
-                                    (dir / "p.json").string(),
-                                dir);
+    const Run piped = run_match_from_start(
+        "--engine 'cmd:" + kFake + " --mode flood' --engine policy:random --games 2 --results " +
+            (dir / "p.json").string(),
+        dir);
     CHECK(piped.status == 0);
     for (const auto& g : games_of(dir / "p.json")) CHECK(g.at("reason") == "malformed reply");
     fs::remove_all(dir);
@@ -508,11 +486,12 @@ TEST_CASE("faults: an over-long reply line, over TCP or a pipe, is a malformed r
 TEST_CASE(
     "faults: a reply of short lines that never ends is a malformed reply, not a full memory") {
     const fs::path dir = temp_dir("othello_match_flood_lines");
-    const Run run = run_match("--engine 'cmd:" + kFake +
-                                  " --mode flood-lines' --engine policy:random --games 2 "
-                                  "--concurrency 1 --results " +
-                                  (dir / "r.json").string(),
-                              dir);
+    const Run run =
+        run_match_from_start("--engine 'cmd:" + kFake +
+                                 " --mode flood-lines' --engine policy:random --games 2 "
+                                 "--concurrency 1 --results " +
+                                 (dir / "r.json").string(),
+                             dir);
     CHECK(run.status == 0);
     for (const auto& g : games_of(dir / "r.json")) {
         CHECK(g.at("reason") == "malformed reply");
@@ -526,10 +505,11 @@ TEST_CASE("faults: after an illegal move and an extra reply the engine is restar
     const fs::path dir = temp_dir("othello_match_extra_reply");
     // Over TCP the fake's move count survives a reconnect: it misbehaves in the first game only.
     FakeTcpEngine extra({"--mode", "illegal-extra", "--at", "2", "--once", "1"});
-    const Run run = run_match("--engine 'name=extra," + extra.spec() +
-                                  "' --engine policy:random --games 3 --concurrency 1 --results " +
-                                  (dir / "r.json").string(),
-                              dir);
+    const Run run =
+        run_match_from_start("--engine 'name=extra," + extra.spec() +
+                                 "' --engine policy:random --games 3 --concurrency 1 --results " +
+                                 (dir / "r.json").string(),
+                             dir);
     CHECK(run.status == 0);
     const auto games = games_of(dir / "r.json");
     CHECK(games.at(0).at("reason") == "illegal move");
@@ -549,11 +529,12 @@ TEST_CASE("restart=on over TCP: a fresh connection for every game; by default on
         CAPTURE(key);
         const fs::path log = dir / (key.empty() ? "plain.log" : "fresh.log");
         FakeTcpEngine server({"--log", log.string()});
-        const Run run = run_match("--engine '" + key + server.spec() +
-                                      "' --engine policy:random --games 4 --concurrency 1"
-                                      " --results " +
-                                      (dir / "r.json").string() + " --overwrite",
-                                  dir);
+        const Run run =
+            run_match_from_start("--engine '" + key + server.spec() +
+                                     "' --engine policy:random --games 4 --concurrency 1"
+                                     " --results " +
+                                     (dir / "r.json").string() + " --overwrite",
+                                 dir);
         INFO(run.err);
         REQUIRE(run.status == 0);
         for (const auto& g : games_of(dir / "r.json")) CHECK(g.at("reason") == "normal");

@@ -26,7 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
 const fs::path kData = fs::path(OTHELLO_SOURCE_DIR) / "tests" / "data";
 
 // Written by othello-match before the schema table (so by the hand-written to_json), each the

@@ -27,9 +27,6 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
-const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
-
 int run_shell(const std::string& command) {
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;

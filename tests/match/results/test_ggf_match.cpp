@@ -11,21 +11,17 @@
 #include "engine/ggf.h"
 #include "match/results/game_record_writer.h"
 #include "tests/support/child_process.h"
+#include "tests/support/file_contents.h"
 #include "tests/support/programs.h"
 
 using namespace othello;
+using othello::testing::lines_of;
+using othello::testing::slurp;
 
 namespace {
 
 const std::string kStartBoard =
     "BO[8 ---------------------------O*------*O--------------------------- *]";
-
-std::vector<std::string> lines_of(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
 
 }  // namespace
 
@@ -71,8 +67,8 @@ TEST_CASE("othello-match --records FILE.ggf writes records that read back and re
              records.string()});
         REQUIRE(status == 0);
     }
-    const auto ggf_lines = lines_of(ggf);
-    const auto txt_lines = lines_of(txt);
+    const auto ggf_lines = lines_of(slurp(ggf));
+    const auto txt_lines = lines_of(slurp(txt));
     REQUIRE(ggf_lines.size() == 6);
     REQUIRE(txt_lines.size() == 6);
     const std::vector<GgfRecord> games = read_ggf_file(ggf.string());

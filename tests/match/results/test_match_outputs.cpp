@@ -27,8 +27,6 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
-const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 const std::string kPolicies = "--engine policy:random --engine policy:mobility --games 2 ";
 const std::string kWithEngine =
     "--engine 'name=fake,cmd:" + kFake +
@@ -46,10 +44,6 @@ Run run_in(const fs::path& dir, const std::string& args) {
     return run_subcommand(dir, args + " --no-progress");
 }
 
-void write_text(const fs::path& p, const std::string& text) {
-    std::ofstream(p, std::ios::binary) << text;
-}
-
 bool still_a_fifo(const fs::path& p) {
     return fs::is_fifo(fs::symlink_status(p));
 }
@@ -64,18 +58,11 @@ std::size_t count_of(const std::string& text, const std::string& part) {
     return n;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
 }  // namespace
 
 TEST_CASE("--records: an existing file is replaced only with --overwrite; a link stays a link") {
     const fs::path dir = temp_dir("match_outputs_records");
-    write_text(dir / "games.txt", "my notes\n");
+    write_bytes(dir / "games.txt", "my notes\n");
     Run run = run_in(dir, kPolicies + "--records games.txt");
     CHECK(run.status == 2);
     CHECK(run.err ==
@@ -83,7 +70,7 @@ TEST_CASE("--records: an existing file is replaced only with --overwrite; a link
     CHECK(run.out.empty());  // refused before the first game
     CHECK(slurp(dir / "games.txt") == "my notes\n");
 
-    write_text(dir / "target.txt", "kept\n");
+    write_bytes(dir / "target.txt", "kept\n");
     fs::create_symlink("target.txt", dir / "link.txt");
     run = run_in(dir, kPolicies + "--records link.txt");
     CHECK(run.status == 2);
@@ -178,7 +165,7 @@ TEST_CASE("--log never truncates the journal, another output or a file it did no
     CHECK(run.err == "othello-match: --log './other.json' is also --results\n");
     CHECK_FALSE(fs::exists(dir / "other.json"));
 
-    write_text(dir / "notes.txt", "precious\n");
+    write_bytes(dir / "notes.txt", "precious\n");
     run = run_in(dir, kWithEngine + "--log notes.txt");
     CHECK(run.status == 2);
     CHECK(run.err ==
@@ -272,7 +259,7 @@ TEST_CASE("merge --results and report --html: no existing file replaced by accid
     REQUIRE(run_in(dir, kPolicies + "--results r.json").status == 0);
 
     // report: someone's own page is kept unless asked; a report page is replaced through a link.
-    write_text(dir / "mine.html", "<!DOCTYPE html>\n<html><body>my page</body></html>\n");
+    write_bytes(dir / "mine.html", "<!DOCTYPE html>\n<html><body>my page</body></html>\n");
     Run run = run_subcommand(dir, "report --html mine.html r.json");
     CHECK(run.status == 2);
     CHECK(run.err ==

@@ -29,32 +29,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
-
 std::string other_winner(const nlohmann::json& g) {
     return g.at("winner") == "black" ? "white" : "black";
 }
-
-nlohmann::json json_of(const fs::path& p) {
-    return nlohmann::json::parse(slurp(p));
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-// Two in-process engines and seeded openings: the same games every run, so a game refused and
-// played again comes back as it was.
-const std::string kTwo =
-    "--engine policy:mobility --engine policy:random --games 12 --openings random:3 --seed 5 "
-    "--concurrency 1 --no-progress";
 
 }  // namespace
 
 TEST_CASE("--resume replays every journal record: each bad one is named by line and replayed") {
     const fs::path dir = temp_dir("match_readback_resume");
-    REQUIRE(run_othello_match(kTwo + " --results r.json", dir).status == 0);
-    const nlohmann::json played = json_of(dir / "r.json").at("games");
+    REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
+    const nlohmann::json played = read_json(dir / "r.json").at("games");
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     REQUIRE(lines.size() == 13);
 
@@ -93,7 +77,7 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
     // A journal that replays: --resume must not go to the results file instead.
     fs::remove(dir / "r.json");
 
-    const Run r = run_othello_match(kTwo + " --resume --results r.json", dir);
+    const Run r = run_othello_match(kTwoPolicyMatch + " --resume --results r.json", dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     const auto refused = [&](const std::string& line, const std::string& why) {
@@ -121,15 +105,15 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
     CHECK(!contains(r.err, "\x1b"));
     CHECK(contains(r.err, "Resuming: 2 games already played."));  // 0 and 10
     // Every refused game was played again: the results are the match's own.
-    CHECK(json_of(dir / "r.json").at("games") == played);
+    CHECK(read_json(dir / "r.json").at("games") == played);
     fs::remove_all(dir);
 }
 
 TEST_CASE("an adjudicated record is checked against perfect play") {
     const fs::path dir = temp_dir("match_readback_adjudicated");
-    const std::string match = kTwo + " --adjudicate 6";
+    const std::string match = kTwoPolicyMatch + " --adjudicate 6";
     REQUIRE(run_othello_match(match + " --results r.json", dir).status == 0);
-    const nlohmann::json played = json_of(dir / "r.json").at("games");
+    const nlohmann::json played = read_json(dir / "r.json").at("games");
     REQUIRE(played[0].at("reason") == "adjudicated");
     REQUIRE(played[1].at("reason") == "adjudicated");
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
@@ -158,15 +142,15 @@ TEST_CASE("an adjudicated record is checked against perfect play") {
     CHECK(contains(r.err, "'r.jsonl' " + early +
                               ": game 1 (random - mobility): adjudicated at 7 "
                               "empty squares, but the match adjudicates at 6"));
-    CHECK(json_of(dir / "r.json").at("games") == played);
+    CHECK(read_json(dir / "r.json").at("games") == played);
     fs::remove_all(dir);
 }
 
 TEST_CASE("merge refuses records that do not check out and inputs that disagree, naming both") {
     const fs::path dir = temp_dir("match_readback_merge");
     for (int k : {0, 1}) {
-        REQUIRE(run_othello_match(kTwo + " --shard " + std::to_string(k) + "/2 --results s" +
-                                      std::to_string(k) + ".json",
+        REQUIRE(run_othello_match(kTwoPolicyMatch + " --shard " + std::to_string(k) +
+                                      "/2 --results s" + std::to_string(k) + ".json",
                                   dir)
                     .status == 0);
     }
@@ -176,7 +160,7 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     // A flipped winner in one shard's journal: the merge fails and writes nothing.
     const std::vector<std::string> original = lines_of(dir / "s1.jsonl");
     std::vector<std::string> lines = original;
-    const int id = json_of(dir / "s1.json").at("games")[0].at("id");
+    const int id = read_json(dir / "s1.json").at("games")[0].at("id");
     const std::string line =
         edit_game(lines, id, [](nlohmann::json& g) { g["winner"] = other_winner(g); });
     write_lines(dir / "s1.jsonl", lines);
@@ -188,7 +172,7 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     write_lines(dir / "s1.jsonl", original);
 
     // The same game, different in two inputs: neither is taken on trust.
-    nlohmann::json s0 = json_of(dir / "s0.json");
+    nlohmann::json s0 = read_json(dir / "s0.json");
     const int changed = s0.at("games")[1].at("id");
     s0["games"][1]["black_seconds"] = 12.5;
     std::ofstream(dir / "s0.json") << s0.dump(1);
@@ -267,7 +251,7 @@ TEST_CASE("report reads journals, replays their games, and refuses a rating list
     CHECK(contains(r.out, "Wrote j.html (12 games)"));
     CHECK(fs::exists(dir / "j.html"));
 
-    nlohmann::json results = json_of(dir / "r.json");
+    nlohmann::json results = read_json(dir / "r.json");
     results["ratings"][1]["elo"] = "\x1b]0;owned\x07";
     std::ofstream(dir / "bad.json") << results.dump(1);
     r = run_othello_match("report --html bad.html bad.json", dir);
@@ -275,7 +259,7 @@ TEST_CASE("report reads journals, replays their games, and refuses a rating list
     CHECK(contains(r.err, "'bad.json': \"ratings\"[1] \"elo\" is string, not a number"));
     CHECK(!fs::exists(dir / "bad.html"));
 
-    results = json_of(dir / "r.json");
+    results = read_json(dir / "r.json");
     results["games"][3]["winner"] = other_winner(results["games"][3]);
     std::ofstream(dir / "flipped.json") << results.dump(1);
     r = run_othello_match("report --html bad.html flipped.json", dir);

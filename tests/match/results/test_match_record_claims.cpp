@@ -26,20 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
-const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
-
-nlohmann::json json_of(const fs::path& p) {
-    return nlohmann::json::parse(slurp(p));
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-const std::string kTwo =
-    "--engine policy:mobility --engine policy:random --games 12 --openings random:3 --seed 5 "
-    "--concurrency 1 --no-progress";
 // A process engine (random moves, `fake_args` its misbehaviour) against a policy: per-move
 // times, and a real crash to edit.
 std::string process_match(const std::string& fake_args = "") {
@@ -64,8 +50,8 @@ void cut_to_opening(nlohmann::json& g) {
 
 TEST_CASE("an adjudication is refused where the match does not adjudicate, and re-solved") {
     const fs::path dir = temp_dir("match_claims_adjudicated");
-    REQUIRE(run_othello_match(kTwo + " --results r.json", dir).status == 0);
-    const nlohmann::json played = json_of(dir / "r.json").at("games");
+    REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
+    const nlohmann::json played = read_json(dir / "r.json").at("games");
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     // The issue's attack: a +9 win turned into a loss "adjudicated" right after the opening.
     const std::string early = edit_game(lines, 0, [](nlohmann::json& g) {
@@ -87,16 +73,16 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
         CHECK(contains(r.err, why));
     }
     fs::remove(dir / "r.json");
-    const Run r = run_othello_match(kTwo + " --resume --results r.json", dir);
+    const Run r = run_othello_match(kTwoPolicyMatch + " --resume --results r.json", dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(contains(r.err, why + "; refused, that game is played again"));
-    CHECK(json_of(dir / "r.json").at("games") == played);
+    CHECK(read_json(dir / "r.json").at("games") == played);
 
     // A score edited at 12 empty squares: re-solved there (it was taken as it stood past 6).
-    const std::string match = kTwo + " --adjudicate 12";
+    const std::string match = kTwoPolicyMatch + " --adjudicate 12";
     REQUIRE(run_othello_match(match + " --overwrite --results a.json", dir).status == 0);
-    const nlohmann::json adjudicated = json_of(dir / "a.json").at("games");
+    const nlohmann::json adjudicated = read_json(dir / "a.json").at("games");
     REQUIRE(adjudicated[2].at("reason") == "adjudicated");
     lines = lines_of(dir / "a.jsonl");
     const int black = adjudicated[2].at("black_discs");
@@ -116,7 +102,7 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
 
 TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
     const fs::path dir = temp_dir("match_claims_forfeits");
-    REQUIRE(run_othello_match(kTwo + " --results r.json", dir).status == 0);
+    REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     // A "crash" of the in-process mobility policy before its first move.
     const std::string crash = edit_game(lines, 1, [](nlohmann::json& g) {
@@ -134,7 +120,7 @@ TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
     // A process engine without a clock really crashes; it cannot lose on time.
     REQUIRE(run_othello_match(process_match(" --mode crash --at 3") + " --results p.json", dir)
                 .status == 0);
-    const nlohmann::json games = json_of(dir / "p.json").at("games");
+    const nlohmann::json games = read_json(dir / "p.json").at("games");
     int crashed = -1;
     for (const auto& g : games)
         if (g.at("reason") == "crash") crashed = g.at("id");
@@ -158,7 +144,7 @@ TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
 TEST_CASE("times and evals read back are finite, in range and one per move") {
     const fs::path dir = temp_dir("match_claims_numbers");
     REQUIRE(run_othello_match(kProcess + " --results r.json --records r.ggf", dir).status == 0);
-    const nlohmann::json played = json_of(dir / "r.json").at("games");
+    const nlohmann::json played = read_json(dir / "r.json").at("games");
     const std::string ggf = slurp(dir / "r.ggf");
     REQUIRE(played[0].contains("move_seconds"));
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
@@ -195,7 +181,7 @@ TEST_CASE("times and evals read back are finite, in range and one per move") {
     // Every game was played again: the GGF holds no number the runner did not measure.
     CHECK(!contains(slurp(dir / "r.ggf"), "e+"));
     CHECK(!contains(slurp(dir / "r.ggf"), "inf"));
-    CHECK(json_of(dir / "r.json").at("games").size() == 4);
+    CHECK(read_json(dir / "r.json").at("games").size() == 4);
     fs::remove_all(dir);
 }
 
@@ -203,14 +189,14 @@ TEST_CASE(
     "a journal without its configuration line, an edited openings hash and two records "
     "of one game are refused") {
     const fs::path dir = temp_dir("match_claims_files");
-    REQUIRE(run_othello_match(kTwo + " --results r.json", dir).status == 0);
+    REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
     std::vector<std::string> lines = lines_of(dir / "r.jsonl");
     const std::vector<std::string> original = lines;
     lines.erase(lines.begin());
     write_lines(dir / "r.jsonl", lines);
     const std::string why =
         "'r.jsonl' line 1: a game, but the journal has no configuration line before it";
-    Run r = run_othello_match(kTwo + " --resume --results r.json", dir);
+    Run r = run_othello_match(kTwoPolicyMatch + " --resume --results r.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err, why));
     CHECK(contains(
@@ -228,7 +214,7 @@ TEST_CASE(
     write_lines(dir / "r.jsonl", original);
 
     // An edited openings hash: an error, not a note.
-    nlohmann::json results = json_of(dir / "r.json");
+    nlohmann::json results = read_json(dir / "r.json");
     results["config"]["openings"]["hash"] = "0123456789abcdef";
     std::ofstream(dir / "h.json") << results.dump(1);
     // Every reader checks it, as merge does (report and ratings did not).
@@ -246,7 +232,7 @@ TEST_CASE(
 
     // A legal game of another opening in the place of game 0 (the hash intact): refused by
     // every reader against the schedule.
-    results = json_of(dir / "r.json");
+    results = read_json(dir / "r.json");
     nlohmann::json other = results["games"][0];
     for (const auto& g : results["games"]) {
         if (g["opening"] != other["opening"]) {
@@ -270,7 +256,7 @@ TEST_CASE(
     }
 
     // ratings: the same game of one match, different in two files.
-    results = json_of(dir / "r.json");
+    results = read_json(dir / "r.json");
     results["games"][4]["black_seconds"] = 12.5;
     std::ofstream(dir / "c.json") << results.dump(1);
     r = run_othello_match("ratings --results q.json r.jsonl c.json", dir);
@@ -298,16 +284,16 @@ TEST_CASE("a FIFO as openings or as a file read back is refused at once, never w
 
 namespace {
 
-// Two shards of kTwo signed with `key` (s0.json, s1.json and their journals), merged into m.json;
-// every reader takes them.
+// Two shards of kTwoPolicyMatch signed with `key` (s0.json, s1.json and their journals), merged
+// into m.json; every reader takes them.
 void play_signed_shards(const fs::path& dir) {
     for (int k : {0, 1}) {
-        REQUIRE(run_othello_match(kTwo + " --sign-key key --shard " + std::to_string(k) +
+        REQUIRE(run_othello_match(kTwoPolicyMatch + " --sign-key key --shard " + std::to_string(k) +
                                       "/2 --results s" + std::to_string(k) + ".json",
                                   dir)
                     .status == 0);
     }
-    const nlohmann::json shard0 = json_of(dir / "s0.json");
+    const nlohmann::json shard0 = read_json(dir / "s0.json");
     for (const auto& g : shard0.at("games"))
         CHECK(g.at("sig").get<std::string>().starts_with("hmac-sha256:"));
     Run r = run_othello_match("merge --sign-key key --results m.json s0.jsonl s1.json", dir);
@@ -329,7 +315,7 @@ void check_forgeries_refused(const fs::path& dir) {
                    "key signed it)"));
     std::vector<std::string> lines = lines_of(dir / "s1.jsonl");
     const std::vector<std::string> original = lines;
-    const int id = json_of(dir / "s1.json").at("games")[0].at("id");
+    const int id = read_json(dir / "s1.json").at("games")[0].at("id");
     const std::string edited =
         edit_game(lines, id, [](nlohmann::json& g) { g["white_seconds"] = 1.5; });
     write_lines(dir / "s1.jsonl", lines);
@@ -350,7 +336,7 @@ void check_forgeries_refused(const fs::path& dir) {
 
 // Unsigned records (a shard run without the key): merge refuses, --resume plays them again.
 void check_unsigned_refused(const fs::path& dir) {
-    REQUIRE(run_othello_match(kTwo + " --shard 1/2 --results u1.json", dir).status == 0);
+    REQUIRE(run_othello_match(kTwoPolicyMatch + " --shard 1/2 --results u1.json", dir).status == 0);
     Run r = run_othello_match("merge --sign-key key --results m3.json s0.json u1.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err,
@@ -358,14 +344,15 @@ void check_unsigned_refused(const fs::path& dir) {
                    "--sign-key asks for signed records"));
     CHECK(!fs::exists(dir / "m3.json"));
     fs::remove(dir / "u1.json");
-    r = run_othello_match(kTwo + " --sign-key key --shard 1/2 --resume --results u1.json", dir);
+    r = run_othello_match(
+        kTwoPolicyMatch + " --sign-key key --shard 1/2 --resume --results u1.json", dir);
     CHECK(r.status == 0);
     CHECK(contains(r.err,
                    "unsigned, but --sign-key asks for signed records; refused, that game "
                    "is played again"));
     r = run_othello_match("merge --sign-key key --results m4.json s0.json u1.jsonl", dir);
     CHECK(r.status == 0);
-    CHECK(json_of(dir / "m4.json").at("games") == json_of(dir / "m.json").at("games"));
+    CHECK(read_json(dir / "m4.json").at("games") == read_json(dir / "m.json").at("games"));
 }
 
 // Key files that are no key, refused by name; the key (`secret`) never printed.
@@ -381,7 +368,7 @@ void check_bad_key_files(const fs::path& dir, const std::string& secret) {
     };
     for (const auto& [file, message] : bad) {
         for (const std::string& command :
-             {kTwo + " --results x.json", std::string("merge --results x.json s0.json"),
+             {kTwoPolicyMatch + " --results x.json", std::string("merge --results x.json s0.json"),
               std::string("ratings --results x.json s0.json")}) {
             const Run r = run_othello_match(command + " --sign-key " + file, dir);
             CAPTURE(command);

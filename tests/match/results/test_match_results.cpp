@@ -25,17 +25,7 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
 const std::string kBook = OTHELLO_SOURCE_DIR "/data/book.db";
-
-// Runs othello-match with `args` (already shell-quoted) in `dir` and collects its output.
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell("cd '" + dir.string() + "' && " + kMatch + " " + args + " --no-progress", dir);
-}
-
-nlohmann::json read_json(const fs::path& p) {
-    return nlohmann::json::parse(slurp(p));
-}
 
 }  // namespace
 

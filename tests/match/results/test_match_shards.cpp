@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
+#include "match/config/match_config.h"
 #include "match/players/engine_spec.h"
-#include "match/results/match_config.h"
 #include "match/results/results_merge.h"
 #include "match/run/shard.h"
 #include "tests/match/match_test_support.h"
@@ -23,10 +23,6 @@ namespace fs = std::filesystem;
 using namespace othello::testing;
 
 namespace {
-
-nlohmann::json json_of(const fs::path& p) {
-    return nlohmann::json::parse(slurp(p));
-}
 
 // prefix + k + suffix (appended, which keeps GCC 12's -Wrestrict false positive away).
 std::string numbered(const std::string& prefix, int k, const std::string& suffix) {
@@ -114,7 +110,7 @@ TEST_CASE("four shards of a round-robin merge into the unsharded match, game for
         INFO(shard.err);
         REQUIRE(shard.status == 0);
         CHECK(shard.err.find(numbered("shard ", k, "/4: ")) != std::string::npos);
-        const auto results = json_of(dir / numbered("s", k, ".json"));
+        const auto results = read_json(dir / numbered("s", k, ".json"));
         CHECK(results.at("config").at("shard") == numbered("", k, "/4"));
         for (const auto& g : results.at("games")) CHECK(g.at("pair").get<int>() % 4 == k);
         // The journal opens with the configuration line.
@@ -129,7 +125,7 @@ TEST_CASE("four shards of a round-robin merge into the unsharded match, game for
     INFO(merge.err);
     REQUIRE(merge.status == 0);
     CHECK(merge.out.starts_with("Merged 4 files: 30 of 30 games, complete.\n"));
-    const auto a = json_of(dir / "whole.json"), b = json_of(dir / "merged.json");
+    const auto a = read_json(dir / "whole.json"), b = read_json(dir / "merged.json");
     CHECK(a.at("games").size() == 30);
     CHECK(a.at("games") == b.at("games"));
     CHECK(a.at("summary") == b.at("summary"));
@@ -158,7 +154,7 @@ TEST_CASE("merge prints the SPRT state one run would; shards do not stop early")
     INFO(merge.err);
     REQUIRE(merge.status == 0);
     CHECK(merge.out.ends_with(whole.out));
-    CHECK(json_of(dir / "merged.json").at("games") == json_of(dir / "whole.json").at("games"));
+    CHECK(read_json(dir / "merged.json").at("games") == read_json(dir / "whole.json").at("games"));
     fs::remove_all(dir);
 }
 
@@ -180,7 +176,7 @@ TEST_CASE(
                          "18-19, 22-23, 26-27) from shards 1/4: 8 games, 3/4: 6 games.") !=
           std::string::npos);
     CHECK(merge.out.find("Duplicates: 8 games in more than one input") != std::string::npos);
-    CHECK(json_of(dir / "partial.json").at("games").size() == 16);
+    CHECK(read_json(dir / "partial.json").at("games").size() == 16);
 
     // Shard 1 killed after 3 games: its journal keeps the configuration and 3 games.
     std::string journal = slurp(dir / "s1.jsonl");
@@ -193,7 +189,7 @@ TEST_CASE(
     INFO(resumed.err);
     REQUIRE(resumed.status == 0);
     CHECK(resumed.err.find("Resuming: 3 games already played.") != std::string::npos);
-    CHECK(json_of(dir / "s1.json").at("games").size() == 8);
+    CHECK(read_json(dir / "s1.json").at("games").size() == 8);
     CHECK(sorted_lines(slurp(dir / "s1.jsonl")) == sorted_lines(journal));  // the same games
     fs::remove_all(dir);
 }
@@ -248,7 +244,7 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
     CHECK(r.err.find("'a.jsonl' already exists") != std::string::npos);
     r = run_othello_match(four + " --overwrite --results a.json", dir);
     CHECK(r.status == 0);
-    CHECK(json_of(dir / "a.json").at("games").size() == 12);  // 3 pairings x 4
+    CHECK(read_json(dir / "a.json").at("games").size() == 12);  // 3 pairings x 4
 
     // A merge does not replace results that hold games its inputs lack.
     REQUIRE(run_othello_match(kThree + " --results whole.json", dir).status == 0);
@@ -261,7 +257,7 @@ TEST_CASE("another match's files are refused, naming the difference; nothing ove
 TEST_CASE("a journal without its configuration line is refused, not resumed unchecked") {
     const fs::path dir = temp_dir("match_old_journal");
     REQUIRE(run_othello_match(kThree + " --results r.json", dir).status == 0);
-    const auto games = json_of(dir / "r.json").at("games");
+    const auto games = read_json(dir / "r.json").at("games");
     {
         std::ofstream old(dir / "old.jsonl");
         for (std::size_t i = 0; i < 12; ++i) old << games[i].dump() << "\n";

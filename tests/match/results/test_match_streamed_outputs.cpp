@@ -24,11 +24,9 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
-const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 const fs::path kExpected = fs::path(OTHELLO_SOURCE_DIR) / "tests/data/streamed_outputs";
 
-Run run_in(const fs::path& dir, const std::string& args) {
+Run run_with_shipped_data(const fs::path& dir, const std::string& args) {
     return run_shell("cd '" + dir.string() +
                          "' && OTHELLO_DATA_DIR='" OTHELLO_SOURCE_DIR
                          "/data' timeout -s KILL 120 " +
@@ -72,7 +70,7 @@ std::size_t first_difference(const std::string& a, const std::string& b) {
 // The command that rewrites the expected files from this build's outputs, after a change meant to
 // change them (review the diff before committing it).
 constexpr const char* kRegenerate =
-    "OTHELLO_REGENERATE_GOLDEN=1 ctest --test-dir build -R match_outputs_tests";
+    "OTHELLO_REGENERATE_GOLDEN=1 ctest --test-dir build -R match/results/outputs";
 
 void check_same_file(const fs::path& written, const fs::path& expected) {
     INFO("written: " << written.string() << ", expected: " << expected.string());
@@ -100,9 +98,10 @@ const std::string kRoundRobin =
 
 TEST_CASE("streamed outputs: a fixed-seed match writes the bytes the in-memory runner wrote") {
     const fs::path dir = temp_dir("streamed_outputs");
-    const Run json = run_in(dir, kRoundRobin +
-                                     " --results r.json --records r.ggf --positions-out p.txt "
-                                     "--html page.html");
+    const Run json =
+        run_with_shipped_data(dir, kRoundRobin +
+                                       " --results r.json --records r.ggf --positions-out p.txt "
+                                       "--html page.html");
     INFO(json.err);
     REQUIRE(json.status == 0);
     check_same_file(dir / "r.json", kExpected / "round_robin.json");
@@ -111,7 +110,7 @@ TEST_CASE("streamed outputs: a fixed-seed match writes the bytes the in-memory r
     check_same_file(dir / "p.txt", kExpected / "round_robin_positions.txt");
     check_same_file(dir / "page.html", kExpected / "round_robin.html");
 
-    const Run csv = run_in(dir, kRoundRobin + " --results c.csv --records r.txt");
+    const Run csv = run_with_shipped_data(dir, kRoundRobin + " --results c.csv --records r.txt");
     INFO(csv.err);
     REQUIRE(csv.status == 0);
     check_same_file(dir / "c.csv", kExpected / "round_robin.csv");
@@ -125,7 +124,7 @@ TEST_CASE("streamed outputs: signed records, and a resumed match's kept games, a
         "--engine policy:random --engine policy:mobility --games 20 --seed 3 --concurrency 1 "
         "--sign-key '" +
         (kExpected / "sign.key").string() + "' --results s.json";
-    const Run whole = run_in(dir, signed_match);
+    const Run whole = run_with_shipped_data(dir, signed_match);
     INFO(whole.err);
     REQUIRE(whole.status == 0);
     check_same_file(dir / "s.json", kExpected / "signed.json");
@@ -137,7 +136,7 @@ TEST_CASE("streamed outputs: signed records, and a resumed match's kept games, a
     lines.resize(11);
     write_lines(dir / "s.jsonl", lines);
     fs::remove(dir / "s.json");
-    const Run resumed = run_in(dir, signed_match + " --resume");
+    const Run resumed = run_with_shipped_data(dir, signed_match + " --resume");
     INFO(resumed.err);
     REQUIRE(resumed.status == 0);
     CHECK(resumed.err.find("Resuming: 10 games already played.") != std::string::npos);
@@ -147,9 +146,10 @@ TEST_CASE("streamed outputs: signed records, and a resumed match's kept games, a
 
 TEST_CASE("streamed outputs: with a process engine the results file is its journal's games") {
     const fs::path dir = temp_dir("streamed_engine");
-    const Run run = run_in(dir, "--engine 'name=fake,cmd:" + kFake +
-                                    "' --engine policy:random --games 2 --concurrency 2 "
-                                    "--openings start --results r.json");
+    const Run run =
+        run_with_shipped_data(dir, "--engine 'name=fake,cmd:" + kFake +
+                                       "' --engine policy:random --games 2 --concurrency 2 "
+                                       "--openings start --results r.json");
     INFO(run.err);
     REQUIRE(run.status == 0);
     // What the runner wrote when it kept the games: every record of the journal, sorted by id, in

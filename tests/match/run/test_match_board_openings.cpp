@@ -27,18 +27,7 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kMatch = othello::testing::program_dir() + "/othello-match";
-const std::string kEngine = othello::testing::program_dir() + "/othello-engine";
-const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
 const std::string kPositions = OTHELLO_SOURCE_DIR "/tests/data/positions.obf";
-
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell("cd '" + dir.string() + "' && " + kMatch + " " + args + " --no-progress", dir);
-}
-
-nlohmann::json read_json(const fs::path& p) {
-    return nlohmann::json::parse(slurp(p));
-}
 
 // The boards of an OBF file's board lines, in order, as the results write them ('*' as X).
 std::vector<std::string> boards_in(const std::string& path) {

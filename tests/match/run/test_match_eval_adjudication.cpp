@@ -21,10 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kMatch = kBin + "/othello-match";
-const std::string kFakeNboard = kBin + "/fake-nboard-engine";
-
 std::string error_of(const std::function<void()>& parse) {
     try {
         parse();
@@ -49,11 +45,6 @@ GameRecord tiger_record(const std::string& moves, std::vector<std::optional<doub
     r.winner = winner;
     for (const auto& eval : evals) r.move_records.push_back({0.0, eval});
     return r;
-}
-
-nlohmann::json games_of(const fs::path& results) {
-    std::ifstream in(results);
-    return nlohmann::json::parse(in).at("games");
 }
 
 }  // namespace

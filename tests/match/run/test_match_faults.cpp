@@ -22,6 +22,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "match/results/atomic_file.h"
+#include "tests/match/match_test_support.h"
 #include "tests/support/engine_server_process.h"
 #include "tests/support/file_contents.h"
 #include "tests/support/programs.h"
@@ -32,7 +33,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
 const std::string kChaos = std::string(OTHELLO_SOURCE_DIR) + "/scripts/chaos-engine.sh";
 
 fs::path fresh_dir(const std::string& name) {
@@ -40,11 +40,6 @@ fs::path fresh_dir(const std::string& name) {
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
-}
-
-nlohmann::json read_json(const fs::path& path) {
-    std::ifstream in(path);
-    return nlohmann::json::parse(in);
 }
 
 // Runs othello-match with `args`; returns its exit status.

@@ -22,7 +22,7 @@ using namespace othello;
 
 namespace {
 
-const std::string kFake = othello::testing::program_dir() + "/fake-gtp-engine";
+using othello::testing::kFake;
 
 std::vector<GameRecord> play(const std::string& fake_spec, int games, TimeControl time = {}) {
     MatchSetup setup;

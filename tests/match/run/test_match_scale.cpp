@@ -26,13 +26,6 @@ using namespace othello::testing;
 
 namespace {
 
-const std::string kBin = othello::testing::program_dir();
-const std::string kFake = kBin + "/fake-gtp-engine";
-
-Run run_match(const std::string& args, const fs::path& dir) {
-    return run_shell(kBin + "/othello-match " + args + " --no-progress", dir);
-}
-
 // The reference: every move sequence played out depth first, positions told apart by their
 // canonical hash; the first sequence to reach a position is kept.
 void depth_first(const Game& game, int plies, std::unordered_set<std::uint64_t>& seen,

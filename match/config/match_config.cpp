@@ -1,5 +1,5 @@
 // MatchConfig: building the configuration object and naming the first difference between two.
-#include "match/results/match_config.h"
+#include "match/config/match_config.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "match/results/match_options.h"
+#include "match/config/match_options.h"
 #include "match/run/openings.h"
 #include "match/run/schedule.h"
 #include "match/run/shard.h"

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "match/config/signing_key.h"
 #include "match/players/engine_spec.h"
 #include "match/players/player.h"
-#include "match/results/record_signature.h"
 #include "match/run/eval_adjudication.h"
 #include "match/run/schedule.h"
 #include "match/run/shard.h"

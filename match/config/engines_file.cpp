@@ -1,6 +1,6 @@
 // Engines files: cutechess's engines.json read with nlohmann::json, one configuration turned into
 // "key=value,...,cmd:COMMAND".
-#include "match/results/engines_file.h"
+#include "match/config/engines_file.h"
 
 #include <cctype>
 #include <fstream>
