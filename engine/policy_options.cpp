@@ -13,7 +13,7 @@ namespace {
 
 // A number >= 0: randomness and temperatures, where 0 means "always the best move".
 PolicyOption number_option(std::string name, std::string help, double PolicyOptions::*field) {
-    return {name, std::move(help),
+    return {name, std::move(help), PolicyOptionKind::Number,
             [name, field](const std::string& value, PolicyOptions& options) {
                 double number = 0;
                 const auto [end, error] =
@@ -29,7 +29,7 @@ PolicyOption number_option(std::string name, std::string help, double PolicyOpti
 
 // A file to load instead of the shipped one; empty means the shipped one, so it is never given.
 PolicyOption file_option(std::string name, std::string help, std::string PolicyOptions::*field) {
-    return {name, std::move(help),
+    return {name, std::move(help), PolicyOptionKind::File,
             [name, field](const std::string& value, PolicyOptions& options) {
                 if (value.empty()) throw std::invalid_argument(name + " '' is not a file name");
                 options.*field = value;
@@ -38,7 +38,7 @@ PolicyOption file_option(std::string name, std::string help, std::string PolicyO
 }
 
 PolicyOption seed_option() {
-    return {"seed", "seed of every random choice (ties, random moves)",
+    return {"seed", "seed of every random choice (ties, random moves)", PolicyOptionKind::Seed,
             [](const std::string& value, PolicyOptions& options) {
                 const auto [end, error] =
                     std::from_chars(value.data(), value.data() + value.size(), options.seed);

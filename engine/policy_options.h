@@ -26,9 +26,14 @@ struct PolicyOptions {
     double value_weight = 1;
 };
 
+// The kinds of value an option holds; each kind has one parser, so the values it refuses are the
+// kind's: a number >= 0 (finite), a file name (not empty), a seed (an unsigned integer).
+enum class PolicyOptionKind { Number, File, Seed };
+
 struct PolicyOption {
     std::string name;  // the engine's flag --NAME and the runner's spec key NAME=
     std::string help;  // one line, for --help
+    PolicyOptionKind kind;
     // Reads `value` into its field; throws std::invalid_argument("NAME 'VALUE' is not ..."), the
     // message starting with the name so that callers can say where it came from.
     std::function<void(const std::string& value, PolicyOptions& options)> parse;

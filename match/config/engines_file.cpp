@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "match/players/engine_protocols.h"
+
 namespace othello {
 
 namespace {
@@ -139,7 +141,8 @@ class EntryReader {
         for (const char* chess : kChessProtocols) {
             if (protocol == chess) {
                 fail("protocol \"" + protocol +
-                     "\" is a chess protocol (cutechess's); othello-match speaks gtp and nboard");
+                     "\" is a chess protocol (cutechess's); othello-match speaks " +
+                     engine_protocol_names());
             }
         }
     }

@@ -19,8 +19,8 @@ namespace {
 constexpr int kMostLines = 80;
 
 // Every folder of sources: the libraries, the mains, the benches, the tests and the fuzzers.
-constexpr const char* kSourceFolders[] = {"engine", "protocol", "match", "training",
-                                          "apps",   "bench",    "tests", "fuzz"};
+constexpr const char* kSourceFolders[] = {"io",   "engine", "protocol", "match", "training",
+                                          "apps", "bench",  "tests",    "fuzz"};
 
 struct LongFunction {
     std::string where;  // file:line

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "match/players/engine_protocols.h"
 #include "match/run/knockout.h"
 #include "match/run/schedule.h"
 #include "tests/match/match_test_support.h"
@@ -96,8 +97,10 @@ TEST_CASE("a bad engines file or conf name: exit 2 naming the file, the entry, t
     CHECK(refused(R"([{"name": "a", "command": "x"}, {"name": "sf", "command": "stockfish",
                       "protocol": "uci"}])",
                   "conf=a") ==
-          f + ": entry 2 (\"sf\"): protocol \"uci\" is a chess protocol (cutechess's); "
-              "othello-match speaks gtp and nboard");
+          f +
+              ": entry 2 (\"sf\"): protocol \"uci\" is a chess protocol (cutechess's); "
+              "othello-match speaks " +
+              engine_protocol_names());
     CHECK(refused(R"([{"name": "a", "command": "x", "colour": "red"}])", "conf=a") ==
           f + ": entry 1 (\"a\"): unknown field \"colour\" (known: name, command, "
               "workingDirectory, protocol, stderrFile, timemargin, restart, options, initStrings, "

@@ -16,13 +16,6 @@
 
 namespace othello::testing {
 
-inline std::vector<std::string> lines_of(const std::filesystem::path& p) {
-    std::vector<std::string> lines;
-    std::istringstream in(slurp(p));
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
 inline void write_lines(const std::filesystem::path& p, const std::vector<std::string>& lines) {
     std::ofstream out(p);
     for (const auto& line : lines) out << line << "\n";

@@ -39,7 +39,7 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
     const fs::path dir = temp_dir("match_readback_resume");
     REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
     const nlohmann::json played = read_json(dir / "r.json").at("games");
-    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
     REQUIRE(lines.size() == 13);
 
     // Game 2 opens like game 0 (same colours, the next opening): a record of game 0's opening
@@ -116,7 +116,7 @@ TEST_CASE("an adjudicated record is checked against perfect play") {
     const nlohmann::json played = read_json(dir / "r.json").at("games");
     REQUIRE(played[0].at("reason") == "adjudicated");
     REQUIRE(played[1].at("reason") == "adjudicated");
-    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
     // A score that adds up and names its winner, but is not the position's.
     const std::string shifted = edit_game(lines, 0, [](nlohmann::json& g) {
         const int black = g["black_discs"].get<int>() + (g["black_discs"] == 64 ? -2 : 2);
@@ -158,7 +158,7 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     const std::string merged = slurp(dir / "m.json");
 
     // A flipped winner in one shard's journal: the merge fails and writes nothing.
-    const std::vector<std::string> original = lines_of(dir / "s1.jsonl");
+    const std::vector<std::string> original = lines_of(slurp(dir / "s1.jsonl"));
     std::vector<std::string> lines = original;
     const int id = read_json(dir / "s1.json").at("games")[0].at("id");
     const std::string line =
@@ -183,7 +183,7 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     CHECK(slurp(dir / "m.json") == merged);
 
     // The right moves under the wrong game: game 5's opening and moves as game 1 (same colours).
-    const std::vector<std::string> journal0 = lines_of(dir / "s0.jsonl");
+    const std::vector<std::string> journal0 = lines_of(slurp(dir / "s0.jsonl"));
     lines = journal0;
     const nlohmann::json game5 = nlohmann::json::parse(lines[line_of_game(lines, 5)]);
     const std::string moved = edit_game(lines, 1, [&](nlohmann::json& g) {
@@ -219,7 +219,7 @@ TEST_CASE("merge without the openings file still checks each opening against its
     REQUIRE(run_othello_match(match + " --shard 0/2 --results s0.json", dir).status == 0);
     REQUIRE(run_othello_match(match + " --shard 1/2 --results s1.json", dir).status == 0);
     fs::remove(dir / "openings.txt");
-    std::vector<std::string> lines = lines_of(dir / "s0.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "s0.jsonl"));
     const nlohmann::json game5 = nlohmann::json::parse(lines[line_of_game(lines, 5)]);
     const std::string moved = edit_game(lines, 1, [&](nlohmann::json& g) {
         g = game5;

@@ -52,7 +52,7 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
     const fs::path dir = temp_dir("match_claims_adjudicated");
     REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
     const nlohmann::json played = read_json(dir / "r.json").at("games");
-    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
     // The issue's attack: a +9 win turned into a loss "adjudicated" right after the opening.
     const std::string early = edit_game(lines, 0, [](nlohmann::json& g) {
         cut_to_opening(g);
@@ -84,7 +84,7 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
     REQUIRE(run_othello_match(match + " --overwrite --results a.json", dir).status == 0);
     const nlohmann::json adjudicated = read_json(dir / "a.json").at("games");
     REQUIRE(adjudicated[2].at("reason") == "adjudicated");
-    lines = lines_of(dir / "a.jsonl");
+    lines = lines_of(slurp(dir / "a.jsonl"));
     const int black = adjudicated[2].at("black_discs");
     const std::string shifted = edit_game(lines, 2, [](nlohmann::json& g) {
         const int b = g["black_discs"].get<int>() + (g["black_discs"] == 64 ? -2 : 2);
@@ -103,7 +103,7 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
 TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
     const fs::path dir = temp_dir("match_claims_forfeits");
     REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
-    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
     // A "crash" of the in-process mobility policy before its first move.
     const std::string crash = edit_game(lines, 1, [](nlohmann::json& g) {
         cut_to_opening(g);
@@ -127,7 +127,7 @@ TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
     REQUIRE(crashed >= 0);
     r = run_othello_match("report --html p.html p.jsonl", dir);  // a real crash reads back
     CHECK(r.status == 0);
-    lines = lines_of(dir / "p.jsonl");
+    lines = lines_of(slurp(dir / "p.jsonl"));
     const std::string on_time =
         edit_game(lines, crashed, [](nlohmann::json& g) { g["reason"] = "time forfeit"; });
     write_lines(dir / "p.jsonl", lines);
@@ -147,7 +147,7 @@ TEST_CASE("times and evals read back are finite, in range and one per move") {
     const nlohmann::json played = read_json(dir / "r.json").at("games");
     const std::string ggf = slurp(dir / "r.ggf");
     REQUIRE(played[0].contains("move_seconds"));
-    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
     // The issue's GGF: B[g3/1e+308/inf] (JSON has no infinity: 1e400 is refused as not JSON).
     const std::string huge =
         edit_game(lines, 0, [](nlohmann::json& g) { g["move_seconds"][0] = 1e308; });
@@ -190,7 +190,7 @@ TEST_CASE(
     "of one game are refused") {
     const fs::path dir = temp_dir("match_claims_files");
     REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
-    std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
     const std::vector<std::string> original = lines;
     lines.erase(lines.begin());
     write_lines(dir / "r.jsonl", lines);
@@ -313,7 +313,7 @@ void check_forgeries_refused(const fs::path& dir) {
                    "'s0.jsonl' line 2: game 0 (mobility - random): signature does not "
                    "match (the record or its match's configuration was edited, or another "
                    "key signed it)"));
-    std::vector<std::string> lines = lines_of(dir / "s1.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "s1.jsonl"));
     const std::vector<std::string> original = lines;
     const int id = read_json(dir / "s1.json").at("games")[0].at("id");
     const std::string edited =

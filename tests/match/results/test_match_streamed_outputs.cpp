@@ -1,16 +1,18 @@
 // The outputs written at the end of a match are streamed (the results file from the journal's
 // lines, every file through a buffer), and stay byte for byte what the runner wrote when it kept
 // every game in memory: fixed-seed in-process matches against the files that runner wrote
-// (tests/data/streamed_outputs/), and a match with a process engine, whose times vary, against
-// its own journal put together as one JSON document. The rating list's and statistics' floating
-// point numbers may differ in their last digits between builds (an iterative fit, and a compiler
-// free to fuse a multiply and an add): those are compared to 1e-6, every other byte exactly.
+// (tests/data/streamed_outputs/outputs.txt), and a match with a process engine, whose times vary,
+// against its own journal put together as one JSON document. The rating list's and statistics'
+// floating point numbers may differ in their last digits between builds (an iterative fit, and a
+// compiler free to fuse a multiply and an add): those are compared to 1e-6, every other byte
+// exactly.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -67,24 +69,59 @@ std::size_t first_difference(const std::string& a, const std::string& b) {
     return i == a.size() && j == b.size() ? std::string::npos : i;
 }
 
-// The command that rewrites the expected files from this build's outputs, after a change meant to
+// The command that rewrites the expected outputs from this build's, after a change meant to
 // change them (review the diff before committing it).
-constexpr const char* kRegenerate =
+// (A std::string: doctest's INFO shows a char pointer as an address.)
+const std::string kRegenerate =
     "OTHELLO_REGENERATE_GOLDEN=1 ctest --test-dir build -R match/results/outputs";
 
-void check_same_file(const fs::path& written, const fs::path& expected) {
-    INFO("written: " << written.string() << ", expected: " << expected.string());
+// The expected outputs, all in one file of sections "==> NAME (N bytes) <==\n", N bytes and a
+// line break: a change to what every output holds (a new record field) rewrites one file.
+const fs::path kSnapshot = kExpected / "outputs.txt";
+
+std::map<std::string, std::string> read_snapshot() {
+    std::map<std::string, std::string> sections;
+    const std::string text = slurp(kSnapshot);
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = text.find(" <==\n", at);
+        REQUIRE(text.compare(at, 4, "==> ") == 0);
+        REQUIRE(end != std::string::npos);
+        const std::string header = text.substr(at + 4, end - at - 4);  // "NAME (N bytes)"
+        const std::size_t paren = header.rfind(" (");
+        REQUIRE(paren != std::string::npos);
+        const std::size_t size = std::stoul(header.substr(paren + 2));
+        at = end + 5;
+        sections[header.substr(0, paren)] = text.substr(at, size);
+        at += size + 1;
+    }
+    return sections;
+}
+
+void write_snapshot(const std::map<std::string, std::string>& sections) {
+    std::string text;
+    for (const auto& [name, content] : sections)
+        text += "==> " + name + " (" + std::to_string(content.size()) + " bytes) <==\n" + content +
+                "\n";
+    write_bytes(kSnapshot, text);
+}
+
+// `written` against the snapshot's section `name`.
+void check_output(const fs::path& written, const std::string& name) {
+    INFO("written: " << written.string() << ", expected: section " << name << " of "
+                     << kSnapshot.string());
     const std::string text = slurp(written);
     REQUIRE(!text.empty());
     const char* regenerate = std::getenv("OTHELLO_REGENERATE_GOLDEN");
     if (regenerate && std::string(regenerate) == "1") {
-        fs::copy_file(written, expected, fs::copy_options::overwrite_existing);
-        MESSAGE("regenerated " << expected.string());
+        std::map<std::string, std::string> sections = read_snapshot();
+        sections[name] = text;
+        write_snapshot(sections);
+        MESSAGE("regenerated " << name << " in " << kSnapshot.string());
     }
-    const std::size_t at = first_difference(text, slurp(expected));
+    const std::size_t at = first_difference(text, read_snapshot()[name]);
     INFO("first difference at byte " << at << ": '"
                                      << text.substr(at == std::string::npos ? 0 : at, 60) << "'");
-    INFO("if the change is meant, regenerate the expected files: " << kRegenerate);
+    INFO("if the change is meant, regenerate the expected outputs: " << kRegenerate);
     CHECK(at == std::string::npos);
 }
 
@@ -104,17 +141,17 @@ TEST_CASE("streamed outputs: a fixed-seed match writes the bytes the in-memory r
                                        "--html page.html");
     INFO(json.err);
     REQUIRE(json.status == 0);
-    check_same_file(dir / "r.json", kExpected / "round_robin.json");
-    check_same_file(dir / "r.jsonl", kExpected / "round_robin.jsonl");
-    check_same_file(dir / "r.ggf", kExpected / "round_robin.ggf");
-    check_same_file(dir / "p.txt", kExpected / "round_robin_positions.txt");
-    check_same_file(dir / "page.html", kExpected / "round_robin.html");
+    check_output(dir / "r.json", "round_robin.json");
+    check_output(dir / "r.jsonl", "round_robin.jsonl");
+    check_output(dir / "r.ggf", "round_robin.ggf");
+    check_output(dir / "p.txt", "round_robin_positions.txt");
+    check_output(dir / "page.html", "round_robin.html");
 
     const Run csv = run_with_shipped_data(dir, kRoundRobin + " --results c.csv --records r.txt");
     INFO(csv.err);
     REQUIRE(csv.status == 0);
-    check_same_file(dir / "c.csv", kExpected / "round_robin.csv");
-    check_same_file(dir / "r.txt", kExpected / "round_robin_records.txt");
+    check_output(dir / "c.csv", "round_robin.csv");
+    check_output(dir / "r.txt", "round_robin_records.txt");
     fs::remove_all(dir);
 }
 
@@ -127,11 +164,11 @@ TEST_CASE("streamed outputs: signed records, and a resumed match's kept games, a
     const Run whole = run_with_shipped_data(dir, signed_match);
     INFO(whole.err);
     REQUIRE(whole.status == 0);
-    check_same_file(dir / "s.json", kExpected / "signed.json");
+    check_output(dir / "s.json", "signed.json");
 
     // Half the games kept in the journal, the rest played again: the results file takes the kept
     // games' lines from the rewritten journal and the others from its appends.
-    std::vector<std::string> lines = lines_of(dir / "s.jsonl");
+    std::vector<std::string> lines = lines_of(slurp(dir / "s.jsonl"));
     REQUIRE(lines.size() == 21);
     lines.resize(11);
     write_lines(dir / "s.jsonl", lines);
@@ -140,7 +177,7 @@ TEST_CASE("streamed outputs: signed records, and a resumed match's kept games, a
     INFO(resumed.err);
     REQUIRE(resumed.status == 0);
     CHECK(resumed.err.find("Resuming: 10 games already played.") != std::string::npos);
-    check_same_file(dir / "s.json", kExpected / "signed.json");
+    check_output(dir / "s.json", "signed.json");
     fs::remove_all(dir);
 }
 
@@ -154,7 +191,7 @@ TEST_CASE("streamed outputs: with a process engine the results file is its journ
     REQUIRE(run.status == 0);
     // What the runner wrote when it kept the games: every record of the journal, sorted by id, in
     // one document with the summary and configuration, dumped with nlohmann's indent of 1.
-    const std::vector<std::string> lines = lines_of(dir / "r.jsonl");
+    const std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
     REQUIRE(lines.size() == 3);
     std::vector<nlohmann::json> games;
     for (std::size_t i = 1; i < lines.size(); ++i) games.push_back(nlohmann::json::parse(lines[i]));
