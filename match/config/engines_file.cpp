@@ -3,13 +3,12 @@
 #include "match/config/engines_file.h"
 
 #include <cctype>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
+#include "engine/data_file.h"
 #include "match/players/engine_protocols.h"
 
 namespace othello {
@@ -168,13 +167,16 @@ class EntryReader {
     const nlohmann::json& entry_;
 };
 
+// Only a regular file is read: a FIFO would hang the runner, /dev/zero fill its memory.
 nlohmann::json read_json_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::invalid_argument("engines file '" + path + "': cannot be read");
-    std::stringstream text;
-    text << in.rdbuf();
+    std::string text;
     try {
-        return nlohmann::json::parse(text.str());
+        text = read_regular_file(path, "engines file");
+    } catch (const DataFileError& e) {
+        throw std::invalid_argument(std::string("--engines ") + e.what());
+    }
+    try {
+        return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         // nlohmann's message names the line and column.
         throw std::invalid_argument("engines file '" + path + "': not JSON: " + e.what());

@@ -33,6 +33,10 @@ SigningKey SigningKey::load(const std::string& path) {
     SigningKey key;
     key.bytes_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (key.bytes_.empty()) throw std::runtime_error(named + " is empty");
+    // A file of /proc says it holds nothing and gives each reader its own text: no shared key.
+    if (key.bytes_.size() != static_cast<std::size_t>(st.st_size))
+        throw std::runtime_error(named + " holds other bytes than its size says (" +
+                                 std::to_string(st.st_size) + "): not a key file");
     if (key.bytes_.size() < kShortestKey) {
         throw std::runtime_error(named + " holds " + std::to_string(key.bytes_.size()) +
                                  " bytes; a key needs at least 16 (e.g. head -c 32 /dev/urandom "

@@ -2,6 +2,7 @@
 // conf=NAME), knockout and seeded gauntlets, --noswap and --reverse, --wait, and --event/--site
 // in GGF records.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -111,6 +112,20 @@ TEST_CASE("a bad engines file or conf name: exit 2 naming the file, the entry, t
     CHECK(refused(R"([{"name": "a", "command": "x"}])", "conf=a,cmd:y") ==
           "othello-match: --engine conf=a: expected key=value at 'cmd:y' (the command is the "
           "engines file's)");
+    // Not a regular file: refused at once, not read (a FIFO would wait for a writer for ever).
+    ::mkfifo((dir / "fifo").c_str(), 0600);
+    const Run fifo =
+        run_shell("timeout -s KILL 30 " + kMatch + " --engines " + (dir / "fifo").string() +
+                      " --engine conf=a --engine policy:random --games 2",
+                  dir);
+    CHECK(fifo.status == 2);
+    CHECK(lines_of(fifo.err).front() ==
+          "othello-match: --engines " + (dir / "fifo").string() + ": not a regular file (a FIFO)");
+    const Run device = run_othello_match(
+        "--engines /dev/zero --engine conf=a --engine policy:random --games 2", dir);
+    CHECK(device.status == 2);
+    CHECK(lines_of(device.err).front() ==
+          "othello-match: --engines /dev/zero: not a regular file (a device)");
     // conf= without --engines.
     const Run r = run_othello_match("--engine conf=a --engine policy:random", dir);
     CHECK(r.status == 2);

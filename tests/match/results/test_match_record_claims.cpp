@@ -365,6 +365,9 @@ void check_bad_key_files(const fs::path& dir, const std::string& secret) {
         {"empty", "--sign-key 'empty' is empty"},
         {"fifo", "--sign-key 'fifo' is not a regular file"},
         {"folder", "--sign-key 'folder' is not a regular file"},
+        // Size 0 on stat, a text of its own for each process that reads it.
+        {"/proc/self/status",
+         "--sign-key '/proc/self/status' holds other bytes than its size says (0)"},
     };
     for (const auto& [file, message] : bad) {
         for (const std::string& command :
