@@ -100,6 +100,13 @@ std::vector<std::string> resolved_engine_texts(const std::vector<std::string>& e
 
 // The cutechess-cli options that need the rest of the match to be checked.
 void check_cutechess_options(const MatchOptions& o) {
+    // They go into every GGF record's tags, where a line break would split the record.
+    for (const auto& [value, option] : {std::pair{&o.event, "--event"}, {&o.site, "--site"}}) {
+        if (std::any_of(value->begin(), value->end(),
+                        [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+            throw std::invalid_argument(std::string(option) + " '" + printable(*value) +
+                                        "' holds a control character");
+    }
     constexpr int kMaxWaitMs = 3'600'000;
     if (o.wait_ms < 0 || o.wait_ms > kMaxWaitMs)
         throw std::invalid_argument("--wait " + std::to_string(o.wait_ms) +

@@ -216,6 +216,17 @@ TEST_CASE("--event and --site name the GGF records, each with its date") {
         CAPTURE(line);
         CHECK(std::regex_match(line, header));
     }
+    // A control character would reach every record's tags (a line break splits the record).
+    for (const char* option : {"--event", "--site"}) {
+        const Run bad = run_othello_match(
+            kNamedPolicies + "--games 2 " + option + " \"$(printf 'a\\nb')\" --records bad.ggf",
+            dir);
+        CHECK(bad.status == 2);
+        REQUIRE_FALSE(lines_of(bad.err).empty());
+        CHECK(lines_of(bad.err).front() ==
+              "othello-match: " + std::string(option) + " 'a\\x0ab' holds a control character");
+        CHECK_FALSE(fs::exists(dir / "bad.ggf"));
+    }
     fs::remove_all(dir);
 }
 
