@@ -54,14 +54,27 @@ std::string comma_joined(const std::vector<std::string>& words) {
     return text;
 }
 
+// `word` with the value of every `token=` key of an engine spec in it replaced by kHiddenToken:
+// the resume command is printed, and a server's secret is not for a terminal or a log.
+std::string without_tokens(std::string word) {
+    for (std::size_t at = 0; (at = word.find("token=", at)) != std::string::npos;) {
+        at += 6;
+        if (at > 6 && word[at - 7] != ',' && word[at - 7] != '=') continue;  // name=mytoken=...
+        const std::size_t end = std::min(word.find(',', at), word.size());
+        word.replace(at, end - at, std::string(kHiddenToken));
+        at += kHiddenToken.size();
+    }
+    return word;
+}
+
 // This command line less --overwrite (which --resume contradicts) and with --resume: the words of
-// the command that continues this match from its journal.
+// the command that continues this match from its journal, its tokens hidden.
 std::vector<std::string> resume_command(const std::string& program,
                                         const po::parsed_options& parsed) {
     std::vector<std::string> words = {program};
     for (const po::option& o : parsed.options) {
         if (o.string_key == "overwrite" || o.string_key == "resume") continue;
-        words.insert(words.end(), o.original_tokens.begin(), o.original_tokens.end());
+        for (const std::string& token : o.original_tokens) words.push_back(without_tokens(token));
     }
     words.push_back("--resume");
     return words;

@@ -200,8 +200,13 @@ void say_interrupted(const MatchOptions& o, int signal, long finished, long plan
     }
     std::cerr << "; the finished games are kept in '" << printable(journal_path_for(o.results_path))
               << "'. To play the rest:\n ";
-    for (const std::string& word : o.resume_command) std::cerr << " " << shell_word(word);
+    bool hidden = false;
+    for (const std::string& word : o.resume_command) {
+        std::cerr << " " << shell_word(word);
+        hidden = hidden || word.find("token=" + std::string(kHiddenToken)) != std::string::npos;
+    }
     std::cerr << "\n";
+    if (hidden) std::cerr << "  (with each token=" << kHiddenToken << " replaced by its token)\n";
 }
 
 void warn_about_repeated_games(const Standings& standings) {

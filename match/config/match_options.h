@@ -17,6 +17,10 @@
 
 namespace othello {
 
+// What MatchOptions::resume_command shows in place of every engine's token= value: the command
+// is printed, and a server's secret is not for a terminal or a log.
+inline constexpr std::string_view kHiddenToken = "HIDDEN";
+
 // How a match shows its progress: the self-overwriting bar (on a terminal), cutechess's lines
 // (a line per finished game and a score line every --score-every games, for logs), or nothing.
 enum class ProgressStyle { Bar, Lines, None };
@@ -54,7 +58,7 @@ struct MatchOptions {
     std::optional<SigningKey> sign_key;
     // The command line that resumes this match from its journal: this one less --overwrite,
     // plus --resume (said when the match is interrupted).
-    std::vector<std::string> resume_command;
+    std::vector<std::string> resume_command;  // engines' tokens hidden (kHiddenToken)
 
     // cutechess-cli's options (README, "cutechess-cli / fastchess options"):
     std::string engines_file;  // --engines FILE: what `--engine conf=NAME` names
