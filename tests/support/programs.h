@@ -22,10 +22,10 @@ std::string engine_path();
 
 // The programs the tests start, by path (program_dir() when the test program starts).
 inline const std::string kBin = program_dir();
-inline const std::string kMatch = kBin + "/othello-match";
-inline const std::string kEngine = kBin + "/othello-engine";
-inline const std::string kFake = kBin + "/fake-gtp-engine";
-inline const std::string kFakeNboard = kBin + "/fake-nboard-engine";
+inline const std::string kMatch = program("othello-match");
+inline const std::string kEngine = engine_path();
+inline const std::string kFake = program("fake-gtp-engine");
+inline const std::string kFakeNboard = program("fake-nboard-engine");
 
 // How much slower than an idle Release build this run may be: OTHELLO_TEST_TIME_FACTOR in the
 // environment (ctest sets it: larger under the sanitizers), else 1. Every wall-clock bound a test
