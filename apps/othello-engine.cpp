@@ -5,6 +5,7 @@
 #include <charconv>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -238,17 +239,27 @@ void settle_options(const po::variables_map& vm, EngineCommandLine& c) {
     if (!c.exec.empty() && c.listen.empty()) throw std::invalid_argument("--exec needs --listen");
 }
 
+// A remote peer (a TCP client, or the client of an --exec server whose child this process is)
+// makes the engine read no file of this machine, and a failure's text, which may name this
+// machine's files, stays on this side (stderr, which --exec logs).
+void serve_remote_peer(SessionSettings& settings) {
+    settings.may_read_files = false;
+    settings.internal_errors = [](const std::string& what) {
+        std::cerr << "othello-engine: " + what + "\n" << std::flush;
+    };
+}
+
+bool is_exec_child() {
+    const char* peer = std::getenv(kRemotePeerVariable);
+    return peer != nullptr && *peer != '\0';
+}
+
 // Serves over TCP at --listen until stopped: a session per connection, or with --exec a child
 // process per connection.
 int serve_tcp(EngineCommandLine& c) {
     parse_listen(c.listen, c.server);
     warn_if_reachable(c.server);
-    // Over TCP a failure's text (which may name server-side files) stays on this side, and
-    // the peer makes the engine read no file of this machine.
-    c.settings.may_read_files = false;
-    c.settings.internal_errors = [](const std::string& what) {
-        std::cerr << "othello-engine: " + what + "\n" << std::flush;
-    };
+    serve_remote_peer(c.settings);
     std::unique_ptr<TcpServer> tcp;
     if (!c.exec.empty()) {
         tcp = std::make_unique<TcpServer>(c.server,
@@ -286,6 +297,7 @@ int main(int argc, char** argv) {
     try {
         settle_options(vm, c);
         if (c.listen.empty()) {
+            if (is_exec_child()) serve_remote_peer(c.settings);
             const auto session = make_session_factory(c.protocol, c.settings)();
             return serve_stdio(*session, 0, 1, c.settings.max_line_length);
         }

@@ -102,6 +102,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
                 bp::child(bp::exe = argv[0],
                           bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
                           bp::std_in<to_child_, bp::std_out> from_child_, bp::std_err > errors_,
+                          bp::env[kRemotePeerVariable] = context_.peer,
                           CloseInheritedDescriptors{}, OwnProcessGroup{});
         } catch (const std::exception& e) {
             std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";

@@ -13,6 +13,12 @@ namespace othello {
 // the program on PATH. Throws std::invalid_argument when it is empty or cannot be found.
 std::vector<std::string> parse_exec_command(const std::string& command_line);
 
+// Every child gets this variable, set to its client's "address:port": the child's stdin is a remote
+// peer's, not a local user's. othello-engine then refuses what it refuses over --listen (reading
+// this machine's files); a third-party engine that does not know it serves what its stdio would
+// (docs/network.md).
+inline constexpr const char* kRemotePeerVariable = "OTHELLO_REMOTE_PEER";
+
 struct ExecRelayOptions {
     // A child's stderr lines shown in the server's log; the rest are counted.
     std::size_t stderr_lines = 100;

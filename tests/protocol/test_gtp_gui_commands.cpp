@@ -145,6 +145,30 @@ TEST_CASE("loadsgf over TCP reads no file of the server's machine") {
     CHECK(client.send("2 othello-transcript") == "=2\n");
 }
 
+TEST_CASE("loadsgf through --exec reads no file of the server's machine either") {
+    // The child's stdin is a remote client's: the relay says so in OTHELLO_REMOTE_PEER, and the
+    // engine then refuses what it refuses over --listen.
+    const GameFiles files;
+    const std::string game = files.write("game.ggf", kFiveMoveGame);
+    othello::testing::EngineServerProcess server({"--exec", kEngine + " --policy random"});
+    othello::testing::GtpSocket client(server.port());
+    CHECK(client.send("1 loadsgf " + game) == "?1 loadsgf reads no files over the network\n");
+    CHECK(client.send("2 loadsgf /etc/passwd") == "?2 loadsgf reads no files over the network\n");
+    CHECK(client.send("3 othello-transcript") == "=3\n");
+    // On a local user's stdin the same engine reads the file.
+    CHECK(engine({}, "1 loadsgf " + game + "\n") == "=1\n\n");
+}
+
+TEST_CASE("--exec tells every child its client's address, for engines that want to know") {
+    othello::testing::EngineServerProcess server({"--exec", "printenv OTHELLO_REMOTE_PEER"});
+    othello::testing::GtpSocket client(server.port());
+    std::string line;
+    REQUIRE(client.read_line(line));
+    CHECK(line.rfind("127.0.0.1:", 0) == 0);
+    CHECK(line.size() > std::string("127.0.0.1:").size());
+    CHECK(line.find_first_not_of("0123456789", 10) == std::string::npos);
+}
+
 TEST_CASE("cputime: the CPU seconds the engine process used") {
     const std::string out = engine({}, "1 genmove b\n2 cputime\n3 cputime now\n");
     // "=1 MOVE", then "=2 SECONDS" with three decimals; the seconds themselves vary.
