@@ -31,6 +31,7 @@ namespace {
 // address a quarter of it, so that one address cannot hold every place.
 constexpr std::size_t kDefaultMaxExecClients = 32;
 constexpr std::size_t kDefaultMaxExecClientsPerAddress = 8;
+constexpr std::size_t kDefaultMaxExecUnprovenPerNetwork = 8;
 
 int run_perft(int argc, char** argv) {
     int depth = 0;
@@ -160,6 +161,14 @@ void add_serving_options(po::options_description& described, EngineCommandLine& 
         ("most concurrent TCP connections from one client address, an IPv6 /64 counting as one "
          "(0: no limit; with --exec: " +
          std::to_string(kDefaultMaxExecClientsPerAddress) + " unless given)")
+            .c_str())(
+        "max-unproven-per-network",
+        po::value(&server.max_unproven_per_network)->default_value(server.max_unproven_per_network),
+        ("most TCP connections from one client network (an IPv4 /24, an IPv6 /64) that have not "
+         "yet sent their first line (with --token: the right token); when the server is full such "
+         "a connection gives its place to a newcomer from a network that holds fewer (0: no "
+         "limit; with --exec: " +
+         std::to_string(kDefaultMaxExecUnprovenPerNetwork) + " unless given)")
             .c_str())("first-line-timeout",
                       po::value(&c.first_line_seconds)->default_value(c.first_line_seconds),
                       "seconds a TCP connection has for its first line (the token's with --token); "
@@ -228,6 +237,9 @@ void settle_options(const po::variables_map& vm, EngineCommandLine& c) {
     }
     if (!c.exec.empty() && vm["max-clients-per-address"].defaulted()) {
         server.max_clients_per_address = kDefaultMaxExecClientsPerAddress;
+    }
+    if (!c.exec.empty() && vm["max-unproven-per-network"].defaulted()) {
+        server.max_unproven_per_network = kDefaultMaxExecUnprovenPerNetwork;
     }
     if (!(c.first_line_seconds >= 0 && c.first_line_seconds <= 86400)) {
         throw std::invalid_argument("--first-line-timeout: give seconds from 0 to 86400");

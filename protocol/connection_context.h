@@ -12,21 +12,30 @@
 #include <string>
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 
+#include "protocol/connection_places.h"
 #include "protocol/refusal_log.h"
 
 namespace othello {
 
-// What a connection needs from its server: its bounds, a token whose destruction frees its
-// place among max_clients, and where to say why it was dropped.
+// What a connection needs from its server: its bounds, its place among max_clients (freed when
+// the context is destroyed), and where to say why it was dropped.
 struct ConnectionContext {
     std::chrono::milliseconds idle_timeout;
     std::chrono::milliseconds first_line_timeout;  // 0: idle_timeout
     std::size_t max_line_length;
-    std::shared_ptr<void> slot;
-    std::string peer;  // "address:port", for log lines
+    std::shared_ptr<ConnectionPlace> slot;  // prove() once past the first line
+    std::string peer;                       // "address:port", for log lines
     std::function<void(const std::string&)> log;
     std::shared_ptr<RefusalLog> refusals;
 
+    // The connection is past its first line: its place can no longer go to a newcomer.
+    void prove() const {
+        if (slot) slot->prove();
+    }
+    // What ends the connection if a newcomer takes its place before it is proven.
+    void on_evicted(std::function<void()> evict) const {
+        if (slot) slot->on_evicted(std::move(evict));
+    }
     // Logs "<peer> dropped: <reason>".
     void log_drop(const std::string& reason) const {
         if (log) log(peer + " dropped: " + reason);

@@ -98,17 +98,19 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
 
     void start(const std::vector<std::string>& argv) {
         try {
-            child_ =
-                bp::child(bp::exe = argv[0],
-                          bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
-                          bp::std_in<to_child_, bp::std_out> from_child_, bp::std_err > errors_,
-                          bp::env[kRemotePeerVariable] = context_.peer,
-                          CloseInheritedDescriptors{}, OwnProcessGroup{});
+            child_ = bp::child(bp::exe = argv[0],
+                               bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
+                               bp::std_in<to_child_, bp::std_out> from_child_,
+                               bp::std_err > errors_, bp::env[kRemotePeerVariable] = context_.peer,
+                               CloseInheritedDescriptors{}, OwnProcessGroup{});
         } catch (const std::exception& e) {
             std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";
             return finish();
         }
         live_children().insert(child_.id());
+        context_.on_evicted([weak = weak_from_this()] {
+            if (const auto self = weak.lock()) self->finish();
+        });
         arm_timer(context_.first_line_deadline());
         pump_to_child();
         pump_to_client();
@@ -207,6 +209,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
             if (c == '\n') {
                 line_bytes_ = 0;
                 completed = true;
+                if (!first_line_done_) context_.prove();
                 first_line_done_ = true;
             } else if (++line_bytes_ > context_.max_line_length) {
                 context_.log_drop("line over " + std::to_string(context_.max_line_length) +

@@ -29,6 +29,9 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
           framer_(context_.max_line_length) {}
 
     void start() {
+        context_.on_evicted([weak = weak_from_this()] {
+            if (const auto self = weak.lock()) self->close();
+        });
         out_ = session_->greeting();
         if (out_.empty()) {
             read();
@@ -74,6 +77,7 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
 
     void answer(std::string_view bytes) {
         for (const std::string& line : framer_.feed(bytes)) {
+            if (!first_line_done_) context_.prove();
             first_line_done_ = true;
             out_ += session_->handle(line);
             if (session_->closed()) break;

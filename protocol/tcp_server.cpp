@@ -6,7 +6,6 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "protocol/client_network.h"
 #include "protocol/token_gate.h"
 
 namespace othello {
@@ -15,7 +14,11 @@ namespace asio = boost::asio;
 using asio::ip::tcp;
 
 TcpServer::TcpServer(const TcpServerOptions& options, ConnectionHandler handler)
-    : options_(options), handler_(std::move(handler)), acceptor_(io_) {
+    : options_(options),
+      handler_(std::move(handler)),
+      acceptor_(io_),
+      places_(ConnectionLimits{options.max_clients, options.max_clients_per_address,
+                               options.max_unproven_per_network}) {
     if (!options_.log) {
         options_.log = [](const std::string& line) {
             std::cerr << "othello-engine: " + line + "\n" << std::flush;
@@ -58,34 +61,18 @@ void TcpServer::admit(tcp::socket socket) {
     const tcp::endpoint peer = socket.remote_endpoint(no_peer);
     if (no_peer) return;  // reset before we looked: nothing to serve
     const std::string where = peer.address().to_string() + ":" + std::to_string(peer.port());
-    if (active_->load() >= options_.max_clients) {
-        return refuse(socket, where,
-                      "server full (" + std::to_string(options_.max_clients) + " connections)");
+    auto admission = places_.admit(peer.address());
+    if (!admission.place) return refuse(socket, where, admission.refusal);
+    if (admission.evict) {
+        // Logged as a refusal: a flood evicts thousands a second.
+        refusals_->refuse("a connection from " + admission.evicted_network +
+                          " not yet past its first line dropped: its place went to " + where);
+        admission.evict();
     }
-    const auto network =
-        client_network(peer.address(), kConnectionLimitV4Prefix, kConnectionLimitV6Prefix);
-    std::shared_ptr<AddressCounts> counts;
-    if (options_.max_clients_per_address > 0) {
-        std::lock_guard lock(per_address_->mutex);
-        std::size_t& open = per_address_->open[network];
-        if (open >= options_.max_clients_per_address) {
-            return refuse(socket, where,
-                          std::to_string(open) + " connections already open from this address");
-        }
-        ++open;
-        counts = per_address_;
-    }
-    ++*active_;
-    std::shared_ptr<void> slot(nullptr, [counter = active_, counts, network](void*) {
-        --*counter;
-        if (!counts) return;
-        std::lock_guard lock(counts->mutex);
-        if (--counts->open[network] == 0) counts->open.erase(network);
-    });
     ConnectionContext context{options_.idle_timeout,
                               options_.first_line_timeout,
                               options_.max_line_length,
-                              std::move(slot),
+                              std::move(admission.place),
                               where,
                               options_.log,
                               refusals_};

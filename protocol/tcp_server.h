@@ -3,20 +3,18 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstddef>
 #include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 
 #include "protocol/connection_context.h"
+#include "protocol/connection_places.h"
 #include "protocol/line_framer.h"
 #include "protocol/line_session.h"
 #include "protocol/refusal_log.h"
@@ -25,19 +23,19 @@ namespace othello {
 
 class TokenBrake;
 
-// Connections per client address are counted per IPv4 address and per IPv6 /64 (a client
-// commonly holds a whole /64); see client_network.h.
-inline constexpr int kConnectionLimitV4Prefix = 32;
-inline constexpr int kConnectionLimitV6Prefix = 64;
-
 struct TcpServerOptions {
     std::string host = "127.0.0.1";
     unsigned short port = 0;  // 0: any free port (see TcpServer::port)
     std::size_t max_clients = 1100;
     std::chrono::milliseconds idle_timeout{std::chrono::minutes(10)};  // 0: none
     std::size_t max_line_length = kDefaultMaxLineLength;
-    // So that one address cannot hold every place; 0: no limit beyond max_clients.
+    // So that one address cannot hold every place (an IPv4 address, an IPv6 /64); 0: no limit
+    // beyond max_clients.
     std::size_t max_clients_per_address = 64;
+    // Connections not yet past their first line (the token's, with --token) from one network (an
+    // IPv4 /24, an IPv6 /64); 0: no limit. When the server is full such a connection may lose its
+    // place to another network's newcomer (connection_places.h).
+    std::size_t max_unproven_per_network = 32;
     // A connection's first line (the token's, with --token) must be complete this soon after it
     // opens: a silent connection holds its place seconds, not the idle timeout. 0: the idle
     // timeout applies from the start.
@@ -59,7 +57,7 @@ class TcpServer {
     TcpServer(const TcpServerOptions& options, SessionFactory factory);
 
     unsigned short port() const { return port_; }
-    std::size_t active_connections() const { return active_->load(); }
+    std::size_t active_connections() const { return places_.open(); }
 
     // Runs the event loop until stop() (or SIGINT/SIGTERM when handle_signals is set).
     void run(bool handle_signals = false);
@@ -78,14 +76,7 @@ class TcpServer {
     boost::asio::io_context io_;
     boost::asio::ip::tcp::acceptor acceptor_;
     unsigned short port_ = 0;
-    std::shared_ptr<std::atomic<std::size_t>> active_ =
-        std::make_shared<std::atomic<std::size_t>>(0);
-    // Open connections per client network (only counted when max_clients_per_address is set).
-    struct AddressCounts {
-        std::mutex mutex;
-        std::map<boost::asio::ip::address, std::size_t> open;
-    };
-    std::shared_ptr<AddressCounts> per_address_ = std::make_shared<AddressCounts>();
+    ConnectionPlaces places_;
     std::shared_ptr<TokenBrake> token_brake_;
     std::shared_ptr<RefusalLog> refusals_;
 };

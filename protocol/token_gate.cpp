@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 
 #include <array>
+#include <boost/asio/post.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <cctype>
@@ -60,6 +61,9 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     }
 
     void start() {
+        context_.on_evicted([weak = weak_from_this()] {
+            if (const auto self = weak.lock()) self->close();
+        });
         if (const auto limit = context_.first_line_deadline(); limit.count() > 0) {
             timer_.expires_after(limit);
             timer_.async_wait([self = shared_from_this(), limit](boost::system::error_code error) {
@@ -101,18 +105,33 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
                                  " token checks already waiting from this network");
             return answer("? too many token checks waiting from this network\n\n", false);
         }
-        if (turn->at <= now) return take_server_turn();
+        if (turn->at <= now) return join_server_line();
         place_ = std::move(turn->place);
-        wait_until(turn->at, &TokenGate::take_server_turn);
+        wait_until(turn->at, &TokenGate::join_server_line);
     }
 
-    // The network's turn has come: now the server-wide limit on checks.
+    // The network's turn has come: now its line for the server-wide limit, where its checks go
+    // one at a time. The head of the line is called back from whatever lets go of the place
+    // ahead: posted, so that it runs on the event loop, not inside that call.
+    void join_server_line() {
+        line_place_ = brake_->join_server_line(
+            address_, [weak = weak_from_this(), executor = socket_.get_executor()] {
+                asio::post(executor, [weak] {
+                    if (const auto self = weak.lock(); self && !self->done_)
+                        self->take_server_turn();
+                });
+            });
+        if (!watching_) watch_for_hangup();
+    }
+
+    // At the head of the network's line: now the server-wide limit on checks.
     void take_server_turn() {
         const auto now = TokenBrake::Clock::now();
         const auto at = brake_->server_turn(now);
         if (!at) {
             stop_watching();
             place_.reset();
+            line_place_.reset();
             context_.log_refusal("over " + std::to_string(brake_->server_checks_per_second()) +
                                  " token checks a second on this server");
             return answer("? too many token checks on this server; try again later\n\n", false);
@@ -162,6 +181,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
         bool accepted = false;
         const std::string text = token_gate_answer(line_, token_, accepted);
         const std::string log = brake_->record(address_, accepted, TokenBrake::Clock::now());
+        line_place_.reset();  // after the record: the next check of the network sees this one
         if (!log.empty()) context_.log_drop(log);
         answer(text, accepted);
     }
@@ -176,6 +196,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
                 if (!accepted) return self->linger();
                 self->done_ = true;
                 self->timer_.cancel();
+                self->context_.prove();
                 // The token was the first line: the session's lines have the idle timeout.
                 self->context_.first_line_timeout = std::chrono::milliseconds(0);
                 self->handler_(std::move(self->socket_), std::move(self->context_));
@@ -189,6 +210,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     void linger() {
         done_ = true;
         place_.reset();
+        line_place_.reset();
         brake_timer_.cancel();
         boost::system::error_code ignored;
         socket_.shutdown(tcp::socket::shutdown_send, ignored);
@@ -212,6 +234,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     void close() {
         done_ = true;
         place_.reset();
+        line_place_.reset();
         boost::system::error_code ignored;
         timer_.cancel();
         brake_timer_.cancel();
@@ -226,6 +249,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     std::string token_;
     std::shared_ptr<TokenBrake> brake_;
     std::shared_ptr<void> place_;  // among the address's waiting checks; released before brake_
+    std::shared_ptr<void> line_place_;  // in the network's line for the server-wide limit; too
     ConnectionHandler handler_;
     asio::ip::address address_;
     std::string line_;
@@ -294,13 +318,51 @@ std::optional<TokenBrake::Turn> TokenBrake::turn(const asio::ip::address& addres
     return Turn{found->second.next_check, std::move(place)};
 }
 
+std::shared_ptr<void> TokenBrake::join_server_line(const asio::ip::address& address,
+                                                   std::function<void()> ready) {
+    const auto network = network_of(address);
+    auto place = std::make_shared<LinePlace>();
+    place->ready = std::move(ready);
+    bool first = false;
+    {
+        const std::lock_guard lock(mutex_);
+        auto& line = server_lines_[network];
+        line.push_back(place);
+        first = line.size() == 1;
+        place->at_head = first;
+    }
+    std::shared_ptr<void> held(
+        nullptr, [this, network, place](void*) { leave_server_line(network, place); });
+    if (first) place->ready();
+    return held;
+}
+
+void TokenBrake::leave_server_line(const asio::ip::address& network,
+                                   const std::shared_ptr<LinePlace>& place) {
+    std::shared_ptr<LinePlace> next;
+    {
+        const std::lock_guard lock(mutex_);
+        const auto found = server_lines_.find(network);
+        if (found == server_lines_.end()) return;
+        auto& line = found->second;
+        std::erase(line, place);
+        if (line.empty()) {
+            server_lines_.erase(found);
+        } else if (place->at_head && !line.front()->at_head) {
+            next = line.front();
+            next->at_head = true;
+        }
+    }
+    if (next) next->ready();
+}
+
 std::optional<TokenBrake::Clock::time_point> TokenBrake::server_turn(Clock::time_point now) {
     const std::lock_guard lock(mutex_);
     if (checks_per_second_ == 0) return now;
     const auto interval =
         std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1)) / checks_per_second_;
     const auto burst = std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(2));
-    const auto longest_wait = std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1));
+    const auto longest_wait = std::chrono::duration_cast<Clock::duration>(kLongestServerWait);
     server_next_ = std::max(server_next_, now);
     const auto at = std::max(now, server_next_ - burst);
     if (at - now > longest_wait) return std::nullopt;

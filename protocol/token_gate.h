@@ -5,6 +5,8 @@
 #pragma once
 
 #include <chrono>
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -27,12 +29,13 @@ inline constexpr std::size_t kMaxTokenLineLength = 1024;
 // from a network, the checks of its next tokens are spaced out by a delay that doubles with each
 // failure in a row (first_delay, twice that, ... up to max_delay); all of them, right or wrong, so
 // that answering at once tells a guesser nothing. Tokens that arrive while a network waits are all
-// checked together when its wait ends, so that waiting tokens cannot push each other, and a right
+// released together when its wait ends, so that waiting tokens cannot push each other, and a right
 // one among them, further away than max_delay; at most max_waiting of them wait per network, more
 // are refused at once. A right token clears the network's record. Its failures are logged at most
 // once a second per network, with the count of those not logged. On top of that the whole server
-// checks at most limit_server_checks() tokens a second, however many networks guess. Safe from
-// any thread.
+// checks at most limit_server_checks() tokens a second, however many networks guess; the networks
+// take turns at that limit (join_server_line), so many guesses from a few networks cannot keep
+// another network's client waiting for more than a check of each. Safe from any thread.
 class TokenBrake {
   public:
     using Clock = std::chrono::steady_clock;
@@ -58,9 +61,20 @@ class TokenBrake {
     // The turn of a token from `address` that arrived `now`; none when max_waiting checks from
     // its network are waiting already.
     std::optional<Turn> turn(const boost::asio::ip::address& address, Clock::time_point now);
-    // When a check whose network's turn has come may run under the server-wide limit: `now`, a
-    // moment later, or none (refuse it) when the server is over its limit by more than a second.
+    // A check whose network's turn has come joins its network's line for the server-wide
+    // limit: the checks of one network ask for server_turn() one at a time, so that networks take
+    // turns and a check from a network with nothing waiting waits for at most one check of each
+    // other network, however many each holds. `ready` is called when this check is at the head
+    // of its line: at once, or (on the thread that lets go of the place ahead) when the check
+    // ahead is done or gone. Letting go of the returned place (once its check is done, or its
+    // client gone) lets the next one go.
+    std::shared_ptr<void> join_server_line(const boost::asio::ip::address& address,
+                                           std::function<void()> ready);
+    // When a check at the head of its network's line may run under the server-wide limit: `now`,
+    // a moment later, or none (refuse it) when the server is over its limit by more than
+    // kLongestServerWait.
     std::optional<Clock::time_point> server_turn(Clock::time_point now);
+    static constexpr std::chrono::seconds kLongestServerWait{2};
     // Records a check's outcome. For a failure, the line to log, or "" while the network's
     // lines are throttled.
     std::string record(const boost::asio::ip::address& address, bool accepted,
@@ -89,6 +103,14 @@ class TokenBrake {
     std::mutex mutex_;
     std::map<boost::asio::ip::address, Record> records_;       // by network
     std::map<boost::asio::ip::address, std::size_t> waiting_;  // networks with checks waiting
+    // Each network's line for the server-wide limit: the head holds the turn, the others wait.
+    struct LinePlace {
+        std::function<void()> ready;
+        bool at_head = false;
+    };
+    std::map<boost::asio::ip::address, std::deque<std::shared_ptr<LinePlace>>> server_lines_;
+    void leave_server_line(const boost::asio::ip::address& network,
+                           const std::shared_ptr<LinePlace>& place);
 };
 
 // Reads the first line (one byte at a time, so nothing meant for the session is consumed), checks

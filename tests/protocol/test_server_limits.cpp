@@ -13,6 +13,7 @@
 
 #include "engine/game.h"
 #include "tests/protocol/token_brake_support.h"
+#include "tests/protocol/token_flood_driver.h"
 #include "tests/support/child_process.h"
 #include "tests/support/engine_server_process.h"
 
@@ -76,19 +77,36 @@ std::vector<pid_t> pids_in(const fs::path& file, std::size_t count) {
 
 }  // namespace
 
-TEST_CASE("1,100 silent connections from one address do not shut another address out") {
-    EngineServerProcess server({});  // the defaults: 1,100 places, 64 per address
+TEST_CASE("1,100 silent connections from one address do not shut another network out") {
+    EngineServerProcess server({});  // the defaults: 1,100 places, 32 not yet past a first line
     std::vector<std::unique_ptr<GtpSocket>> silent;
     for (int i = 0; i < 1100; ++i) silent.push_back(std::make_unique<GtpSocket>(server.port()));
-    // 64 are held (for the 10 s first-line deadline at most), the other 1,036 refused at once.
-    CHECK(play_game_from(server.port(), "127.0.0.2") == "");
+    // 32 are held (for the 10 s first-line deadline at most), the other 1,068 refused at once.
+    CHECK(play_game_from(server.port(), "127.0.1.2") == "");
     CHECK(silent.back()->closed_within(scaled(std::chrono::seconds(5))));
     silent.clear();
     CHECK(server.stop() == 0);
-    CHECK(server.refusals_counted("refused: 64 connections already open from this address") ==
-          1036);
-    MESSAGE(server.log_lines_with("refused:") << " refusal lines for 1036 refusals");
-    CHECK(server.log_lines_with("refused:") < 1036);
+    CHECK(server.refusals_counted(
+              "refused: 32 connections from 127.0.0.0/24 not yet past their first line") == 1068);
+    MESSAGE(server.log_lines_with("refused:") << " refusal lines for 1068 refusals");
+    CHECK(server.log_lines_with("refused:") < 1068);
+}
+
+TEST_CASE("Connections past their first line count per address: a /24 is not held to 32") {
+    EngineServerProcess server({"--max-clients-per-address", "4"});
+    // 40 clients of one /24, 10 addresses, each past its first line: none is refused.
+    std::vector<std::unique_ptr<GtpSocket>> talking;
+    for (int i = 0; i < 40; ++i) {
+        talking.push_back(
+            std::make_unique<GtpSocket>(server.port(), "127.0.0." + std::to_string(10 + i / 4)));
+        CHECK(talking.back()->send("name") == "= othello mobility\n");
+    }
+    // A fifth from one of those addresses is refused.
+    GtpSocket fifth(server.port(), "127.0.0.10");
+    CHECK(fifth.closed_by_server());
+    talking.clear();
+    CHECK(server.stop() == 0);
+    CHECK(server.refusals_counted("refused: 4 connections already open from this address") == 1);
 }
 
 TEST_CASE("A connection silent past --first-line-timeout is closed, its place freed") {
@@ -175,6 +193,28 @@ TEST_CASE("--token-checks-per-second bounds guesses from many networks") {
     CHECK(server.stop() == 0);
     CHECK(server.refusals_counted("refused: over 2 token checks a second on this server") ==
           refused);
+}
+
+TEST_CASE(
+    "--exec --token: silent and wrong-token floods from 20 networks keep no right token out") {
+    EngineServerProcess server({"--token", "s3cret", "--exec", kEngine + " --policy random"});
+    // 160 connections from 80 addresses of 20 networks for the server's 32 places (8 per network
+    // not yet past a first line), reconnecting as soon as they are closed.
+    TokenFlood flood;
+    flood.networks = 20;
+    flood.addresses = 80;
+    flood.per_address = 2;
+    flood.token = "s3cret";
+    flood.tries = 3;
+    flood.flood_first = std::chrono::seconds(1);
+    flood.patience = scaled(std::chrono::seconds(10));
+    const TokenFloodResult result = run_token_flood(server.port(), flood);
+    for (const double wait : result.waits) MESSAGE("the right token waited " << wait << " s");
+    for (const auto& failure : result.failures) MESSAGE("not served: " << failure);
+    CHECK(result.waits.size() == 3);
+    CHECK(server.stop() == 0);
+    // The flood held the places: the right client took them from unproven connections.
+    CHECK(server.log_lines_with("not yet past its first line dropped: its place went to") >= 1);
 }
 
 TEST_CASE("--exec: a grandchild that called setsid ends with its connection and with the server") {
