@@ -20,11 +20,11 @@
 namespace othello::testing {
 
 struct TokenFlood {
-    int networks = 20;        // 127.0.1.0/24, 127.0.2.0/24, ...
-    int addresses = 256;      // spread over the networks
-    int per_address = 2;      // connections each address keeps open
-    std::string token;        // the right one (the flood sends "wrong", or nothing)
-    int tries = 5;            // of the right client, from 127.0.99.1
+    int networks = 20;    // 127.0.1.0/24, 127.0.2.0/24, ...
+    int addresses = 256;  // spread over the networks
+    int per_address = 2;  // connections each address keeps open
+    std::string token;    // the right one (the flood sends "wrong", or nothing)
+    int tries = 5;        // of the right client, from 127.0.99.1
     std::chrono::milliseconds flood_first{std::chrono::seconds(2)};  // before the first try
     std::chrono::milliseconds between_tries{std::chrono::milliseconds(500)};
     std::chrono::milliseconds patience{std::chrono::seconds(30)};  // per try
@@ -86,8 +86,7 @@ inline void run_flood(unsigned short port, const TokenFlood& flood, const std::a
 inline TokenFloodResult run_token_flood(unsigned short port, const TokenFlood& flood) {
     std::atomic<bool> stop{false};
     std::atomic<long> opened{0};
-    std::thread flooder(
-        [&] { token_flood_detail::run_flood(port, flood, stop, opened); });
+    std::thread flooder([&] { token_flood_detail::run_flood(port, flood, stop, opened); });
     TokenFloodResult result;
     std::this_thread::sleep_for(flood.flood_first);
     for (int t = 0; t < flood.tries; ++t) {
