@@ -29,21 +29,24 @@ int main(int argc, char** argv) {
     if (kind != "exec" && kind != "plain") flood.tries = 0;
     if (flood.addresses < 1 || flood.networks < 1 || flood.networks > 98 || flood.tries < 1 ||
         flood.per_address < 1) {
-        std::fprintf(stderr, "usage: othello-flood-bench [ADDRESSES [NETWORKS (1-98) [TRIES "
-                             "[CONNECTIONS_PER_ADDRESS [exec|plain]]]]]\n");
+        std::fprintf(stderr,
+                     "usage: othello-flood-bench [ADDRESSES [NETWORKS (1-98) [TRIES "
+                     "[CONNECTIONS_PER_ADDRESS [exec|plain]]]]]\n");
         return 2;
     }
     std::vector<std::string> args = {"--token", flood.token, "--policy", "random"};
-    if (kind == "exec") args = {"--token", flood.token, "--exec", engine_path() + " --policy random"};
+    if (kind == "exec")
+        args = {"--token", flood.token, "--exec", engine_path() + " --policy random"};
     EngineServerProcess server(args);
     TokenFloodResult result = run_token_flood(server.port(), flood);
     const long peak = server.status_kb("VmHWM");
     const int exit_code = server.stop();
 
     std::sort(result.waits.begin(), result.waits.end());
-    std::printf("flood:            %d addresses of %d networks, %d connections each (%ld opened in "
-                "all), silent or sending a wrong token\n",
-                flood.addresses, flood.networks, flood.per_address, result.flood_connections);
+    std::printf(
+        "flood:            %d addresses of %d networks, %d connections each (%ld opened in "
+        "all), silent or sending a wrong token\n",
+        flood.addresses, flood.networks, flood.per_address, result.flood_connections);
     std::printf("server:           %s\n",
                 kind == "exec" ? "--exec, --token, the defaults (32 places, 8 per address, 8 not "
                                  "yet past a first line per network)"
@@ -57,13 +60,14 @@ int main(int argc, char** argv) {
                     result.waits.back());
     }
     for (const auto& failure : result.failures) std::printf("  not served: %s\n", failure.c_str());
-    std::printf("server log:       %ld connections closed at once or dropped for a newcomer "
-                "(%d log lines), %d wrong-token lines; peak memory %ld kB; exit code %d\n",
-                server.refusals_counted("refused:") +
-                    server.log_lines_with("not yet past its first line dropped"),
-                server.log_lines_with("refused:") +
-                    server.log_lines_with("not yet past its first line dropped"),
-                server.log_lines_with("wrong or missing token"), peak, exit_code);
+    std::printf(
+        "server log:       %ld connections closed at once or dropped for a newcomer "
+        "(%d log lines), %d wrong-token lines; peak memory %ld kB; exit code %d\n",
+        server.refusals_counted("refused:") +
+            server.log_lines_with("not yet past its first line dropped"),
+        server.log_lines_with("refused:") +
+            server.log_lines_with("not yet past its first line dropped"),
+        server.log_lines_with("wrong or missing token"), peak, exit_code);
     const bool held = result.failures.empty() && !result.waits.empty() &&
                       result.waits.back() <= 2.0 && exit_code == 0;
     return held ? 0 : 1;

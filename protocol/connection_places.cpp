@@ -21,7 +21,8 @@ struct ConnectionPlace::Shared {
     // The counts of a place that ends or is evicted; the caller holds the mutex.
     void release(ConnectionPlace& place) {
         --open;
-        if (const auto a = per_address.find(place.address_); a != per_address.end() && --a->second == 0)
+        if (const auto a = per_address.find(place.address_);
+            a != per_address.end() && --a->second == 0)
             per_address.erase(a);
         if (!place.proven_) forget_unproven(place);
     }
@@ -79,10 +80,11 @@ ConnectionPlaces::Admission ConnectionPlaces::admit(const boost::asio::ip::addre
     auto& s = *shared_;
     const std::lock_guard lock(s.mutex);
     Admission admission;
-    if (const auto a = s.per_address.find(client);
-        s.limits.max_per_address > 0 && a != s.per_address.end() &&
-        a->second >= s.limits.max_per_address) {
-        admission.refusal = std::to_string(a->second) + " connections already open from this address";
+    if (const auto a = s.per_address.find(client); s.limits.max_per_address > 0 &&
+                                                   a != s.per_address.end() &&
+                                                   a->second >= s.limits.max_per_address) {
+        admission.refusal =
+            std::to_string(a->second) + " connections already open from this address";
         return admission;
     }
     const auto mine = s.unproven_by_network.find(network);

@@ -28,7 +28,7 @@ namespace othello {
 
 struct ConnectionLimits {
     std::size_t max_clients = 1100;
-    std::size_t max_per_address = 64;  // an IPv4 address, an IPv6 /64; 0: no limit
+    std::size_t max_per_address = 64;           // an IPv4 address, an IPv6 /64; 0: no limit
     std::size_t max_unproven_per_network = 32;  // an IPv4 /24, an IPv6 /64; 0: no limit
 };
 
@@ -57,9 +57,9 @@ class ConnectionPlace {
                     boost::asio::ip::address network, std::uint64_t order);
 
     std::shared_ptr<Shared> shared_;
-    boost::asio::ip::address address_;  // counted against max_per_address
-    boost::asio::ip::address network_;  // counted against max_unproven_per_network
-    std::uint64_t order_;               // admission order: the oldest is evicted first
+    boost::asio::ip::address address_;              // counted against max_per_address
+    boost::asio::ip::address network_;              // counted against max_unproven_per_network
+    std::uint64_t order_;                           // admission order: the oldest is evicted first
     std::list<ConnectionPlace*>::iterator queued_;  // among its network's unproven places
     bool proven_ = false;
     bool evicted_ = false;  // its counts were released when it was evicted

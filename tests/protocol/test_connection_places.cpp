@@ -1,10 +1,10 @@
 // The server's places: per-address and per-network limits, and which connection loses its place
 // to a newcomer when the server is full.
-#include "protocol/connection_places.h"
-
 #include <doctest/doctest.h>
 
 #include <vector>
+
+#include "protocol/connection_places.h"
 
 using namespace othello;
 using boost::asio::ip::make_address;
@@ -33,7 +33,8 @@ TEST_CASE("Places: the address limit counts every connection, the network limit 
     Held a, b, c, d, e;
     CHECK(admit(places, "10.0.0.1", a) == "");
     CHECK(admit(places, "10.0.0.1", b) == "");
-    CHECK(admit(places, "10.0.0.2", c) == "2 connections from 10.0.0.0/24 not yet past their first line");
+    CHECK(admit(places, "10.0.0.2", c) ==
+          "2 connections from 10.0.0.0/24 not yet past their first line");
     a.place->prove();
     a.place->prove();  // twice changes nothing
     CHECK(places.unproven() == 1);
@@ -46,7 +47,8 @@ TEST_CASE("Places: the address limit counts every connection, the network limit 
     CHECK(places.open() == 5);
     a.place.reset();  // the connection ended: its place is free
     CHECK(places.open() == 4);
-    CHECK(admit(places, "10.0.0.1", a) == "2 connections from 10.0.0.0/24 not yet past their first line");
+    CHECK(admit(places, "10.0.0.1", a) ==
+          "2 connections from 10.0.0.0/24 not yet past their first line");
 }
 
 TEST_CASE("Places: an IPv6 /64 is one address and one network") {
