@@ -114,6 +114,11 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     // one at a time. The head of the line is called back from whatever lets go of the place
     // ahead: posted, so that it runs on the event loop, not inside that call.
     void join_server_line() {
+        // While the check waits in line nothing else may be pending (the hang-up watch ends once
+        // bytes follow the token line): this wait keeps the gate alive until its turn, a check
+        // or a close cancels it.
+        brake_timer_.expires_at(TokenBrake::Clock::time_point::max());
+        brake_timer_.async_wait([self = shared_from_this()](boost::system::error_code) {});
         line_place_ = brake_->join_server_line(
             address_, [weak = weak_from_this(), executor = socket_.get_executor()] {
                 asio::post(executor, [weak] {
@@ -177,6 +182,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
 
     void check() {
         place_.reset();
+        brake_timer_.cancel();
         stop_watching();
         bool accepted = false;
         const std::string text = token_gate_answer(line_, token_, accepted);

@@ -33,6 +33,9 @@ struct EngineProtocol {
                                           bool board_openings)>
         make_player;
     std::vector<EngineProtocolKey> keys;  // the spec keys for this protocol's engines alone
+    // Whether its engines report an eval with their moves (NBoard's "=== MOVE/EVAL"): a record
+    // read back may carry evals only for such engines' moves (match/results/record_check.h).
+    bool reports_evals = false;
 };
 
 // Every protocol, in the order messages list them.

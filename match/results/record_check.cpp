@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/search/endgame_solver.h"
+#include "match/players/engine_protocols.h"
 #include "match/players/game_clock.h"
 #include "match/record/game_record_schema.h"
 
@@ -48,6 +49,7 @@ std::string recorded_score(const GameRecord& r) {
 // after the opening (what the per-move lists hold one entry each for).
 struct Replay {
     std::size_t played_after_opening = 0;
+    std::vector<Color> movers;  // the side of each of those moves
     std::string problem;
 };
 
@@ -192,6 +194,10 @@ Replay replay(const GameRecord& r, std::optional<int> adjudication_empties,
         return out;
     }
     out.played_after_opening = played.size() - opened.size();
+    for (std::size_t i = 0, placed = 0; i < game.moves().size(); ++i) {
+        if (!game.moves()[i].is_pass() && ++placed > opened.size())
+            out.movers.push_back(game.positions()[i].side_to_move());
+    }
     const bool moved = out.played_after_opening > 0;
     const Position& end = game.current();
     out.problem = past_adjudication_problem(end, moved, adjudication_empties);
@@ -241,7 +247,33 @@ constexpr std::array<ForfeitRule, 7> kForfeitRules{{
     {Outcome::PolicyError, true, true, false},
 }};
 
-std::string claim_problem(const GameRecord& r, const RecordRules& rules) {
+// The least time a side can have used when its flag fell after `moves` moves of its own: the
+// time of every period it began and its increments (tc=), or one move's time (st=). The margin
+// only adds to it.
+double least_time_at_flag(const ClockRules& clock, std::size_t moves) {
+    if (clock.per_move > 0) return clock.per_move;
+    const double periods =
+        clock.moves > 0 ? 1.0 + static_cast<double>(moves / static_cast<std::size_t>(clock.moves))
+                        : 1.0;
+    return clock.seconds * periods + clock.increment * static_cast<double>(moves);
+}
+
+// A time forfeit whose loser's recorded time is short of what its clock gave it.
+std::string flag_problem(const GameRecord& r, const ClockRules& clock,
+                         const std::vector<Color>& movers) {
+    const Color offender = r.winner == Winner::Black ? Color::White : Color::Black;
+    const double used = offender == Color::Black ? r.black_seconds : r.white_seconds;
+    const auto moves = static_cast<std::size_t>(std::count(movers.begin(), movers.end(), offender));
+    const double least = least_time_at_flag(clock, moves);
+    // The recorded seconds are the referee's own sums: a millisecond covers their rounding.
+    if (used >= least - 1e-3) return "";
+    return "time forfeit by " + (offender == Color::Black ? r.black : r.white) + ", who used " +
+           number_text(used) + " s, but its clock (" + to_string(clock) + ") gave it " +
+           number_text(least) + " s for " + std::to_string(moves) + " moves";
+}
+
+std::string claim_problem(const GameRecord& r, const RecordRules& rules,
+                          const std::vector<Color>& movers) {
     if (!is_forfeit(r.reason)) return "";
     const std::string claim = std::string(to_string(r.reason)) + " by ";
     if (!rules.configured)
@@ -263,9 +295,10 @@ std::string claim_problem(const GameRecord& r, const RecordRules& rules) {
         return claim + offender + ", an in-process policy, which cannot have one";
     if (kind == EngineSpec::Kind::Human && !rule->human)
         return claim + offender + ", a person at the terminal, who plays without limits";
-    if (rule->needs_clock && !engine->second.clock)
+    if (rule->needs_clock && !engine->second.clock.active())
         return claim + offender +
                ", which played without a clock (no tc= or st= in its spec, no --game-time)";
+    if (rule->needs_clock) return flag_problem(r, engine->second.clock, movers);
     return "";
 }
 
@@ -293,6 +326,27 @@ std::string list_length_problem(const std::string& what, std::size_t size, std::
     if (size == moves || (size == 0 && recorded != true)) return "";
     return what + " has " + std::to_string(size) + " entries, but " + std::to_string(moves) +
            " moves were played after the opening";
+}
+
+// An eval on a move of an engine whose protocol reports none (a GTP engine, an in-process
+// policy, a person): something the referee cannot have written.
+std::string eval_source_problem(const GameRecord& r, const RecordRules& rules,
+                                const std::vector<Color>& movers) {
+    for (std::size_t i = 0; i < r.move_records.size() && i < movers.size(); ++i) {
+        if (!r.move_records[i].eval) continue;
+        const std::string& name = movers[i] == Color::Black ? r.black : r.white;
+        const auto engine = rules.engines.find(name);
+        if (engine == rules.engines.end() || engine->second.reports_evals) continue;
+        const EngineRules& e = engine->second;
+        return "move_evals[" + std::to_string(i) + "] " + number_text(*r.move_records[i].eval) +
+               " on a move of " + name + ", " +
+               (e.kind == EngineSpec::Kind::Policy ? "an in-process policy, which"
+                : e.kind == EngineSpec::Kind::Human
+                    ? "a person at the terminal, who"
+                    : "an engine speaking " + e.protocol + ", which") +
+               " reports no evals";
+    }
+    return "";
 }
 
 std::string numbers_problem(const GameRecord& r, const RecordRules& rules, std::size_t moves) {
@@ -387,8 +441,14 @@ RecordRules record_rules_in(const std::optional<nlohmann::json>& config) {
         const std::string name = e["name"].get<std::string>();
         try {
             const EngineSpec spec = parse_engine_spec(e.at("spec").get<std::string>(), each);
-            rules.engines[name] = {spec.kind, spec.kind == EngineSpec::Kind::Engine &&
-                                                  clock_rules_for(spec.clock, game_time).active()};
+            EngineRules& engine = rules.engines[name];
+            engine.kind = spec.kind;
+            if (spec.kind == EngineSpec::Kind::Engine) {
+                engine.clock = clock_rules_for(spec.clock, game_time);
+                engine.protocol = spec.protocol;
+                const EngineProtocol* protocol = find_engine_protocol(spec.protocol);
+                engine.reports_evals = protocol && protocol->reports_evals;
+            }
         } catch (const std::exception& error) {
             rules.unreadable[name] = error.what();
         }
@@ -419,8 +479,10 @@ std::string record_problem(const GameRecord& r, const RecordRules& rules) {
                "on evals";
     const Replay replayed = replay(r, rules.adjudication, rules.evals);
     if (!replayed.problem.empty()) return replayed.problem;
-    if (std::string claim = claim_problem(r, rules); !claim.empty()) return claim;
-    return numbers_problem(r, rules, replayed.played_after_opening);
+    if (std::string claim = claim_problem(r, rules, replayed.movers); !claim.empty()) return claim;
+    if (std::string p = numbers_problem(r, rules, replayed.played_after_opening); !p.empty())
+        return p;
+    return eval_source_problem(r, rules, replayed.movers);
 }
 
 std::string schedule_problem(const GameRecord& r, const ScheduledGame& scheduled,

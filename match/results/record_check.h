@@ -12,6 +12,7 @@
 
 #include "engine/position.h"
 #include "match/players/engine_spec.h"
+#include "match/players/game_clock.h"
 #include "match/record/game_record.h"
 #include "match/run/eval_adjudication.h"
 #include "match/run/openings.h"
@@ -19,12 +20,15 @@
 
 namespace othello {
 
-// What one engine of the match could have done wrong: its kind (an in-process policy cannot
-// crash, time out, disconnect or send a malformed reply) and whether it played on a clock (the
-// only way to lose on time).
+// What one engine of the match could have done wrong, or said: its kind (an in-process policy
+// cannot crash, time out, disconnect or send a malformed reply), the clock it played on (the only
+// way to lose on time, and only once its time is used), and whether its protocol reports evals
+// (only NBoard engines do: a GTP engine, a policy or a person gives none).
 struct EngineRules {
     EngineSpec::Kind kind = EngineSpec::Kind::Engine;
-    bool clock = false;
+    ClockRules clock;      // not active(): no clock
+    std::string protocol;  // of an engine: "gtp", "nboard"
+    bool reports_evals = false;
 };
 
 // What a match's configuration lets its records claim.
@@ -45,9 +49,11 @@ RecordRules record_rules_in(const std::optional<nlohmann::json>& config);
 
 // Why `r` is not a record its match could have written ("" when it is): replay_problem, then its
 // forfeit reason possible for the engine that lost (no crash, timeout, disconnection or malformed
-// reply of an in-process policy; no time forfeit without a clock), then its times (finite, 0 to
-// 1e9 s), evals (finite, within ±64 discs) and per-move lists (one entry per move played after the
-// opening; none for a game between in-process players).
+// reply of an in-process policy; no time forfeit without a clock, nor one whose recorded time for
+// the loser falls short of what its clock gave it), then its times (finite, 0 to 1e9 s), evals
+// (finite, within ±64 discs, and only on moves of engines whose protocol reports evals) and
+// per-move lists (one entry per move played after the opening; none for a game between
+// in-process players).
 std::string record_problem(const GameRecord& r, const RecordRules& rules);
 
 // Whether two records of one id are the same game: every field equal but the signature (one file

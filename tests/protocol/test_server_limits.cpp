@@ -170,6 +170,27 @@ TEST_CASE("The token brake counts a /24: other addresses of it wait and are capp
     CHECK(server.log_lines_with("in a row from 127.0.0.0/24") >= 1);
 }
 
+TEST_CASE("Checks of one network go one at a time, each answered, bytes behind them or not") {
+    EngineServerProcess server({"--token", "s3cret"});
+    brake_three_times(server);
+    // Three clients of the braked /24 at once, two with a command behind the token line (which
+    // ends the gate's watch for a hang-up): the three wait for the network's turn, then take the
+    // server's one after another, and every one is answered.
+    std::vector<std::unique_ptr<GtpSocket>> clients;
+    for (const std::string line : {"othello-token wrong\nname\n", "othello-token s3cret\nname\n",
+                                   "othello-token s3cret\n"}) {
+        clients.push_back(std::make_unique<GtpSocket>(server.port(), "127.0.0.20"));
+        clients.back()->send_raw(line);
+    }
+    CHECK(answer_within(*clients[0], scaled(std::chrono::seconds(5))) == "? token required\n\n");
+    std::string both = answer_within(*clients[1], scaled(std::chrono::seconds(5)));
+    if (both == "=\n\n") both += answer_within(*clients[1], scaled(std::chrono::seconds(5)));
+    CHECK(both == "=\n\n= othello mobility\n\n");
+    CHECK(answer_within(*clients[2], scaled(std::chrono::seconds(5))) == "=\n\n");
+    CHECK(clients[2]->send("name") == "= othello mobility\n");
+    CHECK(server.stop() == 0);
+}
+
 TEST_CASE("--token-checks-per-second bounds guesses from many networks") {
     EngineServerProcess server({"--token", "s3cret", "--token-checks-per-second", "2"});
     // 40 guessers from 40 networks at once: 2 checks a second in bursts of 2 s' worth (4), and

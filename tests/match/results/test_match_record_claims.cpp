@@ -141,6 +141,35 @@ TEST_CASE("a forfeit is refused where the losing engine cannot commit it") {
     fs::remove_all(dir);
 }
 
+TEST_CASE("a time forfeit is refused where the loser's recorded time is short of its clock") {
+    const fs::path dir = temp_dir("match_claims_flag");
+    // st=0.2 for an engine that takes 0.3 s a move, no margin: it loses on time, for real.
+    REQUIRE(run_othello_match("--engine 'name=fake,st=0.2,cmd:" + kFake +
+                                  " --delay 0.3' --engine policy:random --games 2 --openings "
+                                  "start --time-margin 0 --no-progress --results r.json",
+                              dir)
+                .status == 0);
+    const nlohmann::json games = read_json(dir / "r.json").at("games");
+    REQUIRE(games.at(0).at("reason") == "time forfeit");
+    Run r = run_othello_match("report --html r.html r.jsonl", dir);  // a real flag reads back
+    CHECK(r.status == 0);
+    // The loser's time edited down to 0.008 s of its 0.2 s: its clock disproves the forfeit.
+    std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
+    const bool fake_black = games.at(0).at("black") == "fake";
+    const std::string at = edit_game(lines, 0, [&](nlohmann::json& g) {
+        g[fake_black ? "black_seconds" : "white_seconds"] = 0.008;
+    });
+    write_lines(dir / "r.jsonl", lines);
+    r = run_othello_match("report --html e.html r.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'r.jsonl' " + at + ": game 0 (" +
+                              games.at(0).at("black").get<std::string>() + " - " +
+                              games.at(0).at("white").get<std::string>() +
+                              "): time forfeit by fake, who used 0.008 s, but its clock (st=0.2) "
+                              "gave it 0.2 s for 0 moves"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("times and evals read back are finite, in range and one per move") {
     const fs::path dir = temp_dir("match_claims_numbers");
     REQUIRE(run_othello_match(kProcess + " --results r.json --records r.ggf", dir).status == 0);

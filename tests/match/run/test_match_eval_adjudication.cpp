@@ -13,6 +13,7 @@
 #include "match/results/record_check.h"
 #include "match/run/eval_adjudication.h"
 #include "tests/match/match_test_support.h"
+#include "tests/match/results/journal_edit_support.h"
 #include "tests/support/programs.h"
 
 using namespace othello;
@@ -224,6 +225,76 @@ TEST_CASE("othello-match --resign: the engine whose evals say it is lost loses, 
     CHECK(run.status == 2);
     CHECK(run.err.find("normal, but the evals recorded meet its match's rules for a resign "
                        "adjudication at its last move") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("read back: evals on the moves of a policy or a GTP engine are forged, never proof") {
+    // A real --resign match of an NBoard engine (which reports evals) against a policy; then its
+    // second game rewritten as the policy's resignation at its third move, evals of -20 on its
+    // moves, as an attacker would. A policy reports no evals: the record is refused, by every
+    // reader. The same record with a GTP engine in the policy's place: refused too.
+    const fs::path dir = temp_dir("othello_forged_evals");
+    const std::string gloomy = "'name=gloomy,nboard:" + kFakeNboard + " --eval -20'";
+    const std::string common =
+        " --games 2 --openings start --seed 3 --no-progress --resign moves=3,score=10";
+    REQUIRE(
+        run_othello_match(
+            "--engine " + gloomy + " --engine policy:random" + common + " --results r.json", dir)
+            .status == 0);
+    std::vector<std::string> lines = lines_of(slurp(dir / "r.jsonl"));
+    const std::string at = edit_game(lines, 1, [](nlohmann::json& g) {
+        REQUIRE(g.at("black") == "random");
+        const std::string moves = g.at("moves").get<std::string>().substr(0, 10);
+        const Game game = Game::from_transcript(moves);
+        g["moves"] = moves;  // black's 3rd move is the 5th
+        g["black_discs"] = game.current().disc_count(Color::Black);
+        g["white_discs"] = game.current().disc_count(Color::White);
+        g["winner"] = "white";
+        g["move_evals"] = {-20.0, nullptr, -20.0, nullptr, -20.0};
+        g["move_seconds"] = {0.001, 0.001, 0.001, 0.001, 0.001};
+        g["detail"] = "black resigns by --resign: its last 3 evals were -10 discs or lower";
+    });
+    write_lines(dir / "forged.jsonl", lines);
+    const std::string refusal =
+        "'forged.jsonl' " + at +
+        ": game 1 (random - gloomy): move_evals[0] -20 on a move of random, an in-process "
+        "policy, which reports no evals";
+    Run run = run_othello_match("report --html f.html forged.jsonl", dir);
+    CHECK(run.status == 2);
+    CHECK(contains(run.err, refusal));
+    run = run_othello_match("ratings --results q.json forged.jsonl", dir);
+    CHECK(run.status == 2);
+    CHECK(contains(run.err, refusal));
+    run = run_othello_match("merge --results m.json forged.jsonl", dir);
+    CHECK(run.status == 2);
+    CHECK(contains(run.err, refusal));
+    CHECK(!fs::exists(dir / "m.json"));
+    // --resume plays the forged game again: gloomy resigns it, as it did.
+    fs::copy_file(dir / "forged.jsonl", dir / "r.jsonl", fs::copy_options::overwrite_existing);
+    fs::remove(dir / "r.json");
+    run = run_othello_match(
+        "--engine " + gloomy + " --engine policy:random" + common + " --results r.json --resume",
+        dir);
+    CHECK(run.status == 0);
+    CHECK(contains(run.err, "'r.jsonl' " + at +
+                                ": game 1 (random - gloomy): move_evals[0] -20 on a move of "
+                                "random, an in-process policy, which reports no evals; refused, "
+                                "that game is played again"));
+    const nlohmann::json replayed = games_of(dir / "r.json");
+    REQUIRE(replayed.size() == 2);
+    CHECK(replayed.at(1).at("black") == "random");
+    CHECK(replayed.at(1).at("winner") == "black");
+
+    // The same game with a GTP engine as "random" (the configuration line edited to say so).
+    nlohmann::json config = nlohmann::json::parse(lines[0]);
+    config["config"]["engines"][1]["spec"] = "name=random,cmd:" + kFake;
+    lines[0] = config.dump();
+    write_lines(dir / "forged-gtp.jsonl", lines);
+    run = run_othello_match("report --html g.html forged-gtp.jsonl", dir);
+    CHECK(run.status == 2);
+    CHECK(contains(run.err,
+                   "move_evals[0] -20 on a move of random, an engine speaking gtp, "
+                   "which reports no evals"));
     fs::remove_all(dir);
 }
 
