@@ -26,7 +26,10 @@ namespace {
 
 // A journal (.jsonl) is read as --resume reads it; a results file as JSON, whose summary and
 // rating list the page shows as they are. Either way every game is checked first, as --resume,
-// merge and ratings check it (match_file.h), with `key` its signature too.
+// merge and ratings check it (match_file.h), with `key` its signature too. With a key the page
+// comes from the signed games alone (with the configuration their signatures cover), however the
+// file is written: a results file's summary and rating list are covered by no signature, so they
+// are not read (the ratings are computed for the page).
 RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey* key) {
     if (path.ends_with(".jsonl") && !std::filesystem::exists(path))
         throw std::runtime_error("cannot read '" + path + "'");
@@ -39,7 +42,7 @@ RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey
         check_against_schedules({&checked});
         for (const auto& note : checked.notes)
             std::cerr << "othello-match report: note: " << printable(note) << "\n";
-        if (path.ends_with(".jsonl"))
+        if (path.ends_with(".jsonl") || key)
             return recorded_match_from_games(std::move(checked.games), std::move(checked.config));
     }
     std::ifstream in(path);
@@ -85,7 +88,8 @@ int run_report_command(int argc, char** argv) {
         "replace FILE even if it is not a report page othello-match wrote")(
         "sign-key", po::value(&sign_key_path),
         "FILE: the key the match was run with (othello-match --sign-key FILE): a record not "
-        "signed with it is refused");
+        "signed with it is refused, and the page is drawn from the signed records alone (a "
+        "results file's summary and rating list, which no signature covers, are not read)");
     po::positional_options_description positional;
     positional.add("results", 1);
     try {

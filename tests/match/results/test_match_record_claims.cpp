@@ -384,6 +384,31 @@ void check_unsigned_refused(const fs::path& dir) {
     CHECK(read_json(dir / "m4.json").at("games") == read_json(dir / "m.json").at("games"));
 }
 
+// A signed results file whose unsigned fields were edited: a rating list that puts the engine
+// that scored less first at +900, and a summary naming an engine that never played. The page
+// with --sign-key shows neither; without it the file is drawn as it is written.
+void check_page_from_signed_games(const fs::path& dir) {
+    nlohmann::json results = read_json(dir / "m.json");
+    results["ratings"] =
+        nlohmann::json::array({{{"engine", "random"}, {"elo", 900}, {"error", 1}},
+                               {{"engine", "mobility"}, {"elo", -900}, {"error", 1}}});
+    results["summary"]["engines"].push_back({{"name", "phantom"},
+                                             {"games", 0},
+                                             {"wins", 0},
+                                             {"losses", 0},
+                                             {"draws", 0},
+                                             {"score", 0}});
+    std::ofstream(dir / "edited.json") << results.dump();
+    Run r = run_othello_match("report --sign-key key --html signed.html edited.json", dir);
+    CHECK(r.status == 0);
+    const std::string page = slurp(dir / "signed.html");
+    CHECK(!contains(page, "phantom"));
+    CHECK(!contains(page, "900"));
+    r = run_othello_match("report --html unsigned.html edited.json", dir);
+    CHECK(r.status == 0);
+    CHECK(contains(slurp(dir / "unsigned.html"), "phantom"));
+}
+
 // Key files that are no key, refused by name; the key (`secret`) never printed.
 void check_bad_key_files(const fs::path& dir, const std::string& secret) {
     ::mkfifo((dir / "fifo").c_str(), 0600);
@@ -423,6 +448,7 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     play_signed_shards(dir);
     check_forgeries_refused(dir);
     check_unsigned_refused(dir);
+    check_page_from_signed_games(dir);
     check_bad_key_files(dir, secret);
     fs::remove_all(dir);
 }
