@@ -42,6 +42,11 @@ GtpResponse GtpClient::open(std::string_view command, Deadline deadline) {
                                                           std::string(command) + "' carries id " +
                                                           r.id + ", not " + id);
     }
+    if (r.text == id || r.text.starts_with(id + " ") || r.text.starts_with(id + "\n")) {
+        stale_id_ = id;
+        r.text = std::string(trim(std::string_view(r.text).substr(id.size())));
+        return r;
+    }
     return r.success ? r : send(command, deadline);
 }
 
@@ -97,6 +102,9 @@ GtpResponse GtpClient::read_response(std::string_view command, Deadline deadline
         ++i;  // optional id
     response.id = first.substr(1, std::min<std::size_t>(i - 1, 18));
     response.text = std::string(trim(std::string_view(first).substr(i)));
+    if (!stale_id_.empty() && response.id.empty() &&
+        (response.text == stale_id_ || response.text.starts_with(stale_id_ + " ")))
+        response.text = std::string(trim(std::string_view(response.text).substr(stale_id_.size())));
     // A response ends with an empty line; further lines belong to a multi-line result.
     for (;;) {
         std::string line = channel_->read_line(deadline);

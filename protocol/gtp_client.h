@@ -26,6 +26,9 @@ class GtpClient {
     // the engine echoes ids, and numbered commands use them from then on. A response without it
     // (an engine that drops ids) is the command's answer all the same; a refusal without it (an
     // engine that takes "1" for the command's name) has the command sent again without the id.
+    // A response with the id after a space ("= 1 2", Edax's) comes from an engine whose ids
+    // cannot be trusted: Edax puts the last id it was sent before every later answer, so no
+    // command is numbered from then on, and that id is cut from the front of every response.
     GtpResponse open(std::string_view command, Deadline deadline);
     bool echoes_ids() const { return echoes_ids_; }
 
@@ -68,6 +71,8 @@ class GtpClient {
     std::unique_ptr<LineChannel> channel_;
     std::optional<Probe> probe_;
     bool echoes_ids_ = false;
+    // The id an engine that cannot be trusted with ids repeats before every answer (see open).
+    std::string stale_id_;
     long next_id_ = 1;
     // The last numbered commands by id modulo its size: a stray answer names the one it answers.
     static constexpr long kNumberedKept = 4;

@@ -10,11 +10,12 @@
 // FILE. --name-cpus 1 answers `name` with the CPUs it may run on
 // ("fake cpus=0-3", from /proc/self/status), so a test sees the runner's pinning. With --tcp PORT
 // it serves connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
-// --ids echo|drop: a command may start with a numeric id, echoed in the response ("=12 c4", as GTP
-// says) or dropped ("= c4"); without it (plain, the default) a leading number is taken for the
-// command's name, and refused. --mode trust takes every second the time commands allow: before
-// each genmove it sleeps the last time_left for its colour (plus the byo-yomi of time_settings in
-// main time), or all time_settings offer when no time_left came.
+// --ids echo|drop|edax: a command may start with a numeric id, echoed in the response ("=12 c4", as
+// GTP says) or dropped ("= c4"), or as Edax 4.4 does (gtp.c): after a space ("= 12 c4"), and the
+// last id received before every later answer, numbered or not; without it (plain, the default) a
+// leading number is taken for the command's name, and refused. --mode trust takes every second the
+// time commands allow: before each genmove it sleeps the last time_left for its colour (plus the
+// byo-yomi of time_settings in main time), or all time_settings offer when no time_left came.
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
@@ -108,7 +109,7 @@ class FakeSession {
         std::istringstream words(line);
         std::string command;
         words >> command;
-        id_.clear();
+        if (script_.ids != "edax") id_.clear();  // Edax keeps the last id for every answer
         if (script_.ids != "plain" && !command.empty() &&
             command.find_first_not_of("0123456789") == std::string::npos) {
             id_ = command;
@@ -123,6 +124,8 @@ class FakeSession {
   private:
     // "=", and the command's id when it had one and ids are echoed.
     std::string head(char status) const {
+        if (script_.ids == "edax")
+            return id_.empty() ? std::string(1, status) : status + (" " + id_);
         return status + (script_.ids == "echo" ? id_ : std::string());
     }
     void reply(const std::string& text) {

@@ -74,6 +74,25 @@ TEST_CASE("the real othello-engine is compliant over GTP and NBoard, through pip
                           "compliant\n"));
 }
 
+TEST_CASE("an engine with Edax's ids (\"= 1 2\", then that id before every answer) is compliant") {
+    // Edax 4.4 answers "1 protocol_version" with "= 1 2" and puts "1" before every later answer:
+    // the runner numbers no command of such an engine and cuts the stale id off.
+    const Run run = compliance("cmd:" + kFakeGtp + " --ids edax");
+    CHECK(run.status == 0);
+    CHECK(run.out.find("ok       protocol_version: answered 2\nok       name: answered 'fake'\n") !=
+          std::string::npos);
+    CHECK(failures(run.out).empty());
+    CHECK(run.out.ends_with("is compliant\n"));
+    const auto dir = temp_dir("othello_edax_ids");
+    const Run match = run_match_from_start("--engine 'name=edaxish,cmd:" + kFakeGtp +
+                                               " --ids edax' --engine policy:random --games 4 "
+                                               "--results r.json",
+                                           dir);
+    CHECK(match.status == 0);
+    for (const auto& g : games_of(dir / "r.json")) CHECK(g.at("reason") == "normal");
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("each misbehaviour of a GTP engine fails its own check, with why") {
     const std::string fake = "cmd:" + kFakeGtp;
     // The fake plays legal moves and knows no othello-set_position.
