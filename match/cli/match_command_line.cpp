@@ -381,7 +381,10 @@ void check_outputs(MatchOptions& o, const OptionWords& w, const po::variables_ma
         throw std::invalid_argument("--resume needs --results FILE");
     if (o.resume && o.overwrite)
         throw std::invalid_argument("--resume and --overwrite contradict each other");
-    if (vm.count("sign-key")) o.sign_key = SigningKey::load(w.sign_key);
+    if (vm.count("sign-key")) {
+        o.sign_key = SigningKey::load(w.sign_key);
+        o.sign_key_path = w.sign_key;
+    }
 }
 
 // --help, --version, --list-policies: printed, and true.

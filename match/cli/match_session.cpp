@@ -76,6 +76,22 @@ void check_outputs(const MatchOptions& o) {
                 throw std::runtime_error(second + " '" + second_path + "' is also " + first);
         }
     }
+    // An engine's stderr= is appended to: never one of the match's own files (a journal with
+    // an engine's lines in it no longer reads; a key file grown by them signs nothing that
+    // verifies).
+    std::vector<std::pair<std::string, std::string>> own = outputs;
+    own.insert(own.end(), {{"the --sign-key file", o.sign_key_path},
+                           {"the --engines file", o.engines_file},
+                           {"the --openings file", o.openings}});
+    for (const EngineSpec& e : o.engines) {
+        const std::string& stderr_file = e.connection.process.stderr_file;
+        if (stderr_file.empty()) continue;
+        for (const auto& [what, path] : own) {
+            if (!path.empty() && same_output(stderr_file, path))
+                throw std::runtime_error("engine '" + e.name + "' stderr='" + stderr_file +
+                                         "' is also " + what);
+        }
+    }
     refuse_existing_results(o);
     // The records of a resumed match are its own, rewritten with every game.
     if (!o.records_path.empty() && !o.resume && !o.overwrite && output_exists(o.records_path)) {

@@ -56,6 +56,7 @@ struct MatchOptions {
     int score_every = 10;  // --score-every: games between score lines (lines only; 0: none)
     // --sign-key FILE: records written signed, and on --resume only signed ones kept.
     std::optional<SigningKey> sign_key;
+    std::string sign_key_path;  // its file, which no output may be
     // The command line that resumes this match from its journal: this one less --overwrite,
     // plus --resume (said when the match is interrupted).
     std::vector<std::string> resume_command;  // engines' tokens hidden (kHiddenToken)

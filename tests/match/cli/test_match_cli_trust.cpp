@@ -168,6 +168,39 @@ TEST_CASE(
           "append to)\n(see othello-match --help)\n");
 }
 
+TEST_CASE("stderr= naming one of the match's own files (journal, key, engines file) is refused") {
+    const Scratch scratch("othello_cli_stderr_own");
+    const fs::path& dir = scratch.dir;
+    std::ofstream(dir / "key") << "0123456789abcdef0123";
+    std::ofstream(dir / "engines.json")
+        << R"([{"name": "f", "command": ")" << kFake << R"(", "stderrFile": "r.jsonl"}])";
+    struct Case {
+        std::string args, message;
+    };
+    const std::vector<Case> cases = {
+        {"--engine 'name=f,stderr=r.jsonl,cmd:" + kFake + "' --results r.json",
+         "engine 'f' stderr='r.jsonl' is also the --results journal"},
+        {"--engine 'name=f,stderr=./r.json,cmd:" + kFake + "' --results r.json",
+         "engine 'f' stderr='./r.json' is also --results"},
+        {"--engine 'name=f,stderr=key,cmd:" + kFake + "' --results r.json --sign-key key",
+         "engine 'f' stderr='key' is also the --sign-key file"},
+        {"--engines engines.json --engine conf=f --results r.json",
+         "engine 'f' stderr='r.jsonl' is also the --results journal"},
+        {"--engines engines.json --engine 'conf=f,stderr=engines.json'",
+         "engine 'f' stderr='engines.json' is also the --engines file"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.args);
+        const Run r = run("cd '" + dir.string() + "' && " + kMatch + " " + c.args +
+                              " --engine policy:random --games 2 --no-progress",
+                          dir);
+        CHECK(r.status == 2);
+        CHECK(r.err == "othello-match: " + c.message + "\n");
+        CHECK(!fs::exists(dir / "r.jsonl"));
+    }
+    CHECK(slurp(dir / "key") == "0123456789abcdef0123");
+}
+
 TEST_CASE("--sprt takes cutechess's spelling, with its meaning, or refuses what it cannot take") {
     const Scratch scratch("othello_cli_sprt");
     const fs::path& dir = scratch.dir;
