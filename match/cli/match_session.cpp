@@ -133,6 +133,17 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
                                  "a new match: drop --resume and give another --results, or "
                                  "--overwrite");
     }
+    // A signed journal resumed without its key would go on unsigned, and the next merge
+    // --sign-key would refuse the new games: say so before any game is played.
+    if (!key) {
+        const auto is_signed = [](const GameRecord& r) { return !r.signature.empty(); };
+        if (std::any_of(previous.games.begin(), previous.games.end(), is_signed)) {
+            throw std::runtime_error(
+                "--resume: '" + previous.path +
+                "' holds signed records (its match ran with --sign-key): give the same "
+                "--sign-key FILE, so that the games played now are signed too");
+        }
+    }
     for (const auto& note : previous.notes)
         std::cerr << "othello-match: note: " << printable(note) << "\n";
     for (const auto& refused : previous.refused) {

@@ -384,6 +384,19 @@ void check_unsigned_refused(const fs::path& dir) {
     CHECK(read_json(dir / "m4.json").at("games") == read_json(dir / "m.json").at("games"));
 }
 
+// A signed journal resumed without the key: refused before any game, rather than going on
+// unsigned.
+void check_resume_needs_key(const fs::path& dir) {
+    const std::string before = slurp(dir / "s0.jsonl");
+    const Run r =
+        run_othello_match(kTwoPolicyMatch + " --shard 0/2 --resume --results s0.json", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err,
+                   "--resume: 's0.jsonl' holds signed records (its match ran with "
+                   "--sign-key): give the same --sign-key FILE"));
+    CHECK(slurp(dir / "s0.jsonl") == before);
+}
+
 // A signed results file whose unsigned fields were edited: a rating list that puts the engine
 // that scored less first at +900, and a summary naming an engine that never played. The page
 // with --sign-key shows neither; without it the file is drawn as it is written.
@@ -449,6 +462,7 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     check_forgeries_refused(dir);
     check_unsigned_refused(dir);
     check_page_from_signed_games(dir);
+    check_resume_needs_key(dir);
     check_bad_key_files(dir, secret);
     fs::remove_all(dir);
 }
