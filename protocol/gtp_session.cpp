@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -45,6 +46,15 @@ Color parse_color(std::string_view word) {
 bool is_color(std::string_view word) {
     const std::string w = ascii_lower(word);
     return w == "b" || w == "black" || w == "w" || w == "white";
+}
+
+// The side to move after an othello-set_position transcript: a GTP colour, or the letter the
+// board form writes it with (X or * black, O white).
+std::optional<Color> side_word(std::string_view word) {
+    if (word == "X" || word == "x" || word == "*") return Color::Black;
+    if (word == "O" || word == "o") return Color::White;
+    if (is_color(word)) return parse_color(word);
+    return std::nullopt;
 }
 
 Move parse_move(std::string_view word) {
@@ -352,7 +362,7 @@ std::string GtpSession::set_position(const std::vector<std::string>& args) {
         } else if (args[0].size() == 64) {
             // Only the boards the runner takes as openings: one a game reaches and goes on from.
             set_game_state(game_from_board(join(args)));
-        } else if (args.size() >= 2 && is_color(args.back())) {
+        } else if (args.size() >= 2 && side_word(args.back())) {
             // TRANSCRIPT SIDE: the side must be the one to move, passing for the other side when
             // it has no move (as play and genmove do); nothing changes when it cannot be.
             const std::vector<std::string> moves(args.begin(), args.end() - 1);
@@ -361,7 +371,7 @@ std::string GtpSession::set_position(const std::vector<std::string>& args) {
             set_game_state(Game::from_transcript(join(moves)));
             if (!game_.is_over()) {
                 try {
-                    game_ = game_with_turn_of(parse_color(args.back()));
+                    game_ = game_with_turn_of(*side_word(args.back()));
                 } catch (const GtpError& e) {
                     game_ = before;
                     implicit_pass_ = before_passes;

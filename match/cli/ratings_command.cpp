@@ -36,6 +36,8 @@ struct Anchor {
     double elo = 0;
 };
 
+constexpr double kMostAnchorElo = 100000;
+
 // "NAME=ELO"; the name may itself hold '=' (engine names are free text), the number may not.
 Anchor parse_anchor(const std::string& text) {
     const auto equals = text.rfind('=');
@@ -51,6 +53,11 @@ Anchor parse_anchor(const std::string& text) {
         throw std::invalid_argument("--anchor '" + text + "': '" + number +
                                     "' is not a finite number");
     }
+    // Ratings shifted by 1e308 overflow to inf, and a table of them says nothing: the anchor
+    // is a rating, within what any rating list holds.
+    if (std::abs(anchor.elo) > kMostAnchorElo)
+        throw std::invalid_argument("--anchor '" + text + "': '" + number +
+                                    "' is not an Elo rating from -100000 to 100000");
     return anchor;
 }
 

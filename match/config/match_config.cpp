@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -164,6 +165,75 @@ std::string config_difference(const nlohmann::json& recorded, const nlohmann::js
                               const std::string& recorded_as, const std::string& now_as,
                               bool ignore_shard) {
     return difference(&recorded, &now, "", recorded_as, now_as, ignore_shard);
+}
+
+namespace {
+
+std::string shape_problem(const nlohmann::json& value, const std::string& name,
+                          const std::string& expected, bool fits) {
+    if (fits) return "";
+    return "\"" + name + "\" is " + printable(value.dump().substr(0, 80)) + ", not " + expected;
+}
+
+bool whole_from(const nlohmann::json& v, std::int64_t low) {
+    return (v.is_number_unsigned() || v.is_number_integer()) && v.get<std::int64_t>() >= low &&
+           v.get<std::int64_t>() <= std::numeric_limits<int>::max();
+}
+
+}  // namespace
+
+std::string config_shape_problem(const nlohmann::json& config) {
+    if (!config.is_object()) return "is not an object";
+    for (const char* name : {"engines", "games", "seed", "tournament", "openings"})
+        if (!config.contains(name)) return std::string("has no \"") + name + "\"";
+    const nlohmann::json& engines = config["engines"];
+    if (!engines.is_array() || engines.empty())
+        return shape_problem(engines, "engines", "a list of engines", false);
+    for (std::size_t i = 0; i < engines.size(); ++i) {
+        const nlohmann::json& e = engines[i];
+        const std::string name = "engines[" + std::to_string(i) + "]";
+        if (!e.is_object() || !e.contains("name") || !e["name"].is_string() ||
+            !e.contains("spec") || !e["spec"].is_string())
+            return shape_problem(e, name, "{\"name\": TEXT, \"spec\": TEXT}", false);
+    }
+    std::string p = shape_problem(config["games"], "games", "a whole number from 1",
+                                  whole_from(config["games"], 1));
+    if (p.empty())
+        p = shape_problem(
+            config["seed"], "seed", "a whole number from 0",
+            config["seed"].is_number_unsigned() ||
+                (config["seed"].is_number_integer() && config["seed"].get<std::int64_t>() >= 0));
+    if (p.empty())
+        p = shape_problem(config["tournament"], "tournament", "a name",
+                          config["tournament"].is_string());
+    if (!p.empty()) return p;
+    const nlohmann::json& openings = config["openings"];
+    const bool openings_fit = openings.is_object() && openings.contains("count") &&
+                              whole_from(openings["count"], 0) && openings.contains("source") &&
+                              openings["source"].is_string() && openings.contains("hash") &&
+                              openings["hash"].is_string() && openings.contains("order") &&
+                              openings["order"].is_string();
+    p = shape_problem(openings, "openings",
+                      "{\"count\": N, \"source\": TEXT, \"hash\": TEXT, \"order\": TEXT}",
+                      openings_fit);
+    if (!p.empty()) return p;
+    if (const auto sprt = config.find("sprt"); sprt != config.end() && !sprt->is_null()) {
+        bool fits = sprt->is_object();
+        for (const char* number : {"elo0", "elo1", "alpha", "beta"})
+            fits = fits && sprt->contains(number) && (*sprt)[number].is_number();
+        if (fits && sprt->contains("model")) fits = (*sprt)["model"].is_string();
+        if (!fits)
+            return shape_problem(*sprt, "sprt",
+                                 "{\"elo0\", \"elo1\", \"alpha\", \"beta\": numbers}", false);
+    }
+    if (const auto shard = config.find("shard"); shard != config.end() && !shard->is_null())
+        if (!shard->is_string()) return shape_problem(*shard, "shard", "K/N", false);
+    for (const char* flag : {"noswap", "reverse"})
+        if (const auto it = config.find(flag); it != config.end() && !it->is_boolean())
+            return shape_problem(*it, flag, "true or false", false);
+    if (const auto seeds = config.find("seeds"); seeds != config.end() && !whole_from(*seeds, 1))
+        return shape_problem(*seeds, "seeds", "a whole number from 1", false);
+    return "";
 }
 
 std::vector<std::string> engine_names_in(const nlohmann::json& config) {

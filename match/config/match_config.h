@@ -32,6 +32,12 @@ std::string config_difference(const nlohmann::json& recorded, const nlohmann::js
                               const std::string& recorded_as, const std::string& now_as = "now",
                               bool ignore_shard = false);
 
+// Why a recorded configuration cannot be read back ("" when it can): a field the readers below
+// take (engines, games, seed, tournament, openings, sprt, shard, the schedule's shape) missing or
+// of another type, as "\"games\" is \"2\", not a whole number from 1". Files read back check it
+// first, so that no reader meets a field of the wrong type.
+std::string config_shape_problem(const nlohmann::json& config);
+
 // What merge reads back from a recorded configuration. Throw std::runtime_error for a config
 // missing a field.
 std::vector<std::string> engine_names_in(const nlohmann::json& config);

@@ -12,6 +12,7 @@
 
 #include "engine/data_file.h"
 #include "engine/parallel_for.h"
+#include "match/config/match_config.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
 
@@ -154,6 +155,8 @@ MatchFile read_journal(const std::string& path, const SigningKey* key) {
                                        "match; its first line is the configuration)");
             } else if (!j.at("config").is_object()) {
                 file.refused.push_back(where + ": the configuration line holds no configuration");
+            } else if (std::string p = config_shape_problem(j.at("config")); !p.empty()) {
+                throw std::runtime_error(where + ": the configuration's " + p);
             } else {
                 reader.set_config(j.at("config"));
                 configured = true;
@@ -184,6 +187,10 @@ MatchFile read_results_file(const std::string& path, const SigningKey* key) {
                 reader.add(game, "'" + path + "' games[" + std::to_string(i) + "]");
             });
         const auto config = j.find("config");
+        if (config != j.end() && config->is_object()) {
+            if (std::string p = config_shape_problem(*config); !p.empty())
+                throw std::runtime_error("the configuration's " + p);
+        }
         reader.set_config(config != j.end() && config->is_object()
                               ? std::optional<nlohmann::json>(*config)
                               : std::nullopt);

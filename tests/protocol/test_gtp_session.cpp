@@ -155,6 +155,11 @@ TEST_CASE("othello-set_position TRANSCRIPT SIDE: the side to move, or a pass for
     CHECK(s.game().current().side_to_move() == Color::White);
     CHECK(run(s, "10 undo\n11 othello-transcript\n") == "=10\n\n=11 d3c3e6d2d1e1b2c1\n\n");
     CHECK(s.game().current().side_to_move() == Color::Black);
+    // The side also as the board form writes it: X (or *) black, O white.
+    CHECK(run(s, "12 othello-set_position f5d6 X\n13 othello-set_position f5d6c3 O\n") ==
+          "=12\n\n=13\n\n");
+    CHECK(run(s, "14 othello-set_position f5d6c3 *\n15 othello-transcript\n") ==
+          "?14 invalid position: it is white's turn\n\n=15 f5d6c3\n\n");
 }
 
 TEST_CASE("komi and time_settings refuse values no clock or score can have") {

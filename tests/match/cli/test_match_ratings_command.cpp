@@ -10,8 +10,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/file_contents.h"
 #include "tests/support/programs.h"
 
 namespace fs = std::filesystem;
@@ -122,6 +125,31 @@ TEST_CASE(
     const Run unknown = run_in(dir, "ratings --anchor z=0 --overwrite --results list.json ab.json");
     CHECK(unknown.status == 2);
     CHECK(unknown.err.find("no engine named 'z'") != std::string::npos);
+    for (const std::string elo : {"1e308", "-1e6", "nan"}) {
+        const Run huge =
+            run_in(dir, "ratings --anchor a=" + elo + " --overwrite --results list.json ab.json");
+        CHECK(huge.status == 2);
+        CHECK(huge.err.find("--anchor 'a=" + elo + "': '" + elo + "' is not ") !=
+              std::string::npos);
+    }
+    // A configuration whose fields are of another type: named, with its file and line, never a
+    // JSON library's message.
+    std::vector<std::string> lines = lines_of(slurp(dir / "ab.jsonl"));
+    nlohmann::json config = nlohmann::json::parse(lines.at(0));
+    for (const auto& [field, value, message] :
+         std::vector<std::tuple<std::string, nlohmann::json, std::string>>{
+             {"games", "40", "\"games\" is \"40\", not a whole number from 1"},
+             {"engines", 5, "\"engines\" is 5, not a list of engines"},
+             {"openings", nlohmann::json::array(), "\"openings\" is [], not {\"count\": N"}}) {
+        nlohmann::json edited = config;
+        edited["config"][field] = value;
+        std::ofstream(dir / "edited.jsonl") << edited.dump() << "\n" << lines.at(1) << "\n";
+        const Run bad = run_in(dir, "ratings --overwrite --results list.json edited.jsonl");
+        CHECK(bad.status == 2);
+        CHECK(bad.err.find("'edited.jsonl' line 1: the configuration's " + message) !=
+              std::string::npos);
+        CHECK(bad.err.find("json.exception") == std::string::npos);
+    }
     fs::remove_all(dir);
 }
 
