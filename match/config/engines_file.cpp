@@ -4,7 +4,10 @@
 
 #include <cctype>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
+#include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -228,32 +231,36 @@ std::string engine_spec_from_engines_file(std::string_view conf_argument,
         throw std::invalid_argument("engines file '" + engines_path +
                                     "': expected a JSON array of engine configurations");
     }
-    // Every entry is checked, not only the one named: a broken file is found at once.
+    // Every entry is checked, not only the one named: a broken file is found at once. Names
+    // are looked up in a set, so a file of 100,000 entries costs a pass, not 10^10 comparisons.
     std::vector<std::string> names;
-    std::vector<std::pair<Keys, std::string>> entries;
+    std::unordered_set<std::string> seen;
+    std::optional<std::pair<Keys, std::string>> named;
     for (std::size_t i = 0; i < file.size(); ++i) {
         const EntryReader entry(engines_path, i, file[i]);
         if (!file[i].is_object()) entry.fail("expected an object");
         if (!file[i].contains("name") || !file[i]["name"].is_string() ||
             file[i]["name"].get<std::string>().empty())
             entry.fail("no \"name\"");
-        entries.push_back(entry.read());
-        const std::string name = file[i]["name"].get<std::string>();
-        for (const std::string& earlier : names) {
-            if (earlier == name) entry.fail("a second configuration named \"" + name + "\"");
-        }
+        auto read = entry.read();
+        const std::string& name = file[i]["name"].get_ref<const std::string&>();
+        if (!seen.insert(name).second) entry.fail("a second configuration named \"" + name + "\"");
+        if (name == conf) named = std::move(read);
         names.push_back(name);
     }
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (names[i] != conf) continue;
-        auto& [keys, command] = entries[i];
+    if (named) {
+        auto& [keys, command] = *named;
         for (const auto& [key, value] : overrides) set_key(keys, key, value);
         std::string spec;
         for (const auto& [key, value] : keys) spec += key + "=" + value + ",";
         return spec + "cmd:" + command;
     }
+    constexpr std::size_t kNamesShown = 20;
     std::string known;
-    for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
+    for (std::size_t i = 0; i < names.size() && i < kNamesShown; ++i)
+        known += (known.empty() ? "" : ", ") + names[i];
+    if (names.size() > kNamesShown)
+        known += ", ... and " + std::to_string(names.size() - kNamesShown) + " more";
     throw std::invalid_argument("--engine conf=" + conf + ": no configuration named \"" + conf +
                                 "\" in engines file '" + engines_path +
                                 "' (it holds: " + (known.empty() ? "none" : known) + ")");

@@ -112,6 +112,20 @@ TEST_CASE("a bad engines file or conf name: exit 2 naming the file, the entry, t
     CHECK(refused(R"([{"name": "a", "command": "x"}])", "conf=a,cmd:y") ==
           "othello-match: --engine conf=a: expected key=value at 'cmd:y' (the command is the "
           "engines file's)");
+    // 100,000 entries are checked in one pass (the duplicate is the last), and the names a
+    // refusal lists are the first 20.
+    std::string big = "[";
+    for (int i = 0; i < 100000; ++i)
+        big += R"({"name": "e)" + std::to_string(i) + R"(", "command": "x"},)";
+    CHECK(refused(big + R"({"name": "e7", "command": "y"}])", "conf=e7") ==
+          f + ": entry 100001 (\"e7\"): a second configuration named \"e7\"");
+    big.back() = ']';
+    CHECK(refused(big, "conf=nothere") ==
+          "othello-match: --engine conf=nothere: no configuration named \"nothere\" in engines "
+          "file '" +
+              file.string() +
+              "' (it holds: e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, "
+              "e16, e17, e18, e19, ... and 99980 more)");
     // Not a regular file: refused at once, not read (a FIFO would wait for a writer for ever).
     ::mkfifo((dir / "fifo").c_str(), 0600);
     const Run fifo =
