@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/crc.hpp>
 #include <cerrno>
 #include <cstring>
@@ -47,7 +48,8 @@ void require_regular_file(const std::filesystem::path& path, const std::string& 
     if (!S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
 }
 
-std::string read_regular_file(const std::filesystem::path& path, const std::string& what) {
+std::string read_regular_file(const std::filesystem::path& path, const std::string& what,
+                              std::size_t most_bytes) {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
     const Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
     if (file.fd < 0) {
@@ -61,11 +63,17 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
     if (::fstat(file.fd, &st) != 0)
         throw DataFileError(path.string() + ": read failed: " + std::strerror(errno));
     if (!S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
+    const auto size = static_cast<std::uintmax_t>(st.st_size);
+    if (size > most_bytes) {
+        throw DataFileError(path.string() + ": " + std::to_string(size) + " bytes, more than a " +
+                            what + " holds (at most " + std::to_string(most_bytes) + ")");
+    }
     std::string bytes;
-    bytes.reserve(static_cast<std::size_t>(st.st_size));
+    bytes.reserve(static_cast<std::size_t>(size));
     char buffer[1 << 16];
-    for (;;) {
-        const ssize_t got = ::read(file.fd, buffer, sizeof buffer);
+    while (bytes.size() <= most_bytes) {
+        const std::size_t room = most_bytes - bytes.size() + 1;
+        const ssize_t got = ::read(file.fd, buffer, std::min(sizeof buffer, room));
         if (got == 0) break;
         if (got < 0) {
             if (errno == EINTR) continue;

@@ -82,7 +82,12 @@ NetworkFile parse_network_file(const std::string& bytes, const std::string& name
 NetworkFile load_network_file(const std::filesystem::path& path) {
     std::string bytes;
     try {
-        bytes = read_regular_file(path, "network weights file");
+        // No network of the largest shape this build reads is bigger: a larger file is refused
+        // before it costs memory.
+        const std::size_t most =
+            kNetworkHeaderBytes +
+            4 * NetworkShape{NetworkShape::kMaxChannels, NetworkShape::kMaxLayers}.weight_count();
+        bytes = read_regular_file(path, "network weights file", most);
     } catch (const DataFileError& e) {
         throw NetworkFileError(e.what());
     }

@@ -161,7 +161,12 @@ std::uint32_t version_of(const std::string& bytes, const std::string& name) {
 
 std::string read_weights_file(const std::filesystem::path& path) {
     try {
-        return read_regular_file(path, "weights file");
+        // A weights file has one size (checked_table): a file far past it is refused before
+        // it costs memory; a few bytes past it are read, to be named as trailing bytes.
+        constexpr std::size_t kSlack = 1 << 16;
+        return read_regular_file(path, "weights file",
+                                 PatternWeights::kHeaderBytes +
+                                     PatternWeights::kTableSize * sizeof(std::int16_t) + kSlack);
     } catch (const DataFileError& e) {
         throw WeightsError(e.what());
     }

@@ -127,6 +127,33 @@ bool is_config_line(const nlohmann::json& j) {
         "match, start a new journal: drop --resume and give another --results, or --overwrite");
 }
 
+// The longest journal line read back. A record the runner writes is a few KB (its detail and
+// last protocol lines are cut short); a longer line is refused unread, so that no file can make a
+// reader hold a 200 MB line.
+constexpr std::size_t kMostRecordLineBytes = 1 << 20;
+
+// The next line of `in` into `line`, as std::getline, but never more than `most` bytes of it:
+// the rest of a longer line is skipped, and `too_long` set.
+bool read_bounded_line(std::istream& in, std::string& line, std::size_t most, bool& too_long) {
+    line.clear();
+    too_long = false;
+    std::streambuf& buffer = *in.rdbuf();
+    for (;;) {
+        const int c = buffer.sbumpc();
+        if (c == std::char_traits<char>::eof()) {
+            in.setstate(std::ios::eofbit);
+            return !line.empty() || too_long;
+        }
+        if (c == '\n') return true;
+        if (line.size() < most) {
+            line += static_cast<char>(c);
+        } else {
+            too_long = true;
+            line.clear();
+        }
+    }
+}
+
 MatchFile read_journal(const std::string& path, const SigningKey* key) {
     MatchFile file{path, std::nullopt, {}, {}, {}, {}};
     RecordReader reader(file, key);
@@ -136,9 +163,17 @@ MatchFile read_journal(const std::string& path, const SigningKey* key) {
     // A line that is not JSON is a torn write only when it is the last one: held until the
     // next line shows it was not.
     std::optional<std::string> unparsed;
-    for (long number = 1; std::getline(in, line); ++number) {
-        if (line.empty()) continue;
+    bool too_long = false;
+    for (long number = 1; read_bounded_line(in, line, kMostRecordLineBytes, too_long); ++number) {
         const std::string where = "'" + path + "' line " + std::to_string(number);
+        if (too_long) {
+            if (unparsed) file.refused.push_back(*unparsed);
+            unparsed.reset();
+            file.refused.push_back(where + ": longer than " + std::to_string(kMostRecordLineBytes) +
+                                   " bytes, more than any record; not read");
+            continue;
+        }
+        if (line.empty()) continue;
         if (unparsed) file.refused.push_back(*unparsed);
         unparsed.reset();
         nlohmann::json j;

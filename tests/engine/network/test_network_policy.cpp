@@ -169,6 +169,17 @@ TEST_CASE("a network path that is missing, a folder or a FIFO is refused at once
     CHECK_THROWS_WITH_AS(load_network_file(fifo), (fifo + ": not a regular file (a FIFO)").c_str(),
                          NetworkFileError);
     std::filesystem::remove(fifo);
+    // 1.5 GB (sparse): more than a network of the largest shape, refused before it is read.
+    const std::string huge = temp_path("huge.bin");
+    std::ofstream{huge};
+    std::filesystem::resize_file(huge, 1500000000);
+    CHECK_THROWS_WITH_AS(
+        load_network_file(huge),
+        (huge + ": 1500000000 bytes, more than a network weights file holds (at most "
+                "148739364)")
+            .c_str(),
+        NetworkFileError);
+    std::filesystem::remove(huge);
     // Through the policy options, as --network FILE and network=FILE reach it.
     PolicyOptions options;
     options.network_path = "/nonexistent/net.bin";

@@ -1,7 +1,9 @@
 // Weight files: round trip, and a clear error for a wrong or truncated file.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "engine/patterns/pattern_weights.h"
 #include "tests/support/test_support.h"
@@ -59,6 +61,20 @@ TEST_CASE("a wrong or truncated weights file is refused with a clear message") {
     CHECK(message_of(good.substr(0, 10)).find("w.bin: truncated header") == 0);
     CHECK(message_of(good.substr(0, good.size() - 1)).find("w.bin: truncated") == 0);
     CHECK(message_of(good + "x").find("trailing bytes") != std::string::npos);
+    // A file far past a weights file's one size is refused before it is read (1.5 GB, sparse).
+    const std::filesystem::path huge =
+        std::filesystem::temp_directory_path() / ("huge-weights-" + std::to_string(::getpid()));
+    std::ofstream{huge};
+    std::filesystem::resize_file(huge, 1500000000);
+    try {
+        PatternWeights::load(huge);
+        FAIL("a 1.5 GB weights file was taken");
+    } catch (const WeightsError& e) {
+        CHECK(std::string(e.what()) ==
+              huge.string() + ": 1500000000 bytes, more than a weights file holds (at most " +
+                  std::to_string(good.size() + 65536) + ")");
+    }
+    std::filesystem::remove(huge);
     std::string bad_magic = good;
     bad_magic[0] = 'X';
     CHECK(message_of(bad_magic) == "w.bin: not a weights file (magic is not OTHPATWT)");

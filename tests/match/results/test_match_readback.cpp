@@ -63,6 +63,9 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
         g["pair"] = 1;
     });
     const std::string wrong_pair = edit_game(lines, 6, [](nlohmann::json& g) { g["pair"] = 0; });
+    // A record with a 2 MB detail: longer than any record, refused unread.
+    const std::string long_line =
+        edit_game(lines, 10, [](nlohmann::json& g) { g["detail"] = std::string(2 << 20, 'x'); });
     const std::string huge_id = edit_game(lines, 7, [](nlohmann::json& g) {
         g["id"] = 1e300;  // read as an int this was -2147483648, some other game's number
     });
@@ -99,11 +102,12 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
     refused(huge_id, "\"id\" is 1e+300, not an integer from 0 to 2147483647");
     refused("line " + std::to_string(corrupt + 1), "not JSON");
     refused(escape, "not a game record: bad game record: winner '\\x1b[2J' is not black");
+    refused(long_line, "longer than 1048576 bytes, more than any record; not read");
     CHECK(contains(r.err, "refused, that game is played again"));
     CHECK(contains(r.err, "note: 'r.jsonl' line 13 is cut short"));
     // The file's escape sequence is shown, not sent to the terminal.
     CHECK(!contains(r.err, "\x1b"));
-    CHECK(contains(r.err, "Resuming: 2 games already played."));  // 0 and 10
+    CHECK(contains(r.err, "Resuming: 1 games already played."));  // 0
     // Every refused game was played again: the results are the match's own.
     CHECK(read_json(dir / "r.json").at("games") == played);
     fs::remove_all(dir);
