@@ -72,8 +72,10 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
     bytes.reserve(static_cast<std::size_t>(size));
     char buffer[1 << 16];
     while (bytes.size() <= most_bytes) {
-        const std::size_t room = most_bytes - bytes.size() + 1;
-        const ssize_t got = ::read(file.fd, buffer, std::min(sizeof buffer, room));
+        // One byte past most_bytes shows the file grew; no more is read.
+        const std::size_t left = most_bytes - bytes.size();
+        const ssize_t got =
+            ::read(file.fd, buffer, left < sizeof buffer ? left + 1 : sizeof buffer);
         if (got == 0) break;
         if (got < 0) {
             if (errno == EINTR) continue;

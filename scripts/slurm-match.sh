@@ -8,7 +8,9 @@
 # The othello-match executable is the first word after -- when it is not an option, else
 # $OTHELLO_MATCH, else build/bin/othello-match in this checkout, else othello-match on the PATH.
 # Giving --array among the sbatch options runs only those shards (a wave; the merge says what is
-# missing).
+# missing). The shards are one run (`--run-id`, recorded and signed with every game): the match
+# options' --run-id, else one drawn at the first call and kept in RESULTS.shards/run-id, so that
+# every wave and rerun adds to the same run.
 set -euo pipefail
 
 usage() {
@@ -70,6 +72,18 @@ if [ -e "$results" ] && ! ls "$work"/shard-*-of-"$shards".json* >/dev/null 2>&1;
   echo "slurm-match: '$results' already exists (and no shards of it are in '$work'); " \
        "give another --results" >&2
   exit 2
+fi
+
+# The run: given, kept from an earlier call, or new (not for shards written before runs had ids,
+# which resume without one).
+if ! printf '%s\n' "${options[@]}" | grep -q -- '^--run-id'; then
+  if [ -f "$work/run-id" ]; then
+    options+=(--run-id "$(cat "$work/run-id")")
+  elif ! ls "$work"/shard-*-of-"$shards".json* >/dev/null 2>&1; then
+    run_id=$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')
+    echo "$run_id" >"$work/run-id"
+    options+=(--run-id "$run_id")
+  fi
 fi
 
 # The task script: every path absolute, every argument quoted, so it runs the same on any node.

@@ -5,8 +5,12 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -19,7 +23,9 @@
 #include "engine/version.h"
 #include "match/config/engines_file.h"
 #include "match/players/engine_protocols.h"
+#include "match/results/match_file.h"
 #include "match/results/output_paths.h"
+#include "match/results/results_file.h"
 
 namespace othello {
 
@@ -237,6 +243,10 @@ void add_output_options(po::options_description& desc, MatchOptions& o, OptionWo
         "resume", po::bool_switch(&o.resume), "continue the match in --results up to --games")(
         "overwrite", po::bool_switch(&o.overwrite),
         "replace existing --results, --records, --positions-out, --html, --log (else refused)")(
+        "run-id", po::value(&o.run_id),
+        "ID: the run these games belong to, recorded (and signed) with each: give the shards of "
+        "one run the same ID (scripts/slurm-match.sh gives the job's); default: a random ID for "
+        "a whole match, the journal's on --resume, none for a shard")(
         "shard", po::value(&w.shard),
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),
@@ -373,6 +383,34 @@ void read_schedule(MatchOptions& o, const OptionWords& w) {
     if (!w.shard.empty()) o.shard = parse_shard(w.shard);
 }
 
+// --run-id as given; else the journal's run on --resume (none for a journal written without
+// one); else a new random id for a whole match. Shards run apart, so a shard has only the id
+// --run-id gives it.
+void settle_run_id(MatchOptions& o, bool given) {
+    if (given) {
+        const bool plain = std::all_of(o.run_id.begin(), o.run_id.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+        });
+        if (o.run_id.empty() || o.run_id.size() > 64 || !plain)
+            throw std::invalid_argument("--run-id '" + printable(o.run_id) +
+                                        "': give 1 to 64 letters, digits, '-', '_' or '.'");
+        return;
+    }
+    if (o.resume) {
+        if (const auto recorded = recorded_run_id(o.results_path)) {
+            o.run_id = *recorded;
+            return;
+        }
+        const std::string journal = journal_path_for(o.results_path);
+        if (std::filesystem::exists(journal) || std::filesystem::exists(o.results_path)) return;
+    }
+    if (!o.shard.whole()) return;
+    std::random_device entropy;
+    char id[17];
+    std::snprintf(id, sizeof id, "%08x%08x", entropy(), entropy());
+    o.run_id = id;
+}
+
 // The outputs: none written over another, --resume with what it needs.
 void check_outputs(MatchOptions& o, const OptionWords& w, const po::variables_map& vm) {
     if (!o.html_path.empty() && (o.html_path == o.results_path || o.html_path == o.records_path))
@@ -385,6 +423,7 @@ void check_outputs(MatchOptions& o, const OptionWords& w, const po::variables_ma
         o.sign_key = SigningKey::load(w.sign_key);
         o.sign_key_path = w.sign_key;
     }
+    settle_run_id(o, vm.count("run-id") > 0);
 }
 
 // --help, --version, --list-policies: printed, and true.

@@ -154,6 +154,7 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
             {"moves", draw->moves}, {"score", draw->score}, {"movenumber", draw->movenumber}};
     }
     if (!o.shard.whole()) config["shard"] = to_string(o.shard);
+    if (!o.run_id.empty()) config["run"] = o.run_id;
     // The schedule's shape, only when not the usual one (so that earlier journals still match).
     if (!o.shape.swap) config["noswap"] = true;
     if (o.shape.reverse) config["reverse"] = true;
@@ -231,6 +232,8 @@ std::string config_shape_problem(const nlohmann::json& config) {
     for (const char* flag : {"noswap", "reverse"})
         if (const auto it = config.find(flag); it != config.end() && !it->is_boolean())
             return shape_problem(*it, flag, "true or false", false);
+    if (const auto run = config.find("run"); run != config.end() && !run->is_string())
+        return shape_problem(*run, "run", "a run id", false);
     if (const auto seeds = config.find("seeds"); seeds != config.end() && !whole_from(*seeds, 1))
         return shape_problem(*seeds, "seeds", "a whole number from 1", false);
     return "";

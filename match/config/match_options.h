@@ -55,6 +55,11 @@ struct MatchOptions {
     ProgressStyle progress = ProgressStyle::Bar;
     int score_every = 10;  // --score-every: games between score lines (lines only; 0: none)
     // --sign-key FILE: records written signed, and on --resume only signed ones kept.
+    // The run this invocation belongs to, in the configuration (and so in every signature): a
+    // random id for a new whole match, the journal's on --resume, --run-id's for the shards of
+    // one run. Records cannot move between runs of one command; empty: none (shards given no
+    // --run-id, journals written before runs had ids).
+    std::string run_id;
     std::optional<SigningKey> sign_key;
     std::string sign_key_path;  // its file, which no output may be
     // The command line that resumes this match from its journal: this one less --overwrite,

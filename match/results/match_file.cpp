@@ -238,6 +238,12 @@ MatchFile read_results_file(const std::string& path, const SigningKey* key) {
     return file;
 }
 
+std::optional<std::string> run_of(const nlohmann::json& config) {
+    const auto run = config.find("run");
+    if (run == config.end() || !run->is_string()) return std::nullopt;
+    return run->get<std::string>();
+}
+
 }  // namespace
 
 nlohmann::json parse_results_file(
@@ -289,6 +295,32 @@ MatchFile read_match_file(const std::string& path, const SigningKey* key) {
                                  "': CSV results cannot be read back; give the .jsonl journal");
     }
     return read_results_file(path, key);
+}
+
+std::optional<std::string> recorded_run_id(const std::string& results_path) {
+    // Only regular files: a FIFO at the path would be waited on (the outputs are checked later).
+    const std::string journal_path = journal_path_for(results_path);
+    std::ifstream journal;
+    if (std::filesystem::is_regular_file(journal_path)) journal.open(journal_path);
+    std::string line;
+    bool too_long = false;
+    while (journal && read_bounded_line(journal, line, kMostRecordLineBytes, too_long)) {
+        if (too_long || line.empty()) continue;
+        const auto j = nlohmann::json::parse(line, nullptr, false);
+        if (!is_config_line(j) || !j.at("config").is_object()) return std::nullopt;
+        return run_of(j.at("config"));
+    }
+    if (!results_path.ends_with(".json") || !std::filesystem::is_regular_file(results_path))
+        return std::nullopt;
+    try {
+        std::ifstream in(results_path);
+        const nlohmann::json j = parse_results_file(in, [](const nlohmann::json&, std::size_t) {});
+        const auto config = j.find("config");
+        if (config == j.end() || !config->is_object()) return std::nullopt;
+        return run_of(*config);
+    } catch (const std::exception&) {
+        return std::nullopt;  // not a results file: --resume says so when it reads it
+    }
 }
 
 }  // namespace othello

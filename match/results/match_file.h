@@ -49,6 +49,11 @@ MatchFile read_match_file(const std::string& path, const SigningKey* key = nullp
 nlohmann::json parse_results_file(
     std::istream& in, const std::function<void(const nlohmann::json&, std::size_t)>& game);
 
+// The run id ("run") of the configuration recorded for --results RESULTS_PATH: its journal's
+// first line, else the results file's "config"; nullopt when neither holds one (no such file, a
+// run without an id). Reads no further than the configuration.
+std::optional<std::string> recorded_run_id(const std::string& results_path);
+
 // One message listing refused records (MatchFile::refused), one a line, the first few only.
 std::string refused_records_message(const std::vector<std::string>& refused);
 

@@ -57,10 +57,24 @@ void check_one_match(const std::vector<const MatchFile*>& inputs) {
         const std::string difference =
             config_difference(*inputs.front()->config, *inputs[i]->config,
                               "'" + inputs.front()->path + "'", "'" + inputs[i]->path + "'", true);
-        if (!difference.empty()) {
-            throw std::runtime_error("'" + inputs[i]->path +
-                                     "' is not a shard of the same match: " + difference);
+        if (difference.empty()) continue;
+        // Only the run differs: the same command run twice. Its records are not one match's
+        // (a signature binds a record to its run), so nothing of the two is mixed.
+        nlohmann::json first = *inputs.front()->config, other = *inputs[i]->config;
+        first.erase("run");
+        other.erase("run");
+        if (config_difference(first, other, "", "", true).empty()) {
+            const auto run = [](const nlohmann::json& c) {
+                return c.contains("run") ? "run " + c["run"].dump() : std::string("no run id");
+            };
+            throw std::runtime_error("'" + inputs.front()->path + "' and '" + inputs[i]->path +
+                                     "' are two runs of one configuration (" +
+                                     run(*inputs.front()->config) + ", " + run(*inputs[i]->config) +
+                                     "): merge the shards of one run (give the shards of a run "
+                                     "one --run-id)");
         }
+        throw std::runtime_error("'" + inputs[i]->path +
+                                 "' is not a shard of the same match: " + difference);
     }
 }
 

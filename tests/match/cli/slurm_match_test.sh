@@ -97,12 +97,15 @@ echo "cluster up: $(sinfo --noheader)"
 
 options=(--engine policy:mobility --engine policy:random --games 40 --openings random:3 --seed 3
          --concurrency 1)
-"$match" "${options[@]}" --no-progress --results "$work/match/whole.json" >/dev/null
-
 started=$(date +%s)
 "$source_dir/scripts/slurm-match.sh" --shards 4 --time=5 -- "$match" "${options[@]}" \
   --results "$work/match/merged.json"
 echo "slurm-match.sh: $(($(date +%s) - started)) s"
+# The shards are one run, whose id the script drew and kept; the unsharded match of that run id
+# is the same configuration.
+run_id=$(cat "$work/match/merged.shards/run-id")
+"$match" "${options[@]}" --run-id "$run_id" --no-progress --results "$work/match/whole.json" \
+  >/dev/null
 
 python3 - "$work/match" <<'PY'
 import json, sys
@@ -113,6 +116,7 @@ assert len(whole["games"]) == 40, len(whole["games"])
 assert merged["games"] == whole["games"], "merged games differ from the unsharded run"
 assert merged["summary"] == whole["summary"]
 assert merged["config"] == whole["config"]
+assert merged["config"]["run"] == open(f"{d}/merged.shards/run-id").read().strip()
 for k in range(4):
     shard = json.load(open(f"{d}/merged.shards/shard-{k}-of-4.json"))
     assert shard["config"]["shard"] == f"{k}/4"

@@ -153,6 +153,22 @@ TEST_CASE(
     fs::remove_all(dir);
 }
 
+TEST_CASE("ratings takes two runs of one command whose engine is not deterministic") {
+    // The engine seeds itself from its process id: each run plays other games under the same
+    // ids. Each run has its own id, so the two are two runs, rated together.
+    const fs::path dir = temp_dir("ratings_two_runs");
+    const std::string match = "--engine 'name=moody,cmd:sh -c \"exec " + kFake +
+                              " --seed $$\"' --engine policy:mobility --games 8 --openings "
+                              "random:4 --no-progress --results ";
+    REQUIRE(run_in(dir, match + "one.json").status == 0);
+    REQUIRE(run_in(dir, match + "two.json").status == 0);
+    REQUIRE(read_json(dir / "one.json").at("games") != read_json(dir / "two.json").at("games"));
+    const Run both = run_in(dir, "ratings --results list.json one.json two.json");
+    CHECK(both.status == 0);
+    CHECK(both.out.starts_with("Rated 16 games of 2 engines from 2 files."));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("ratings refuses a game that does not check out, as merge and report do") {
     const fs::path dir = temp_dir("ratings_command_refused");
     REQUIRE(run_in(dir,

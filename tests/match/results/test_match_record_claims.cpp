@@ -453,6 +453,37 @@ void check_bad_key_files(const fs::path& dir, const std::string& secret) {
 
 }  // namespace
 
+TEST_CASE("runs: a signed record cannot move to another run of one command; merge says so") {
+    const fs::path dir = temp_dir("match_claims_runs");
+    std::ofstream(dir / "key") << "not-a-real-key-0123456789-abcdef";
+    for (const char* name : {"a", "b"}) {
+        REQUIRE(
+            run_othello_match(kTwoPolicyMatch + " --sign-key key --results " + name + ".json", dir)
+                .status == 0);
+    }
+    const std::string run_a = read_json(dir / "a.json").at("config").at("run");
+    const std::string run_b = read_json(dir / "b.json").at("config").at("run");
+    CHECK(run_a.size() == 16);
+    CHECK(run_a != run_b);
+    // Game 3 of run a put in place of run b's: the same game, signed with the same key, but
+    // for another run.
+    std::vector<std::string> a = lines_of(slurp(dir / "a.jsonl"));
+    std::vector<std::string> b = lines_of(slurp(dir / "b.jsonl"));
+    const std::size_t at = line_of_game(b, 3);
+    b[at] = a[line_of_game(a, 3)];
+    write_lines(dir / "b.jsonl", b);
+    Run r = run_othello_match("ratings --sign-key key --results q.json b.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'b.jsonl' line " + std::to_string(at + 1) +
+                              ": game 3 (random - mobility): signature does not match"));
+    r = run_othello_match("merge --sign-key key --results m.json a.json b.json", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'a.json' and 'b.json' are two runs of one configuration (run \"" +
+                              run_a + "\", run \"" + run_b + "\"): merge the shards of one run"));
+    CHECK(!fs::exists(dir / "m.json"));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refused by name") {
     const fs::path dir = temp_dir("match_claims_signed");
     const std::string secret = "not-a-real-key-0123456789-abcdef";

@@ -101,12 +101,15 @@ TEST_CASE("config_difference names the first differing field by its path") {
 
 TEST_CASE("four shards of a round-robin merge into the unsharded match, game for game") {
     const fs::path dir = temp_dir("match_shards");
-    const Run whole = run_othello_match(kThree + " --results whole.json", dir);
+    // One run id for the whole match and for the shards: the same configuration, merged.
+    const Run whole = run_othello_match(kThree + " --run-id r1 --results whole.json", dir);
     INFO(whole.err);
     REQUIRE(whole.status == 0);
     for (int k = 0; k < 4; ++k) {
-        const Run shard = run_othello_match(
-            kThree + numbered(" --shard ", k, "/4") + numbered(" --results s", k, ".json"), dir);
+        const Run shard =
+            run_othello_match(kThree + " --run-id r1" + numbered(" --shard ", k, "/4") +
+                                  numbered(" --results s", k, ".json"),
+                              dir);
         INFO(shard.err);
         REQUIRE(shard.status == 0);
         CHECK(shard.err.find(numbered("shard ", k, "/4: ")) != std::string::npos);

@@ -126,10 +126,10 @@ void check_output(const fs::path& written, const std::string& name) {
 }
 
 // 204 games of three policies (so the results carry a rating list), one at a time so the
-// journal's order is fixed too.
+// journal's order is fixed too, with a fixed run id (a new match draws a random one).
 const std::string kRoundRobin =
     "--engine policy:random --engine policy:mobility --engine policy:mobility-max --games 68 "
-    "--seed 7 --concurrency 1";
+    "--seed 7 --concurrency 1 --run-id golden";
 
 }  // namespace
 
@@ -159,7 +159,7 @@ TEST_CASE("streamed outputs: signed records, and a resumed match's kept games, a
     const fs::path dir = temp_dir("streamed_signed");
     const std::string signed_match =
         "--engine policy:random --engine policy:mobility --games 20 --seed 3 --concurrency 1 "
-        "--sign-key '" +
+        "--run-id golden --sign-key '" +
         (kExpected / "sign.key").string() + "' --results s.json";
     const Run whole = run_with_shipped_data(dir, signed_match);
     INFO(whole.err);
