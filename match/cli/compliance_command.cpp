@@ -20,8 +20,8 @@ namespace po = boost::program_options;
 
 namespace {
 
-using ProtocolChecks = std::function<void(const EngineConnection&, const std::string&,
-                                          const ComplianceLimits&, const FindingSink&)>;
+using ProtocolChecks =
+    std::function<void(const EngineSpec&, const ComplianceLimits&, const FindingSink&)>;
 
 // One row per protocol of match/players/engine_protocols.cpp.
 const ProtocolChecks* checks_for(std::string_view protocol) {
@@ -101,13 +101,12 @@ int run_compliance_command(int argc, char** argv, std::ostream& out, std::ostrea
     }
     out << "Checking engine '" << printable(spec.name) << "' (" << spec.protocol << ")\n";
     int checked = 0, failures = 0, skips = 0;
-    (*checks_for(spec.protocol))(
-        spec.connection, spec.name, limits, [&](const ComplianceFinding& f) {
-            ++checked;
-            failures += f.verdict == ComplianceFinding::Verdict::Failed;
-            skips += f.verdict == ComplianceFinding::Verdict::Skipped;
-            out << verdict_word(f.verdict) << "  " << f.check << ": " << f.detail << std::endl;
-        });
+    (*checks_for(spec.protocol))(spec, limits, [&](const ComplianceFinding& f) {
+        ++checked;
+        failures += f.verdict == ComplianceFinding::Verdict::Failed;
+        skips += f.verdict == ComplianceFinding::Verdict::Skipped;
+        out << verdict_word(f.verdict) << "  " << f.check << ": " << f.detail << std::endl;
+    });
     out << checked << " checks: " << checked - failures - skips << " ok, " << failures
         << " FAILED, " << skips << " skipped: engine '" << printable(spec.name) << "' "
         << (failures ? "is not compliant" : "is compliant") << "\n";

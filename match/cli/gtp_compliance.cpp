@@ -254,9 +254,9 @@ ComplianceFinding check_quit_answered(GtpCheckSession& s) {
 
 }  // namespace
 
-void check_gtp_engine(const EngineConnection& where, const std::string& name,
-                      const ComplianceLimits& limits, const FindingSink& sink) {
-    GtpCheckSession session(where, name, limits);
+void check_gtp_engine(const EngineSpec& spec, const ComplianceLimits& limits,
+                      const FindingSink& sink) {
+    GtpCheckSession session(spec.connection, spec.name, limits);
     std::vector<ComplianceCheck<GtpCheckSession>> checks = {
         {"protocol_version", check_protocol_version},
         {"name", check_name},

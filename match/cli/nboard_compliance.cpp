@@ -42,19 +42,28 @@ std::string eval_problem(const std::string& field) {
     return "";
 }
 
+// The depth the checks set when the spec gives no depth=: NBoard sends its level as soon as an
+// engine starts, and a shallow one keeps every check within its time.
+constexpr int kGuiDepth = 2;
+
 class NboardCheckSession {
   public:
-    NboardCheckSession(const EngineConnection& where, std::string name, ComplianceLimits limits)
-        : where_(where), name_(std::move(name)), limits_(limits) {}
+    NboardCheckSession(const EngineConnection& where, std::string name, ComplianceLimits limits,
+                       int depth)
+        : where_(where), name_(std::move(name)), limits_(limits), depth_(depth) {}
     ~NboardCheckSession() { close(); }
 
-    // Starts the engine, sends "nboard 2" and a ping: the name it sent before the pong, or "".
+    // Starts the engine, sends "nboard 2", "set depth D" (as a GUI does at once) and a ping: the
+    // name it sent before the pong, or "". Some engines (Edax) name themselves only once they
+    // have a depth.
     std::string open() {
         close();
         channel_ = open_connection(where_, name_, deadline_after(limits_.start_seconds));
         channel_->write_line("nboard 2");
+        channel_->write_line("set depth " + std::to_string(depth_));
         return synchronise("", limits_.start_seconds);
     }
+    int depth() const { return depth_; }
     void ensure_open() {
         if (channel_ && !broken_) return;
         broken_ = false;
@@ -112,6 +121,7 @@ class NboardCheckSession {
     std::string name_;
     ComplianceLimits limits_;
     std::unique_ptr<LineChannel> channel_;
+    int depth_;
     long next_ping_ = 1;
     bool broken_ = false;
 };
@@ -155,7 +165,7 @@ ComplianceFinding check_evals(NboardCheckSession& s) {
 }
 
 ComplianceFinding check_set_depth(NboardCheckSession& s) {
-    s.send("set depth 2");
+    s.send("set depth " + std::to_string(s.depth()));
     const ComplianceFinding found = move_from(s, positions_with_moves()[0]);
     return found.verdict == ComplianceFinding::Verdict::Ok ? ok("then " + found.detail)
                                                            : failed("then " + found.detail);
@@ -184,9 +194,10 @@ ComplianceFinding check_quit_closes(NboardCheckSession& s) {
 
 }  // namespace
 
-void check_nboard_engine(const EngineConnection& where, const std::string& name,
-                         const ComplianceLimits& limits, const FindingSink& sink) {
-    NboardCheckSession session(where, name, limits);
+void check_nboard_engine(const EngineSpec& spec, const ComplianceLimits& limits,
+                         const FindingSink& sink) {
+    NboardCheckSession session(spec.connection, spec.name, limits,
+                               spec.depth > 0 ? spec.depth : kGuiDepth);
     std::vector<ComplianceCheck<NboardCheckSession>> checks = {
         {"nboard 2 and set myname", check_handshake},
         {"ping", check_ping},

@@ -4,13 +4,14 @@
 #pragma once
 
 #include "match/cli/compliance_check.h"
-#include "protocol/engine_connection.h"
+#include "match/players/engine_spec.h"
 
 namespace othello {
 
-// Runs every check against the engine at `where` (`name` in messages), telling `sink` each
+// Runs every check against the engine of `spec` (its connection, its name in messages, and the
+// keys a match honours for its protocol), telling `sink` each
 // finding in turn; a check that leaves the engine out of step has it started again for the next.
-void check_nboard_engine(const EngineConnection& where, const std::string& name,
-                         const ComplianceLimits& limits, const FindingSink& sink);
+void check_nboard_engine(const EngineSpec& spec, const ComplianceLimits& limits,
+                         const FindingSink& sink);
 
 }  // namespace othello

@@ -1,13 +1,13 @@
 // Data files read whole: only regular files, at most the bytes their format can hold, every byte
 // of a file under that (a file longer than one read's buffer included).
-#include "engine/data_file.h"
-
 #include <doctest/doctest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
+
+#include "engine/data_file.h"
 
 using namespace othello;
 namespace fs = std::filesystem;
@@ -28,11 +28,10 @@ TEST_CASE("read_regular_file: every byte, with no bound or within it") {
     const fs::path path = written("data-file", bytes);
     CHECK(read_regular_file(path, "test file") == bytes);
     CHECK(read_regular_file(path, "test file", bytes.size()) == bytes);
-    CHECK_THROWS_WITH_AS(read_regular_file(path, "test file", bytes.size() - 1),
-                         (path.string() +
-                          ": 200000 bytes, more than a test file holds (at most 199999)")
-                             .c_str(),
-                         DataFileError);
+    CHECK_THROWS_WITH_AS(
+        read_regular_file(path, "test file", bytes.size() - 1),
+        (path.string() + ": 200000 bytes, more than a test file holds (at most 199999)").c_str(),
+        DataFileError);
     const fs::path empty = written("data-file-empty", "");
     CHECK(read_regular_file(empty, "test file", 0).empty());
     fs::remove(path);

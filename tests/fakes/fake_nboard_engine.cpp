@@ -5,8 +5,9 @@
 // second, stale reply at the --at'th go; --mode illegal answers a1 there; --mode odd answers
 // every go with a legal move and an eval or time that is no usable number (1e999, abc, nan, inf),
 // calls itself and talks in Latin-1 bytes; --mode bad-eval gives eval 99 from the --at'th go on.
-// --myname NAME answers "nboard" with "set myname NAME". --log FILE appends every line it
-// receives. --eval E answers every go as "=== f5/E/0.01" (for --resign and --draw).
+// --myname NAME answers "nboard" with "set myname NAME" (with --mode name-after-depth, the first
+// "set depth" instead, as Edax does). --log FILE appends every line it receives. --eval E answers
+// every go as "=== f5/E/0.01" (for --resign and --draw).
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -35,7 +36,8 @@ struct Quirks {
 
 void answer_nboard(const std::string& line, const Quirks& quirks) {
     if (line != "nboard 1") std::cout << "? I only know nboard 1, carrying on\n";
-    if (!quirks.myname.empty()) std::cout << "set myname " << quirks.myname << "\n";
+    if (!quirks.myname.empty() && quirks.mode != "name-after-depth")
+        std::cout << "set myname " << quirks.myname << "\n";
     if (quirks.mode == "odd")
         std::cout << "set myname r\xe9"
                      "fl\xe9"
@@ -109,11 +111,16 @@ int main(int argc, char** argv) {
     Game game;
     Rng rng(7);
     int gos = 0;
+    bool named = false;  // --mode name-after-depth: named at the first set depth
     std::string line;
     while (std::getline(std::cin, line)) {
         if (log.is_open()) log << line << std::endl;
         if (line.rfind("nboard ", 0) == 0) {
             answer_nboard(line, quirks);
+        } else if (line.rfind("set depth ", 0) == 0) {
+            if (quirks.mode == "name-after-depth" && !named && !quirks.myname.empty())
+                std::cout << "set myname " << quirks.myname << "\n";
+            named = true;
         } else if (line.rfind("ping ", 0) == 0) {
             std::cout << "pong " << line.substr(5) << "\n";
         } else if (line.rfind("set game ", 0) == 0) {

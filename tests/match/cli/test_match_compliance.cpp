@@ -3,7 +3,9 @@
 // line (illegal move, double answer, wrong pass, refused time commands, bad eval); a spec that is
 // no engine is a usage error. And --help lists every subcommand.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -141,6 +143,24 @@ TEST_CASE("each misbehaviour of a GTP engine fails its own check, with why") {
     const Run crash = compliance(fake + " --die-at 1");
     CHECK(crash.status == 1);
     CHECK(crash.out.find("ok       quit: answered, then closed its output\n") != std::string::npos);
+}
+
+TEST_CASE("NBoard compliance sends depth= (else a GUI\'s shallow one) at once, as a GUI does") {
+    // Like Edax, this engine names itself only once it is given a depth.
+    const std::string fake = "nboard:" + kBin + "/fake-nboard-engine --mode name-after-depth";
+    const std::string log = (std::filesystem::temp_directory_path() /
+                             ("nboard-depth-" + std::to_string(::getpid()) + ".log"))
+                                .string();
+    const Run run = compliance("depth=5," + fake + " --myname edaxish --log " + log);
+    CHECK(run.out.find("ok       nboard 2 and set myname: set myname edaxish\n") !=
+          std::string::npos);
+    const std::string received = slurp(log);
+    CHECK(received.starts_with("nboard 2\nset depth 5\nping 1\n"));
+    CHECK(received.find("set depth 2") == std::string::npos);
+    std::filesystem::remove(log);
+    const Run plain = compliance(fake + " --myname edaxish");
+    CHECK(plain.out.find("ok       nboard 2 and set myname: set myname edaxish\n") !=
+          std::string::npos);
 }
 
 TEST_CASE("each misbehaviour of an NBoard engine fails its own check, with why") {
