@@ -125,9 +125,17 @@ TEST_CASE(
     const Run unknown = run_in(dir, "ratings --anchor z=0 --overwrite --results list.json ab.json");
     CHECK(unknown.status == 2);
     CHECK(unknown.err.find("no engine named 'z'") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("ratings refuses an anchor beyond any rating and a configuration of wrong types") {
+    const fs::path dir = temp_dir("ratings_command_refusals");
+    REQUIRE(run_in(dir,
+                   "--engine name=a,seed=1,policy:random --engine name=b,seed=2,policy:random "
+                   "--games 4 --openings random:4 --no-progress --results ab.json")
+                .status == 0);
     for (const std::string elo : {"1e308", "-1e6", "nan"}) {
-        const Run huge =
-            run_in(dir, "ratings --anchor a=" + elo + " --overwrite --results list.json ab.json");
+        const Run huge = run_in(dir, "ratings --anchor a=" + elo + " --results list.json ab.json");
         CHECK(huge.status == 2);
         CHECK(huge.err.find("--anchor 'a=" + elo + "': '" + elo + "' is not ") !=
               std::string::npos);
@@ -144,7 +152,7 @@ TEST_CASE(
         nlohmann::json edited = config;
         edited["config"][field] = value;
         std::ofstream(dir / "edited.jsonl") << edited.dump() << "\n" << lines.at(1) << "\n";
-        const Run bad = run_in(dir, "ratings --overwrite --results list.json edited.jsonl");
+        const Run bad = run_in(dir, "ratings --results list.json edited.jsonl");
         CHECK(bad.status == 2);
         CHECK(bad.err.find("'edited.jsonl' line 1: the configuration's " + message) !=
               std::string::npos);
