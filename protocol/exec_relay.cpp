@@ -17,6 +17,8 @@
 #include <iostream>
 #include <set>
 #include <stdexcept>
+#include <string_view>
+#include <vector>
 
 #include "engine/ascii_text.h"
 #include "protocol/orphan_reaper.h"
@@ -49,6 +51,31 @@ struct OwnProcessGroup : bp::extend::handler {
     void on_exec_setup(Executor&) const {
         ::setsid();
     }
+};
+
+// The child's environment: this process's, with `name=value` set (replacing any value it had).
+// Built in the parent and handed to the executor before the fork (on_setup), so the child only
+// execs. (Not Boost.Process's env[]: Boost 1.74's environment lookup reads past the end of its
+// entries, which AddressSanitizer reports.)
+class EnvironmentWith : public bp::extend::handler {
+  public:
+    EnvironmentWith(const std::string& name, const std::string& value) {
+        const std::string prefix = name + "=";
+        for (char** e = ::environ; e != nullptr && *e != nullptr; ++e) {
+            if (!std::string_view(*e).starts_with(prefix)) entries_.emplace_back(*e);
+        }
+        entries_.push_back(prefix + value);
+        for (std::string& entry : entries_) pointers_.push_back(entry.data());
+        pointers_.push_back(nullptr);
+    }
+    template <typename Executor>
+    void on_setup(Executor& exec) const {
+        exec.env = const_cast<char**>(pointers_.data());
+    }
+
+  private:
+    std::vector<std::string> entries_;
+    std::vector<char*> pointers_;
 };
 
 // How long a child may take to exit after its client has gone before it is killed.
@@ -98,11 +125,12 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
 
     void start(const std::vector<std::string>& argv) {
         try {
-            child_ = bp::child(bp::exe = argv[0],
-                               bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
-                               bp::std_in<to_child_, bp::std_out> from_child_,
-                               bp::std_err > errors_, bp::env[kRemotePeerVariable] = context_.peer,
-                               CloseInheritedDescriptors{}, OwnProcessGroup{});
+            child_ =
+                bp::child(bp::exe = argv[0],
+                          bp::args = std::vector<std::string>(argv.begin() + 1, argv.end()),
+                          bp::std_in<to_child_, bp::std_out> from_child_, bp::std_err > errors_,
+                          EnvironmentWith(kRemotePeerVariable, context_.peer),
+                          CloseInheritedDescriptors{}, OwnProcessGroup{});
         } catch (const std::exception& e) {
             std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";
             return finish();

@@ -38,6 +38,7 @@ TcpServer::TcpServer(const TcpServerOptions& options, ConnectionHandler handler)
     acceptor_.listen(asio::socket_base::max_listen_connections);
     port_ = acceptor_.local_endpoint().port();
     refusals_ = std::make_shared<RefusalLog>(io_.get_executor(), options_.log);
+    evictions_ = std::make_shared<RefusalLog>(io_.get_executor(), options_.log);
     accept();
 }
 
@@ -64,9 +65,9 @@ void TcpServer::admit(tcp::socket socket) {
     auto admission = places_.admit(peer.address());
     if (!admission.place) return refuse(socket, where, admission.refusal);
     if (admission.evict) {
-        // Logged as a refusal: a flood evicts thousands a second.
-        refusals_->refuse("a connection from " + admission.evicted_network +
-                          " not yet past its first line dropped: its place went to " + where);
+        // At most a line a second: a flood evicts thousands a second.
+        evictions_->refuse("a connection from " + admission.evicted_network +
+                           " not yet past its first line dropped: its place went to " + where);
         admission.evict();
     }
     ConnectionContext context{options_.idle_timeout,
@@ -118,6 +119,7 @@ void TcpServer::stop() {
         boost::system::error_code ignored;
         acceptor_.close(ignored);
         refusals_->flush();
+        evictions_->flush();
         io_.stop();
     });
 }

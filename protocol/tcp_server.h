@@ -79,6 +79,9 @@ class TcpServer {
     ConnectionPlaces places_;
     std::shared_ptr<TokenBrake> token_brake_;
     std::shared_ptr<RefusalLog> refusals_;
+    // Places taken from unproven connections: logged apart from the refusals (each at most a
+    // line a second), so that a flood of one never hides the other.
+    std::shared_ptr<RefusalLog> evictions_;
 };
 
 // The handler that serves LineSession objects over a socket (what the SessionFactory constructor
