@@ -61,12 +61,9 @@ int main(int argc, char** argv) {
     }
     for (const auto& failure : result.failures) std::printf("  not served: %s\n", failure.c_str());
     std::printf(
-        "server log:       %ld connections closed at once or dropped for a newcomer "
-        "(%d log lines), %d wrong-token lines; peak memory %ld kB; exit code %d\n",
-        server.refusals_counted("refused:") +
-            server.log_lines_with("not yet past its first line dropped"),
-        server.log_lines_with("refused:") +
-            server.log_lines_with("not yet past its first line dropped"),
+        "server log:       %ld connections refused at once, %ld dropped for a newcomer "
+        "(their places taken), %d wrong-token lines; peak memory %ld kB; exit code %d\n",
+        server.refusals_counted("refused:"), server.evictions_counted(),
         server.log_lines_with("wrong or missing token"), peak, exit_code);
     const bool held = result.failures.empty() && !result.waits.empty() &&
                       result.waits.back() <= 2.0 && exit_code == 0;

@@ -42,7 +42,9 @@ GtpResponse GtpClient::open(std::string_view command, Deadline deadline) {
                                                           std::string(command) + "' carries id " +
                                                           r.id + ", not " + id);
     }
-    if (r.text == id || r.text.starts_with(id + " ") || r.text.starts_with(id + "\n")) {
+    // "= 1 2": the id after a space, then the answer (a refusal "? 1 unknown command" is an
+    // engine that took the id for the command's name: sent again below, without it).
+    if (r.success && r.text.size() > id.size() + 1 && r.text.starts_with(id + " ")) {
         stale_id_ = id;
         r.text = std::string(trim(std::string_view(r.text).substr(id.size())));
         return r;
@@ -102,6 +104,7 @@ GtpResponse GtpClient::read_response(std::string_view command, Deadline deadline
         ++i;  // optional id
     response.id = first.substr(1, std::min<std::size_t>(i - 1, 18));
     response.text = std::string(trim(std::string_view(first).substr(i)));
+    // Edax's stale id before every answer: "= 1 f5", and "= 1" alone for an empty one.
     if (!stale_id_.empty() && response.id.empty() &&
         (response.text == stale_id_ || response.text.starts_with(stale_id_ + " ")))
         response.text = std::string(trim(std::string_view(response.text).substr(stale_id_.size())));

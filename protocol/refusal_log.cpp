@@ -3,9 +3,8 @@
 
 namespace othello {
 
-std::string RefusalLog::not_logged(long count) {
-    return std::to_string(count) + (count == 1 ? " more refusal" : " more refusals") +
-           " not logged";
+std::string RefusalLog::not_logged(long count) const {
+    return std::to_string(count) + " more " + (count == 1 ? what_.one : what_.many) + " not logged";
 }
 
 void RefusalLog::refuse(const std::string& line) {

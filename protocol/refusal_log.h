@@ -16,14 +16,23 @@
 
 namespace othello {
 
+// What a log's counts count, singular and plural.
+struct RefusalNoun {
+    std::string one = "refusal", many = "refusals";
+};
+
 class RefusalLog : public std::enable_shared_from_this<RefusalLog> {
   public:
     using Clock = std::chrono::steady_clock;
     // Lines go to `log`; the timer that logs a pending count runs on `executor` (the server's
-    // event loop, the only thread that calls refuse()).
+    // event loop, the only thread that calls refuse()). `what`: what the counts count, singular
+    // and plural ("N more refusals not logged").
     RefusalLog(boost::asio::any_io_executor executor, std::function<void(const std::string&)> log,
-               std::chrono::milliseconds every = std::chrono::seconds(1))
-        : timer_(std::move(executor)), log_(std::move(log)), every_(every) {}
+               std::chrono::milliseconds every = std::chrono::seconds(1), RefusalNoun what = {})
+        : timer_(std::move(executor)),
+          log_(std::move(log)),
+          every_(every),
+          what_(std::move(what)) {}
 
     // Logs "<line>" now, or counts it when a line went out less than a second ago.
     void refuse(const std::string& line);
@@ -33,11 +42,12 @@ class RefusalLog : public std::enable_shared_from_this<RefusalLog> {
     long total() const { return total_; }
 
   private:
-    static std::string not_logged(long count);
+    std::string not_logged(long count) const;
 
     boost::asio::steady_timer timer_;
     std::function<void(const std::string&)> log_;
     std::chrono::milliseconds every_;
+    RefusalNoun what_;
     Clock::time_point last_logged_{};
     bool logged_once_ = false;
     bool timer_armed_ = false;

@@ -38,7 +38,9 @@ TcpServer::TcpServer(const TcpServerOptions& options, ConnectionHandler handler)
     acceptor_.listen(asio::socket_base::max_listen_connections);
     port_ = acceptor_.local_endpoint().port();
     refusals_ = std::make_shared<RefusalLog>(io_.get_executor(), options_.log);
-    evictions_ = std::make_shared<RefusalLog>(io_.get_executor(), options_.log);
+    evictions_ =
+        std::make_shared<RefusalLog>(io_.get_executor(), options_.log, std::chrono::seconds(1),
+                                     RefusalNoun{"eviction", "evictions"});
     accept();
 }
 

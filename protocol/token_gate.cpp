@@ -188,6 +188,7 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
         const std::string text = token_gate_answer(line_, token_, accepted);
         const std::string log = brake_->record(address_, accepted, TokenBrake::Clock::now());
         line_place_.reset();  // after the record: the next check of the network sees this one
+        if (accepted) context_.prove();  // its place is its own from now, answer written or not
         if (!log.empty()) context_.log_drop(log);
         answer(text, accepted);
     }

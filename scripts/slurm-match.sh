@@ -76,7 +76,20 @@ fi
 
 # The run: given, kept from an earlier call, or new (not for shards written before runs had ids,
 # which resume without one).
-if ! printf '%s\n' "${options[@]}" | grep -q -- '^--run-id'; then
+given_run=""
+for ((i = 0; i < ${#options[@]}; i++)); do
+  case "${options[$i]}" in
+    --run-id) given_run=${options[$((i + 1))]:-} ;;
+    --run-id=*) given_run=${options[$i]#--run-id=} ;;
+  esac
+done
+if [ -n "$given_run" ]; then
+  if [ -f "$work/run-id" ] && [ "$(cat "$work/run-id")" != "$given_run" ]; then
+    echo "slurm-match: --run-id $given_run, but the shards in '$work' are run $(cat "$work/run-id")" >&2
+    exit 2
+  fi
+  echo "$given_run" >"$work/run-id"
+else
   if [ -f "$work/run-id" ]; then
     options+=(--run-id "$(cat "$work/run-id")")
   elif ! ls "$work"/shard-*-of-"$shards".json* >/dev/null 2>&1; then

@@ -68,12 +68,20 @@ int EngineServerProcess::log_lines_with(const std::string& text) const {
 }
 
 long EngineServerProcess::refusals_counted(const std::string& text) const {
+    return counted(text, " more refusal");
+}
+
+long EngineServerProcess::evictions_counted() const {
+    return counted("not yet past its first line dropped: its place went to", " more eviction");
+}
+
+long EngineServerProcess::counted(const std::string& text, const std::string& more) const {
     std::istringstream in(log());
     std::string line;
     long n = 0;
     for (; std::getline(in, line);) {
         n += line.find(text) != std::string::npos;
-        const auto at = line.find(" more refusal");
+        const auto at = line.find(more);
         if (at == std::string::npos) continue;
         const auto start = line.find_last_not_of("0123456789", at - 1) + 1;
         n += std::stol(line.substr(start, at - start));

@@ -32,12 +32,18 @@ class EngineServerProcess {
     // those not logged ("... (and N more refusals not logged)", "N more refusals not logged").
     // Meant for a run where only that kind of refusal happens.
     long refusals_counted(const std::string& text) const;
+    // How many places the log says were taken from connections not yet past their first line
+    // (their own lines, a line a second at most, with counts "N more evictions not logged").
+    long evictions_counted() const;
     // A field of /proc/PID/status in kB (VmHWM: peak resident memory; VmRSS: now).
     long status_kb(const std::string& field) const;
     // SIGTERM (or `signal`), then wait (the server closes every connection and exits 0).
     int stop(int signal = SIGTERM);
 
   private:
+    // The lines that contain `text`, plus the counts "N<more>" of those not logged.
+    long counted(const std::string& text, const std::string& more) const;
+
     std::filesystem::path log_path_;
     std::unique_ptr<ChildProcess> child_;
     unsigned short port_ = 0;
