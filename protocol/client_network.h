@@ -11,6 +11,11 @@
 
 namespace othello {
 
+// One client's network, as the token brake and the cap on connections not yet past their first
+// line count them: an IPv4 /24, an IPv6 /64.
+inline constexpr int kClientNetworkV4Prefix = 24;
+inline constexpr int kClientNetworkV6Prefix = 64;
+
 // `address` with all but its first `v4_prefix` (IPv4) or `v6_prefix` (IPv6) bits cleared. An
 // IPv4-mapped IPv6 address (::ffff:a.b.c.d, what a dual-stack socket sees) counts as the IPv4
 // address it maps.

@@ -10,8 +10,6 @@ namespace {
 
 constexpr int kAddressV4Prefix = 32;  // a client address; an IPv6 client holds a whole /64
 constexpr int kAddressV6Prefix = 64;
-constexpr int kNetworkV4Prefix = 24;
-constexpr int kNetworkV6Prefix = 64;
 
 }  // namespace
 
@@ -28,7 +26,6 @@ struct ConnectionPlace::Shared {
     }
 
     void forget_unproven(ConnectionPlace& place) {
-        --unproven;
         const auto n = unproven_by_network.find(place.network_);
         n->second.erase(place.queued_);
         if (n->second.empty()) unproven_by_network.erase(n);
@@ -49,7 +46,6 @@ struct ConnectionPlace::Shared {
     const ConnectionLimits limits;
     std::mutex mutex;
     std::size_t open = 0;
-    std::size_t unproven = 0;
     std::uint64_t next_order = 0;
     std::map<boost::asio::ip::address, std::size_t> per_address;
     std::map<boost::asio::ip::address, std::list<ConnectionPlace*>> unproven_by_network;
@@ -76,7 +72,7 @@ ConnectionPlaces::ConnectionPlaces(ConnectionLimits limits)
 
 ConnectionPlaces::Admission ConnectionPlaces::admit(const boost::asio::ip::address& address) {
     const auto client = client_network(address, kAddressV4Prefix, kAddressV6Prefix);
-    const auto network = client_network(address, kNetworkV4Prefix, kNetworkV6Prefix);
+    const auto network = client_network(address, kClientNetworkV4Prefix, kClientNetworkV6Prefix);
     auto& s = *shared_;
     const std::lock_guard lock(s.mutex);
     Admission admission;
@@ -91,7 +87,7 @@ ConnectionPlaces::Admission ConnectionPlaces::admit(const boost::asio::ip::addre
     const std::size_t own = mine == s.unproven_by_network.end() ? 0 : mine->second.size();
     if (s.limits.max_unproven_per_network > 0 && own >= s.limits.max_unproven_per_network) {
         admission.refusal = std::to_string(own) + " connections from " +
-                            network_text(network, kNetworkV4Prefix, kNetworkV6Prefix) +
+                            network_text(network, kClientNetworkV4Prefix, kClientNetworkV6Prefix) +
                             " not yet past their first line";
         return admission;
     }
@@ -103,7 +99,7 @@ ConnectionPlaces::Admission ConnectionPlaces::admit(const boost::asio::ip::addre
             return admission;
         }
         admission.evicted_network =
-            network_text(victim->network_, kNetworkV4Prefix, kNetworkV6Prefix);
+            network_text(victim->network_, kClientNetworkV4Prefix, kClientNetworkV6Prefix);
         admission.evict = std::move(victim->evict_);
         s.release(*victim);
         victim->evicted_ = true;
@@ -112,7 +108,6 @@ ConnectionPlaces::Admission ConnectionPlaces::admit(const boost::asio::ip::addre
         new ConnectionPlace(shared_, client, network, s.next_order++));
     ++s.open;
     ++s.per_address[client];
-    ++s.unproven;
     auto& queue = s.unproven_by_network[network];
     admission.place->queued_ = queue.insert(queue.end(), admission.place.get());
     return admission;
@@ -125,7 +120,9 @@ std::size_t ConnectionPlaces::open() const {
 
 std::size_t ConnectionPlaces::unproven() const {
     const std::lock_guard lock(shared_->mutex);
-    return shared_->unproven;
+    std::size_t count = 0;
+    for (const auto& [network, places] : shared_->unproven_by_network) count += places.size();
+    return count;
 }
 
 }  // namespace othello

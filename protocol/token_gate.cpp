@@ -203,7 +203,6 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
                 if (!accepted) return self->linger();
                 self->done_ = true;
                 self->timer_.cancel();
-                self->context_.prove();
                 // The token was the first line: the session's lines have the idle timeout.
                 self->context_.first_line_timeout = std::chrono::milliseconds(0);
                 self->handler_(std::move(self->socket_), std::move(self->context_));
@@ -300,7 +299,7 @@ std::chrono::milliseconds TokenBrake::spacing(int failures) const {
 }
 
 asio::ip::address TokenBrake::network_of(const asio::ip::address& address) {
-    return client_network(address, kV4Prefix, kV6Prefix);
+    return client_network(address, kClientNetworkV4Prefix, kClientNetworkV6Prefix);
 }
 
 void TokenBrake::limit_server_checks(unsigned per_second) {
@@ -396,8 +395,8 @@ std::string TokenBrake::record(const asio::ip::address& address, bool accepted,
     std::string line = "wrong or missing token";
     if (r.unlogged > 0) line += " (" + std::to_string(r.unlogged) + " more not logged)";
     line += "; " + std::to_string(r.failures) + " in a row from " +
-            network_text(network, kV4Prefix, kV6Prefix) + ", next check in " +
-            std::to_string(spacing(r.failures).count()) + " ms";
+            network_text(network, kClientNetworkV4Prefix, kClientNetworkV6Prefix) +
+            ", next check in " + std::to_string(spacing(r.failures).count()) + " ms";
     r.last_logged = now;
     r.unlogged = 0;
     return line;

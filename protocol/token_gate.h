@@ -39,8 +39,6 @@ inline constexpr std::size_t kMaxTokenLineLength = 1024;
 class TokenBrake {
   public:
     using Clock = std::chrono::steady_clock;
-    static constexpr int kV4Prefix = 24;
-    static constexpr int kV6Prefix = 64;
 
     explicit TokenBrake(std::chrono::milliseconds first_delay = std::chrono::milliseconds(250),
                         std::chrono::milliseconds max_delay = std::chrono::seconds(30),

@@ -165,17 +165,15 @@ MatchFile read_journal(const std::string& path, const SigningKey* key) {
     std::optional<std::string> unparsed;
     bool too_long = false;
     for (long number = 1; read_bounded_line(in, line, kMostRecordLineBytes, too_long); ++number) {
+        if (line.empty() && !too_long) continue;
         const std::string where = "'" + path + "' line " + std::to_string(number);
+        if (unparsed) file.refused.push_back(*unparsed);
+        unparsed.reset();
         if (too_long) {
-            if (unparsed) file.refused.push_back(*unparsed);
-            unparsed.reset();
             file.refused.push_back(where + ": longer than " + std::to_string(kMostRecordLineBytes) +
                                    " bytes, more than any record; not read");
             continue;
         }
-        if (line.empty()) continue;
-        if (unparsed) file.refused.push_back(*unparsed);
-        unparsed.reset();
         nlohmann::json j;
         try {
             j = nlohmann::json::parse(line);
