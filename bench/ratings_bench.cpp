@@ -1,7 +1,8 @@
 // othello-ratings-bench: what `othello-match ratings` costs for many engines. Writes a results
 // file of ENGINES engines (hidden strengths drawn from a normal law of 200 Elo), each paired with
-// OPPONENTS others at random for 2 games; the games are real random games whose winner seat is
-// given to the stronger engine as the Elo model says. Then runs each given othello-match's
+// OPPONENTS others at random for 2 games (with --chain: each engine plays the previous one
+// OPPONENTS pairings of 2 games, a chain of versions); the games are real random games whose winner
+// seat is given to the stronger engine as the Elo model says. Then runs each given othello-match's
 // `ratings` on it under /usr/bin/time -v and prints its wall time and peak memory (maximum
 // resident set size), so that two builds are compared on the same file in the same run.
 #include <unistd.h>
@@ -38,7 +39,7 @@ Game random_game(Rng& rng) {
     return game;
 }
 
-std::vector<GameRecord> tournament(int engines, int opponents, std::uint64_t seed) {
+std::vector<GameRecord> tournament(int engines, int opponents, bool chain, std::uint64_t seed) {
     Rng rng(seed);
     std::mt19937_64 normal_source(seed);
     std::normal_distribution<double> strength_law(0, 200);
@@ -50,10 +51,11 @@ std::vector<GameRecord> tournament(int engines, int opponents, std::uint64_t see
         return std::string(text);
     };
     std::vector<GameRecord> games;
-    for (int a = 0; a < engines; ++a) {
-        for (int k = 0; k < (opponents + 1) / 2; ++k) {
-            int b = static_cast<int>(rng.below(static_cast<std::uint32_t>(engines - 1)));
-            if (b >= a) ++b;
+    for (int a = chain ? 1 : 0; a < engines; ++a) {
+        for (int k = 0; k < (chain ? opponents : (opponents + 1) / 2); ++k) {
+            int b = chain ? a - 1
+                          : static_cast<int>(rng.below(static_cast<std::uint32_t>(engines - 1)));
+            if (!chain && b >= a) ++b;
             const double a_wins = 1 / (1 + std::pow(10.0, (strength[b] - strength[a]) / 400));
             const int pair = static_cast<int>(games.size() / 2);
             for (int g = 0; g < 2; ++g) {
@@ -102,13 +104,16 @@ void report(const std::string& match, const fs::path& results, const fs::path& d
 
 int main(int argc, char** argv) {
     int engines = 1600, opponents = 10;
+    bool chain = false;
     std::vector<std::string> matches;
     po::options_description options(
-        "othello-ratings-bench [--engines N] [--opponents K] [--match OTHELLO_MATCH]...");
+        "othello-ratings-bench [--engines N] [--opponents K] [--chain] [--match OTHELLO_MATCH]...");
     options.add_options()("help", "this help")(
         "engines", po::value(&engines)->default_value(engines), "engines in the results file")(
         "opponents", po::value(&opponents)->default_value(opponents),
         "pairings (of 2 games) each engine starts, with opponents drawn at random")(
+        "chain", po::bool_switch(&chain),
+        "a chain of versions: each engine plays only the previous one, K pairings of 2 games")(
         "match", po::value(&matches)->composing(),
         "othello-match to time (give it several times to compare builds); default: the one "
         "beside this program");
@@ -132,11 +137,12 @@ int main(int argc, char** argv) {
     const fs::path dir =
         fs::temp_directory_path() / ("othello-ratings-bench-" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    const std::vector<GameRecord> games = tournament(engines, opponents, 1);
+    const std::vector<GameRecord> games = tournament(engines, opponents, chain, 1);
     const fs::path results = dir / "games.json";
     write_results(results.string(), games, nlohmann::json::object(), nullptr);
-    std::printf("%zu games of %d engines, %d pairings of 2 games started per engine: %s\n",
-                games.size(), engines, (opponents + 1) / 2, results.c_str());
+    std::printf("%zu games of %d engines, %d pairings of 2 games started per engine%s: %s\n",
+                games.size(), engines, chain ? opponents : (opponents + 1) / 2,
+                chain ? " (a chain: each against the previous one)" : "", results.c_str());
     std::fflush(stdout);
     for (const std::string& match : matches) report(match, results, dir);
     fs::remove_all(dir);

@@ -1,16 +1,20 @@
 // Joint ratings: Newton's method on the Bradley–Terry log-likelihood, over the pairs of engines
 // that met. The information matrix is a weighted graph Laplacian with one row per engine and one
 // entry per pair that played, so it is never formed: conjugate gradients solve with it through
-// products that cost one pass over the pairs, and a tournament of many engines that each meet a
-// few others costs what its games cost, not the cube of its engines.
+// products that cost one pass over the pairs. The errors need the diagonal of its pseudo-inverse:
+// a sparse elimination gives it where the graph allows (a chain of versions then costs what its
+// games cost, not the cube of its engines), one solve per engine where the elimination would
+// fill in (many engines paired at random).
 #include "match/stats/ratings.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 
-#include "engine/parallel_for.h"
+#include "match/stats/graph_laplacian.h"
+#include "match/stats/laplacian_pseudo_inverse.h"
 
 namespace othello {
 
@@ -104,78 +108,25 @@ Vector gradient(const Results& r, const Vector& elo) {
     return g;
 }
 
-// The likelihood's negative Hessian (the Fisher information) H: for each pair the weight
-// w = games p (1 - p) k^2, H = sum over pairs of w (e_a - e_b)(e_a - e_b)^T. Its null space is
-// the constant vector (the ratings' common offset).
-class Information {
-  public:
-    Information(const Results& r, const Vector& elo) : results_(r), weights_(r.pairs.size()) {
-        diagonal_.assign(r.engines, 0.0);
-        for (std::size_t i = 0; i < r.pairs.size(); ++i) {
-            const Pairing& p = r.pairs[i];
-            const double q = win_probability(elo[p.a] - elo[p.b]);
-            weights_[i] = p.games * q * (1 - q) * kScale * kScale;
-            diagonal_[p.a] += weights_[i];
-            diagonal_[p.b] += weights_[i];
-        }
+// The likelihood's negative Hessian (the Fisher information): the Laplacian of the pairs, each
+// weighted games p (1 - p) k^2. Its null space is the constant vector (the ratings' offset).
+GraphLaplacian information(const Results& r, const Vector& elo) {
+    std::vector<WeightedEdge> edges;
+    edges.reserve(r.pairs.size());
+    for (const Pairing& p : r.pairs) {
+        const double q = win_probability(elo[p.a] - elo[p.b]);
+        edges.push_back({p.a, p.b, p.games * q * (1 - q) * kScale * kScale});
     }
+    return GraphLaplacian(r.engines, std::move(edges));
+}
 
-    Vector times(const Vector& x) const {
-        Vector out(x.size());
-        for (std::size_t a = 0; a < x.size(); ++a) out[a] = diagonal_[a] * x[a];
-        for (std::size_t i = 0; i < weights_.size(); ++i) {
-            const Pairing& p = results_.pairs[i];
-            out[p.a] -= weights_[i] * x[p.b];
-            out[p.b] -= weights_[i] * x[p.a];
-        }
-        return out;
-    }
-
-    // A solution of H x = b for b summing to 0 (the system is then consistent), defined up to a
-    // constant: conjugate gradients preconditioned by H's diagonal, to a residual of 1e-13 of
-    // b's. Exact in at most n steps but for rounding; the cap only stops a stalled solve.
-    Vector solve(const Vector& b) const {
-        const std::size_t n = b.size();
-        Vector x(n, 0.0), r = b, z(n), p(n);
-        auto dot = [](const Vector& u, const Vector& v) {
-            double s = 0;
-            for (std::size_t i = 0; i < u.size(); ++i) s += u[i] * v[i];
-            return s;
-        };
-        auto precondition = [&] {
-            for (std::size_t i = 0; i < n; ++i)
-                z[i] = diagonal_[i] > 0 ? r[i] / diagonal_[i] : r[i];
-        };
-        const double goal = 1e-26 * dot(b, b);
-        precondition();
-        p = z;
-        double rz = dot(r, z);
-        for (std::size_t step = 0; step < 20 * n + 100 && dot(r, r) > goal; ++step) {
-            const Vector hp = times(p);
-            const double curvature = dot(p, hp);
-            if (!(curvature > 0)) break;
-            const double alpha = rz / curvature;
-            for (std::size_t i = 0; i < n; ++i) x[i] += alpha * p[i], r[i] -= alpha * hp[i];
-            precondition();
-            const double next = dot(r, z);
-            for (std::size_t i = 0; i < n; ++i) p[i] = z[i] + next / rz * p[i];
-            rz = next;
-        }
-        return x;
-    }
-
-  private:
-    const Results& results_;
-    Vector weights_;
-    Vector diagonal_;
-};
-
-Vector maximum_likelihood(const Results& r) {
+// The ratings; `steps_per_solve` gets the conjugate-gradient steps of the last Newton step.
+Vector maximum_likelihood(const Results& r, std::size_t& steps_per_solve) {
     const std::size_t n = r.engines;
     Vector elo(n, 0.0);
     double likelihood = log_likelihood(r, elo);
     for (int iteration = 0; iteration < 100; ++iteration) {
-        const Vector step = Information(r, elo).solve(gradient(r, elo));
+        const Vector step = information(r, elo).solve(gradient(r, elo), &steps_per_solve);
         // Newton's step, halved while it does not improve the (concave) likelihood.
         double size = 1;
         Vector next(n);
@@ -201,22 +152,26 @@ Vector maximum_likelihood(const Results& r) {
 }
 
 // The variances of ratings whose mean is 0: the diagonal of the pseudo-inverse H+ of the
-// information. Column a of H+ is the mean-0 solution y of H y = e_a - 1/n, so the variance is
-// y_a - mean(y): one sparse solve per engine, in parallel, never an n x n matrix.
-Vector variances(const Results& r, const Vector& elo) {
+// information, by whichever of two ways costs less. A sparse elimination of H's graph
+// (laplacian_pseudo_inverse.h) takes time linear in the engines for a chain of versions, but
+// fills in towards the cube of the engines when many engines are paired at random; there, one
+// conjugate-gradient solve per engine is cheaper: column a of H+ is the mean-0 solution y of
+// H y = e_a - 1/n, so the variance is y_a - mean(y). The elimination is given the work those
+// solves would cost (`steps_per_solve` each) and gives up past it; an entry merged costs about
+// ten entries of a step's product (measured by othello-ratings-bench, random and chain).
+Vector variances(const Results& r, const Vector& elo, std::size_t steps_per_solve) {
     const std::size_t n = r.engines;
-    const Information information(r, elo);
-    Vector out(n);
-    const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    parallel_for(n, threads, [&](std::size_t a) {
-        Vector b(n, -1.0 / static_cast<double>(n));
-        b[a] += 1;
-        const Vector y = information.solve(b);
-        double mean = 0;
-        for (double v : y) mean += v / static_cast<double>(n);
-        out[a] = std::max(0.0, y[a] - mean);
-    });
-    return out;
+    const GraphLaplacian h = information(r, elo);
+    const double solve_work =
+        static_cast<double>(steps_per_solve + 1) * static_cast<double>(2 * r.pairs.size() + 6 * n);
+    std::optional<Vector> out =
+        laplacian_pseudo_inverse_diagonal(h, static_cast<double>(n) * solve_work / 10);
+    if (!out)
+        out = h.pseudo_inverse_diagonal_by_solves(
+            static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    // A weight that underflowed to 0 leaves a rating with no information: an unbounded error.
+    for (double& v : *out) v = std::isnan(v) ? HUGE_VAL : std::max(0.0, v);
+    return *out;
 }
 
 }  // namespace
@@ -245,8 +200,9 @@ RatingList joint_ratings(const Standings& standings) {
         // Engines in separate groups that never met have no common scale: join them by draws.
         if (!strongly_connected(r)) add_virtual_draws(r, true);
     }
-    const Vector elo = maximum_likelihood(r);
-    const Vector variance = variances(r, elo);
+    std::size_t steps_per_solve = 0;
+    const Vector elo = maximum_likelihood(r, steps_per_solve);
+    const Vector variance = variances(r, elo, steps_per_solve);
     for (std::size_t a = 0; a < rated.size(); ++a) {
         const EngineTally& t = standings.tally(rated[a]);
         list.ratings.push_back({standings.names()[rated[a]], elo[a], 1.96 * std::sqrt(variance[a]),

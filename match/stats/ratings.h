@@ -29,7 +29,7 @@ struct RatingList {
 // The ratings maximise the likelihood of the head-to-head scores (Newton's method, each step
 // solved by conjugate gradients over the pairs that met); their errors come from the inverse of
 // the Fisher information (the likelihood's curvature at the maximum), with the mean held at 0,
-// one sparse solve per engine. Engines that played no other engine are left out.
+// by one exact sparse elimination. Engines that played no other engine are left out.
 RatingList joint_ratings(const Standings& standings);
 
 }  // namespace othello

@@ -1,9 +1,13 @@
 // Joint ratings against cases worked out by hand: scores that fit the Elo model exactly, the
-// two-engine closed form, draws as half points, and the virtual draws of a perfect score.
+// two-engine closed form, draws as half points, and the virtual draws of a perfect score; and
+// the errors of a chain of versions and of random pairings against the exact pseudo-inverse.
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
 
+#include "engine/rng.h"
+#include "match/stats/laplacian_pseudo_inverse.h"
 #include "match/stats/ratings.h"
 
 using namespace othello;
@@ -15,12 +19,13 @@ const double kScale = std::log(10.0) / 400;  // Elo to natural-log odds
 // `wins`, `draws` and `losses` of a against b, played alternately as black and white.
 void play(Standings& st, const std::string& a, const std::string& b, int wins, int draws,
           int losses) {
+    static int next_pair = 0;
     int pair = 0;
     const auto add = [&](Winner for_a, int count) {
         for (int i = 0; i < count; ++i) {
             GameRecord r;
-            r.pair = 1000 * (a[0] + b[0]) + pair++;  // distinct per game and pairing
-            const bool a_black = pair % 2 == 0;
+            r.pair = next_pair++;  // a pair id of its own: no two games form a pair
+            const bool a_black = ++pair % 2 == 0;
             r.black = a_black ? a : b;
             r.white = a_black ? b : a;
             r.winner = for_a == Winner::Draw                 ? Winner::Draw
@@ -113,4 +118,64 @@ TEST_CASE("ratings: a perfect score gets one virtual draw per pair and stays fin
     // With the virtual draws, strong scored 10.5 of 11 against each: far above, not infinitely.
     CHECK(list.ratings[0].elo - list.ratings[1].elo > 300);
     CHECK(list.ratings[0].elo - list.ratings[1].elo < 800);
+}
+
+namespace {
+
+// The errors the information's pseudo-inverse gives for `list`'s own ratings, computed here by
+// the exact elimination with no work limit.
+std::map<std::string, double> errors_from_information(const Standings& st, const RatingList& list) {
+    std::map<std::string, double> elo;
+    for (const Rating& r : list.ratings) elo[r.engine] = r.elo;
+    std::map<std::string, int> vertex;
+    for (const Rating& r : list.ratings) vertex.emplace(r.engine, static_cast<int>(vertex.size()));
+    std::vector<WeightedEdge> edges;
+    for (const auto& [a, b] : st.pairings()) {
+        const std::string &name_a = st.names()[a], &name_b = st.names()[b];
+        const double q = 1 / (1 + std::exp(-kScale * (elo[name_a] - elo[name_b])));
+        const double games = static_cast<double>(st.head_to_head(a, b).games());
+        edges.push_back({vertex[name_a], vertex[name_b], games * q * (1 - q) * kScale * kScale});
+    }
+    const std::vector<double> variance =
+        laplacian_pseudo_inverse_diagonal(GraphLaplacian(vertex.size(), edges), 1e15).value();
+    std::map<std::string, double> errors;
+    for (const auto& [name, v] : vertex) errors[name] = 1.96 * std::sqrt(variance[v]);
+    return errors;
+}
+
+}  // namespace
+
+TEST_CASE("ratings: a chain of versions, each played only by the next, and random pairings") {
+    Rng rng(11);
+    // A chain of 60 and random pairings of 300 engines, about 10 opponents each: the errors are
+    // those of the information's exact pseudo-inverse at the ratings found.
+    for (const bool chain : {true, false}) {
+        const int engines = chain ? 60 : 300;
+        auto name = [](int e) { return "v" + std::to_string(e); };
+        std::vector<std::string> names;
+        for (int e = 0; e < engines; ++e) names.push_back(name(e));
+        Standings st(names);
+        for (int a = chain ? 1 : 0; a < engines; ++a) {
+            for (int k = 0; k < (chain ? 1 : 5); ++k) {
+                int b = chain ? a - 1 : static_cast<int>(rng.below(engines - 1u));
+                if (!chain && b >= a) ++b;
+                play(st, name(a), name(b), 2 + static_cast<int>(rng.below(4)), 1,
+                     1 + static_cast<int>(rng.below(3)));
+            }
+        }
+        const RatingList list = joint_ratings(st);
+        CAPTURE(chain);
+        REQUIRE(list.ratings.size() == static_cast<std::size_t>(engines));
+        CHECK_FALSE(list.virtual_draws);
+        const std::map<std::string, double> errors = errors_from_information(st, list);
+        for (const Rating& r : list.ratings) {
+            CAPTURE(r.engine);
+            CHECK(r.error == doctest::Approx(errors.at(r.engine)).epsilon(1e-6));
+        }
+        if (chain) {
+            // Each rating is measured against the mean, so the chain's ends know least.
+            CHECK(rating_of(list, "v0").error > rating_of(list, "v30").error);
+            CHECK(rating_of(list, "v59").error > rating_of(list, "v30").error);
+        }
+    }
 }
