@@ -91,8 +91,12 @@ TranspositionTable& thread_table() {
     return *table;
 }
 
+// Thrown out of a solve that passes its budget.
+struct OverBudget {};
+
 struct Solver {
     std::uint64_t nodes = 0;
+    std::uint64_t most_nodes = UINT64_MAX;  // checked where moves are sorted: the rest is small
     TranspositionTable* table = nullptr;
 
     // The value of the board filled by one last move on `square`, by whichever side can make it.
@@ -135,6 +139,7 @@ struct Solver {
 
     int search_sorted(Bitboard player, Bitboard opponent, Bitboard moves, Bitboard empty,
                       int empties, int alpha, int beta) {
+        if (nodes > most_nodes) throw OverBudget{};
         // The opponent's stable discs are theirs at the end: the most this side can score is
         // 64 less two for each of them, and a window above that needs no search.
         if (alpha >= kStabilityFromAlpha) {
@@ -210,6 +215,23 @@ int solve_endgame(const Position& p, std::uint64_t* nodes) {
     const int value = solver.search(p.player(), p.opponent(), -64, 64);
     if (nodes) *nodes += solver.nodes;
     return value;
+}
+
+std::optional<int> solve_endgame_within(const Position& p, std::uint64_t most_positions) {
+    Solver solver;
+    solver.most_nodes = most_positions;
+    std::unique_ptr<TranspositionTable> own;
+    if (p.empty_count() >= kTableFromRootEmpties) {
+        own = std::make_unique<TranspositionTable>();
+        solver.table = own.get();
+    }
+    try {
+        const int value = solver.search(p.player(), p.opponent(), -64, 64);
+        if (solver.nodes > most_positions) return std::nullopt;
+        return value;
+    } catch (const OverBudget&) {
+        return std::nullopt;
+    }
 }
 
 }  // namespace othello::search

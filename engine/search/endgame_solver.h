@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "engine/position.h"
 
@@ -17,5 +18,10 @@ namespace othello::search {
 // Each thread keeps a transposition table of 1.5 MiB from its first solve of 12 or more empties
 // on; what it holds is true of any later solve, so it changes the work, never a value.
 int solve_endgame(const Position& p, std::uint64_t* nodes = nullptr);
+
+// solve_endgame within a budget: the value, or nothing once more than `most_positions` positions
+// were visited. It keeps a transposition table of its own for the one solve, so that the work
+// (and so whether it fits) is the position's alone, the same in every thread and every run.
+std::optional<int> solve_endgame_within(const Position& p, std::uint64_t most_positions);
 
 }  // namespace othello::search

@@ -21,6 +21,7 @@
 #include "engine/policy_options.h"
 #include "engine/strict_command_line.h"
 #include "engine/version.h"
+#include "match/cli/proof_budget_option.h"
 #include "match/config/engines_file.h"
 #include "match/players/engine_protocols.h"
 #include "match/results/match_file.h"
@@ -269,7 +270,8 @@ void add_rule_options(po::options_description& desc, MatchOptions& o, OptionWord
         "model=normalized (fastchess's normalized Elo bounds)")(
         "adjudicate", po::value(&o.adjudicate_empties),
         "end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
-        "the exact solver takes about 0.4 s a game at 20)")(
+        "the exact solver takes about 0.4 s a game at 20; read back past 14, a score is proved "
+        "by --sign-key or within --proof-budget)")(
         "resign", po::value(&w.resign)->multitoken(),
         "moves=N,score=S[,twosided=true]: a side whose evals (discs, as NBoard engines report "
         "them) were -S or lower for its last N moves loses ('resign adjudication'); twosided: "
@@ -299,6 +301,7 @@ void add_watch_options(po::options_description& desc, MatchOptions& o, OptionWor
         "sign-key", po::value(&w.sign_key),
         "FILE: sign every record with an HMAC-SHA256 keyed by FILE's bytes (16 to 4096); with "
         "--resume, games not signed with it are played again (see merge --help)");
+    add_proof_budget_option(desc, o.proof_budget);
 }
 
 // The engines: engines-file names resolved, specs parsed, policies and stderr= files checked

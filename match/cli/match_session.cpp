@@ -114,10 +114,10 @@ std::vector<GameRecord> resumed_games(const MatchOptions& o, const nlohmann::jso
                                       const std::vector<std::string>& names,
                                       const std::vector<Opening>& openings) {
     const SigningKey* key = o.sign_key ? &*o.sign_key : nullptr;
-    MatchFile previous = read_match_file(journal_path_for(o.results_path), key);
+    MatchFile previous = read_match_file(journal_path_for(o.results_path), key, o.proof_budget);
     if (!previous.config && previous.games.empty() && previous.refused.empty() &&
         o.results_path.ends_with(".json") && std::filesystem::exists(o.results_path)) {
-        previous = read_match_file(o.results_path, key);
+        previous = read_match_file(o.results_path, key, o.proof_budget);
     }
     if (previous.config) {
         const std::string difference = config_difference(*previous.config, config, "journal");

@@ -9,6 +9,7 @@
 
 #include "engine/ascii_text.h"
 #include "match/cli/options_and_inputs.h"
+#include "match/cli/proof_budget_option.h"
 #include "match/config/match_config.h"
 #include "match/report/report.h"
 #include "match/results/match_file.h"
@@ -66,6 +67,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
     std::vector<std::string> inputs;
     bool overwrite = false;
     std::string sign_key_path;
+    std::uint64_t proof_budget = 0;
     po::options_description desc(
         "othello-match merge --results OUT.json IN...: merges the results (.json) or journals "
         "(.jsonl) of a match's shards (--shard K/N) into OUT and prints the match's table\n\n"
@@ -76,6 +78,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         "sign-key", po::value(&sign_key_path),
         "FILE: the key the shards were run with (othello-match --sign-key FILE): a record not "
         "signed with it is refused, and OUT's records are signed");
+    add_proof_budget_option(desc, proof_budget);
     try {
         po::variables_map vm;
         if (!parse_options_and_inputs(argc, argv, desc, inputs, out, vm)) return 0;
@@ -94,7 +97,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         std::vector<MatchFile> files;
         for (const auto& in : inputs) {
             if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
-            files.push_back(read_match_file(in, key ? &*key : nullptr));
+            files.push_back(read_match_file(in, key ? &*key : nullptr, proof_budget));
         }
         MergedMatch merged = merge_match_files(files);
         check_output(out_path, inputs, merged, overwrite);

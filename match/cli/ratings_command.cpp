@@ -15,6 +15,7 @@
 
 #include "engine/ascii_text.h"
 #include "match/cli/options_and_inputs.h"
+#include "match/cli/proof_budget_option.h"
 #include "match/results/atomic_file.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
@@ -162,6 +163,7 @@ struct RatingsRequest {
     std::optional<Anchor> anchor;
     bool overwrite = false;
     std::string sign_key_path;
+    std::uint64_t proof_budget = 0;
 };
 
 // nullopt after --help. Throws std::invalid_argument (or Program_options' errors) for bad words.
@@ -181,6 +183,7 @@ std::optional<RatingsRequest> parse_ratings_request(int argc, char** argv, std::
         "sign-key", po::value(&request.sign_key_path),
         "FILE: the key the matches were run with (othello-match --sign-key FILE): a record not "
         "signed with it is refused");
+    add_proof_budget_option(desc, request.proof_budget);
     po::variables_map vm;
     if (!parse_options_and_inputs(argc, argv, desc, request.inputs, out, vm)) return std::nullopt;
     if (request.out_path.empty()) throw std::invalid_argument("ratings needs --results OUT.json");
@@ -208,7 +211,7 @@ std::vector<MatchFile> read_inputs(const RatingsRequest& request, std::ostream& 
     std::vector<std::string> refused;
     for (const auto& in : request.inputs) {
         if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
-        files.push_back(read_match_file(in, key ? &*key : nullptr));
+        files.push_back(read_match_file(in, key ? &*key : nullptr, request.proof_budget));
         for (const auto& note : files.back().notes)
             err << "othello-match ratings: note: " << printable(note) << "\n";
         refused.insert(refused.end(), files.back().refused.begin(), files.back().refused.end());

@@ -11,6 +11,7 @@
 
 #include "engine/ascii_text.h"
 #include "engine/strict_command_line.h"
+#include "match/cli/proof_budget_option.h"
 #include "match/record/game_record_schema.h"
 #include "match/report/html_report.h"
 #include "match/report/recorded_match.h"
@@ -30,13 +31,14 @@ namespace {
 // comes from the signed games alone (with the configuration their signatures cover), however the
 // file is written: a results file's summary and rating list are covered by no signature, so they
 // are not read (the ratings are computed for the page).
-RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey* key) {
+RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey* key,
+                                       std::uint64_t proof_budget) {
     if (path.ends_with(".jsonl") && !std::filesystem::exists(path))
         throw std::runtime_error("cannot read '" + path + "'");
     {
         // A journal's checked games are the page's; a results file's are read again as they
         // stand in it (in its order, repeats included), once these are dropped.
-        MatchFile checked = read_match_file(path, key);
+        MatchFile checked = read_match_file(path, key, proof_budget);
         if (!checked.refused.empty())
             throw std::runtime_error(refused_records_message(checked.refused));
         check_against_schedules({&checked});
@@ -76,6 +78,7 @@ RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey
 int run_report_command(int argc, char** argv) {
     std::string html_path, results_path, sign_key_path;
     bool overwrite = false;
+    std::uint64_t proof_budget = 0;
     po::options_description desc(
         "othello-match report: the HTML report page of a finished match\n\n"
         "Usage: othello-match report --html FILE [--overwrite] RESULTS.json|JOURNAL.jsonl\n\n"
@@ -90,6 +93,7 @@ int run_report_command(int argc, char** argv) {
         "FILE: the key the match was run with (othello-match --sign-key FILE): a record not "
         "signed with it is refused, and the page is drawn from the signed records alone (a "
         "results file's summary and rating list, which no signature covers, are not read)");
+    add_proof_budget_option(desc, proof_budget);
     po::positional_options_description positional;
     positional.add("results", 1);
     try {
@@ -115,7 +119,8 @@ int run_report_command(int argc, char** argv) {
             throw std::runtime_error("--html '" + html_path + "' is also the results file");
         std::optional<SigningKey> key;
         if (!sign_key_path.empty()) key = SigningKey::load(sign_key_path);
-        const RecordedMatch match = recorded_match_from_file(results_path, key ? &*key : nullptr);
+        const RecordedMatch match =
+            recorded_match_from_file(results_path, key ? &*key : nullptr, proof_budget);
         Standings standings(match.setup.engines);
         const ReportPageData page = report_page_data_of(match, standings);
         write_html_report(html_path, page, standings, true, match.ratings);

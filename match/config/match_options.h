@@ -2,6 +2,7 @@
 // match/cli/match_command_line.h reads and checks it); its configuration is made from it.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,7 +62,8 @@ struct MatchOptions {
     // --run-id, journals written before runs had ids).
     std::string run_id;
     std::optional<SigningKey> sign_key;
-    std::string sign_key_path;  // its file, which no output may be
+    std::string sign_key_path;       // its file, which no output may be
+    std::uint64_t proof_budget = 0;  // --proof-budget, for --resume (record_check.h)
     // The command line that resumes this match from its journal: this one less --overwrite,
     // plus --resume (said when the match is interrupted).
     std::vector<std::string> resume_command;  // engines' tokens hidden (kHiddenToken)

@@ -47,11 +47,12 @@ void keep_first_of_each_id(MatchFile& file) {
 
 // Reads the records of one file, each checked against the rules of the configuration the file
 // records (and, with a key, its signature for that configuration). The checks run when the file
-// is read to the end, spread over every core: an adjudicated record is solved again, which costs
-// up to seconds a game at 20 empty squares.
+// is read to the end, spread over every core: an adjudicated record is solved again, within the
+// bounds record_check.h sets.
 class RecordReader {
   public:
-    RecordReader(MatchFile& file, const SigningKey* key) : file_(file), key_(key) {}
+    RecordReader(MatchFile& file, const SigningKey* key, std::uint64_t proof_budget)
+        : file_(file), key_(key), proof_budget_(proof_budget) {}
 
     // Called once, before any record, with what the file records.
     void set_config(std::optional<nlohmann::json> config) {
@@ -83,7 +84,8 @@ class RecordReader {
             Pending& p = pending_[i];
             if (!p.refusal.empty()) return;
             std::string problem = signer_ ? signer_->problem(p.record) : "";
-            if (problem.empty()) problem = record_problem(p.record, rules_);
+            if (problem.empty())
+                problem = record_problem(p.record, rules_, {signer_.has_value(), proof_budget_});
             if (problem.empty()) return;
             p.refusal = p.where + ": game " + std::to_string(p.record.id) + " (" + p.record.black +
                         " - " + p.record.white + "): " + problem;
@@ -109,6 +111,7 @@ class RecordReader {
     };
     MatchFile& file_;
     const SigningKey* key_;
+    std::uint64_t proof_budget_;
     RecordRules rules_;
     std::optional<RecordSigner> signer_;
     std::vector<Pending> pending_;
@@ -154,9 +157,9 @@ bool read_bounded_line(std::istream& in, std::string& line, std::size_t most, bo
     }
 }
 
-MatchFile read_journal(const std::string& path, const SigningKey* key) {
+MatchFile read_journal(const std::string& path, const SigningKey* key, std::uint64_t proof_budget) {
     MatchFile file{path, std::nullopt, {}, {}, {}, {}};
-    RecordReader reader(file, key);
+    RecordReader reader(file, key, proof_budget);
     bool configured = false;
     std::ifstream in(path);
     std::string line;
@@ -209,11 +212,12 @@ MatchFile read_journal(const std::string& path, const SigningKey* key) {
     return file;
 }
 
-MatchFile read_results_file(const std::string& path, const SigningKey* key) {
+MatchFile read_results_file(const std::string& path, const SigningKey* key,
+                            std::uint64_t proof_budget) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read '" + path + "'");
     MatchFile file{path, std::nullopt, {}, {}, {}, {}};
-    RecordReader reader(file, key);
+    RecordReader reader(file, key, proof_budget);
     try {
         const nlohmann::json j =
             parse_results_file(in, [&](const nlohmann::json& game, std::size_t i) {
@@ -283,16 +287,17 @@ std::string refused_records_message(const std::vector<std::string>& refused) {
     return message;
 }
 
-MatchFile read_match_file(const std::string& path, const SigningKey* key) {
+MatchFile read_match_file(const std::string& path, const SigningKey* key,
+                          std::uint64_t proof_budget) {
     // A FIFO or a device would hang the read or never end it.
     std::error_code error;
     if (std::filesystem::exists(path, error)) require_regular_file(path, "results file");
-    if (path.ends_with(".jsonl")) return read_journal(path, key);
+    if (path.ends_with(".jsonl")) return read_journal(path, key, proof_budget);
     if (path.ends_with(".csv")) {
         throw std::runtime_error("'" + path +
                                  "': CSV results cannot be read back; give the .jsonl journal");
     }
-    return read_results_file(path, key);
+    return read_results_file(path, key, proof_budget);
 }
 
 std::optional<std::string> recorded_run_id(const std::string& results_path) {

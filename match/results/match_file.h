@@ -35,11 +35,14 @@ struct MatchFile {
 // is dropped with a note (that game is played again); any other line that is not a game that
 // checks out (record_problem, against the rules of the recorded configuration) is refused. A
 // results file: {"config", "summary", "games"}. With `key`, a record without that key's signature
-// for the recorded configuration is refused too.
+// for the recorded configuration is refused too. An adjudication at more than
+// kAlwaysSolvedEmpties empty squares is proved by its signature, or solved again within
+// `proof_budget` positions (record_check.h).
 // A missing journal reads as empty. Throws std::runtime_error naming the file for a results file
 // that is missing or not JSON, a .csv file (which cannot be read back), and a journal whose games
 // come without the configuration line before them (nothing to check them against).
-MatchFile read_match_file(const std::string& path, const SigningKey* key = nullptr);
+MatchFile read_match_file(const std::string& path, const SigningKey* key = nullptr,
+                          std::uint64_t proof_budget = 0);
 
 // A results file ({"config", "summary", "games", ...}) parsed with each element of its "games"
 // list handed to `game` (with its index) as soon as it is read, then dropped: the document

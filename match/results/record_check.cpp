@@ -67,7 +67,8 @@ std::string past_adjudication_problem(const Position& end, bool moved,
 // last had more than N empty squares, so this one has N (fewer is past_adjudication_problem's);
 // a game adjudicated before its first move starts at N or fewer.
 std::string adjudication_problem(const GameRecord& r, const Position& end, bool moved,
-                                 std::optional<int> adjudication_empties) {
+                                 std::optional<int> adjudication_empties,
+                                 const AdjudicationProof& proof) {
     if (!adjudication_empties)
         return "adjudicated, but its match does not adjudicate (no --adjudicate in its "
                "configuration)";
@@ -78,8 +79,28 @@ std::string adjudication_problem(const GameRecord& r, const Position& end, bool 
                " empty squares, but the match adjudicates at " +
                std::to_string(*adjudication_empties);
     }
-    const int for_mover = search::solve_endgame(end);
-    const int for_black = end.side_to_move() == Color::Black ? for_mover : -for_mover;
+    std::optional<int> for_mover;
+    if (empties <= kAlwaysSolvedEmpties) {
+        for_mover = search::solve_endgame(end);
+    } else if (proof.signature_verified) {
+        return "";  // signed by the referee that solved it
+    } else if (proof.budget == 0) {
+        return "adjudicated at " + std::to_string(empties) +
+               " empty squares, a score no signature covers: a reader solves adjudications at "
+               "more than " +
+               std::to_string(kAlwaysSolvedEmpties) +
+               " empty squares again only within the positions a record that --proof-budget "
+               "allows (up to 100000000 at 20 empty squares), or proves them by the signatures "
+               "of a match played with --sign-key";
+    } else {
+        for_mover = search::solve_endgame_within(end, proof.budget);
+        if (!for_mover)
+            return "adjudicated at " + std::to_string(empties) +
+                   " empty squares: proving its score takes the endgame solver more than the "
+                   "--proof-budget of " +
+                   std::to_string(proof.budget) + " positions";
+    }
+    const int for_black = end.side_to_move() == Color::Black ? *for_mover : -*for_mover;
     const int black = (64 + for_black) / 2;
     if (black != r.black_discs || 64 - black != r.white_discs ||
         r.winner != winner_by_discs(black, 64 - black))
@@ -174,8 +195,8 @@ std::string eval_rules_problem(const GameRecord& r, const Game& game, std::size_
     return "";
 }
 
-Replay replay(const GameRecord& r, std::optional<int> adjudication_empties,
-              const EvalRules& evals) {
+Replay replay(const GameRecord& r, std::optional<int> adjudication_empties, const EvalRules& evals,
+              const AdjudicationProof& proof) {
     Replay out;
     Game game;
     std::vector<Move> opening;
@@ -205,7 +226,7 @@ Replay replay(const GameRecord& r, std::optional<int> adjudication_empties,
     out.problem = eval_rules_problem(r, game, opened.size(), out.played_after_opening, evals);
     if (!out.problem.empty()) return out;
     if (r.reason == Outcome::Adjudicated) {
-        out.problem = adjudication_problem(r, end, moved, adjudication_empties);
+        out.problem = adjudication_problem(r, end, moved, adjudication_empties, proof);
         return out;
     }
     const int black = end.disc_count(Color::Black);
@@ -464,11 +485,12 @@ bool same_game(const GameRecord& a, const GameRecord& b) {
 }
 
 std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties,
-                           const EvalRules& evals) {
-    return replay(r, adjudication_empties, evals).problem;
+                           const EvalRules& evals, const AdjudicationProof& proof) {
+    return replay(r, adjudication_empties, evals, proof).problem;
 }
 
-std::string record_problem(const GameRecord& r, const RecordRules& rules) {
+std::string record_problem(const GameRecord& r, const RecordRules& rules,
+                           const AdjudicationProof& proof) {
     if (r.reason == Outcome::Adjudicated && !rules.configured)
         return "adjudicated, but the file records no match configuration that says its match "
                "adjudicates";
@@ -477,7 +499,7 @@ std::string record_problem(const GameRecord& r, const RecordRules& rules) {
         return std::string(to_string(r.reason)) +
                ", but the file records no match configuration that says its match adjudicates "
                "on evals";
-    const Replay replayed = replay(r, rules.adjudication, rules.evals);
+    const Replay replayed = replay(r, rules.adjudication, rules.evals, proof);
     if (!replayed.problem.empty()) return replayed.problem;
     if (std::string claim = claim_problem(r, rules, replayed.movers); !claim.empty()) return claim;
     if (std::string p = numbers_problem(r, rules, replayed.played_after_opening); !p.empty())

@@ -5,6 +5,7 @@
 // never reaches the totals. --resume, merge, report and ratings all read through it (match_file.h).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -44,6 +45,20 @@ struct RecordRules {
     std::map<std::string, std::string> unreadable;
 };
 
+// Adjudications at this many empty squares or fewer are proved on reading by solving them again:
+// milliseconds each, so no file of records can make a reader spend much on them.
+constexpr int kAlwaysSolvedEmpties = 14;
+
+// How a reader proves the score of an adjudication at more than kAlwaysSolvedEmpties empty
+// squares, a solve of up to seconds (docs/reliability.md): by the record's signature, verified
+// with the reader's key (the referee that holds the key solved it when it played), or by solving
+// it again within a budget of endgame-solver positions the reader states (--proof-budget). With
+// neither, such a record is refused: a file of forged ones would otherwise cost hours to read.
+struct AdjudicationProof {
+    bool signature_verified = false;
+    std::uint64_t budget = 0;  // positions a record; 0: no solve above kAlwaysSolvedEmpties
+};
+
 // The rules of the match whose configuration (match_config.h) a file records; nullopt: none.
 RecordRules record_rules_in(const std::optional<nlohmann::json>& config);
 
@@ -54,7 +69,8 @@ RecordRules record_rules_in(const std::optional<nlohmann::json>& config);
 // (finite, within ±64 discs, and only on moves of engines whose protocol reports evals) and
 // per-move lists (one entry per move played after the opening; none for a game between
 // in-process players).
-std::string record_problem(const GameRecord& r, const RecordRules& rules);
+std::string record_problem(const GameRecord& r, const RecordRules& rules,
+                           const AdjudicationProof& proof = {});
 
 // Whether two records of one id are the same game: every field equal but the signature (one file
 // may be written with --sign-key, another without).
@@ -65,13 +81,14 @@ bool same_game(const GameRecord& a, const GameRecord& b);
 // the reason says — played out: the board's count; a forfeit: the board's count, the offender
 // losing; adjudicated: only in a match that adjudicates (`adjudication_empties`, its
 // --adjudicate N), exactly where the referee stops (the first position with N or fewer empty
-// squares), with the score the endgame solver gives there; and its evals replayed through the
+// squares), with the score the endgame solver gives there (above kAlwaysSolvedEmpties, as `proof`
+// allows); and its evals replayed through the
 // match's --resign and --draw (`evals`): a game ends by "resign adjudication" or "draw
 // adjudication" exactly at the first move where they are met, with the winner they give and the
 // discs on the board, and no game goes on past such a move. The replay costs microseconds; the
 // solve milliseconds at 14 empties, 0.1-0.2 s at 18 and 0.4-0.7 s at 20 (docs/reliability.md).
 std::string replay_problem(const GameRecord& r, std::optional<int> adjudication_empties,
-                           const EvalRules& evals = {});
+                           const EvalRules& evals = {}, const AdjudicationProof& proof = {});
 
 // Why `r` is not the game the schedule has under its id ("" when it is): its pair, and its
 // opening (transcript and start board) when `opening` (the schedule's opening) is given.

@@ -20,15 +20,17 @@ struct Entry {
 };
 using Row = std::vector<Entry>;  // sorted by index
 
-bool before(const Entry& e, int index) { return e.index < index; }
+bool before(const Entry& e, int index) {
+    return e.index < index;
+}
 
 // L D L^T of the grounded Laplacian, indexed by elimination position.
 struct Factor {
     int ground = 0;
-    std::vector<int> order;             // position -> vertex
-    std::vector<int> position;          // vertex -> position (-1 for the ground)
-    Vector pivot;                       // D
-    std::vector<Row> below_diagonal;    // column j of L: (i > j, L_ij), sorted by i
+    std::vector<int> order;           // position -> vertex
+    std::vector<int> position;        // vertex -> position (-1 for the ground)
+    Vector pivot;                     // D
+    std::vector<Row> below_diagonal;  // column j of L: (i > j, L_ij), sorted by i
 };
 
 // The Laplacian's rows without the ground's row and column, each sorted with repeated edges

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -88,4 +90,32 @@ TEST_CASE("the solver scores finished games and forced passes by the rules") {
     CHECK(solve_endgame(Position::from_colors(almost, bit(1), Color::Black)) == 64);
     // The same board with white to move: white cannot move, black must play a1.
     CHECK(solve_endgame(Position::from_colors(almost, bit(1), Color::White)) == -64);
+}
+
+TEST_CASE("a solve within a budget: the value when it fits, nothing past it, the same anywhere") {
+    Rng rng(9);
+    for (int i = 0; i < 6; ++i) {
+        const Game game = random_game_until(rng, 12 + i % 3);
+        const Position& p = game.current();
+        // The node count of a budgeted solve is the position's own: its table starts empty, so
+        // a thread whose table holds other positions counts the same.
+        std::uint64_t nodes = 0;
+        std::optional<int> fresh;
+        std::thread([&] { fresh = solve_endgame_within(p, UINT64_MAX); }).join();
+        const int value = solve_endgame(p, &nodes);
+        REQUIRE(fresh.has_value());
+        CHECK(*fresh == value);
+        // Find the smallest budget that fits by bisection: it fits from there on, never below.
+        std::uint64_t low = 0, high = 1 << 24;
+        while (low + 1 < high) {
+            const std::uint64_t middle = (low + high) / 2;
+            (solve_endgame_within(p, middle) ? high : low) = middle;
+        }
+        CHECK(high > 100);
+        CHECK(solve_endgame_within(p, high) == value);
+        CHECK_FALSE(solve_endgame_within(p, high - 1).has_value());
+        std::optional<int> again;
+        std::thread([&] { again = solve_endgame_within(p, high); }).join();
+        CHECK(again == value);
+    }
 }

@@ -1,5 +1,6 @@
 // What no replay alone can prove, checked through the real othello-match: an adjudication only
-// where the match adjudicates, exactly there and with the solver's score; a forfeit only of a kind
+// where the match adjudicates, exactly there and with the solver's score (past 14 empty squares
+// only with a signature or within --proof-budget); a forfeit only of a kind
 // the losing engine can commit; times and evals finite and in range, one per move; a journal
 // without its configuration line, an edited openings hash and two different records of one game
 // refused; and with --sign-key, records signed by the runner that played them and every reader
@@ -97,6 +98,76 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
     CHECK(m.status == 2);
     CHECK(contains(m.err, "'a.jsonl' " + shifted + ": game 2 (mobility - random): adjudicated "));
     CHECK(contains(m.err, "but perfect play gives black " + std::to_string(black)));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("past 14 empty squares an adjudication is proved by its signature or a stated budget") {
+    const fs::path dir = temp_dir("match_claims_proof_budget");
+    std::ofstream(dir / "key") << "not-a-real-key-0123456789-abcdef";
+    const std::string match = kTwoPolicyMatch + " --adjudicate 16";
+    REQUIRE(run_othello_match(match + " --results a.json", dir).status == 0);
+    REQUIRE(run_othello_match(match + " --sign-key key --results s.json", dir).status == 0);
+    const nlohmann::json games = read_json(dir / "a.json").at("games");
+    REQUIRE(games[0].at("reason") == "adjudicated");
+
+    // Unsigned, with no budget: refused by every reader, saying how to prove it.
+    const std::string unproved =
+        "'a.jsonl' line 2: game 0 (mobility - random): adjudicated at 16 empty squares, a score "
+        "no signature covers";
+    for (const char* reader : {"ratings --results q.json a.jsonl", "merge --results m.json a.jsonl",
+                               "report --html p.html a.jsonl"}) {
+        CAPTURE(reader);
+        const Run r = run_othello_match(reader, dir);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, unproved));
+        CHECK(contains(r.err, "--proof-budget"));
+    }
+    // A budget too small for the solve: refused, naming it.
+    Run r = run_othello_match("ratings --proof-budget 50 --results q.json a.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err,
+                   "game 0 (mobility - random): adjudicated at 16 empty squares: proving "
+                   "its score takes the endgame solver more than the --proof-budget of 50 "
+                   "positions"));
+    // A budget that fits: solved again and accepted; an edited score is still caught.
+    r = run_othello_match("ratings --proof-budget 100000000 --results q.json a.jsonl", dir);
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(
+        run_othello_match("merge --proof-budget 100000000 --results m.json a.jsonl", dir).status ==
+        0);
+    CHECK(run_othello_match("report --proof-budget 100000000 --html p.html a.jsonl", dir).status ==
+          0);
+    std::vector<std::string> lines = lines_of(slurp(dir / "a.jsonl"));
+    const std::string shifted = edit_game(lines, 0, [](nlohmann::json& g) {
+        const int b = g["black_discs"].get<int>() + (g["black_discs"] == 64 ? -2 : 2);
+        g["black_discs"] = b;
+        g["white_discs"] = 64 - b;
+        g["winner"] = b > 32 ? "black" : b < 32 ? "white" : "draw";
+    });
+    write_lines(dir / "e.jsonl", lines);
+    r = run_othello_match("ratings --proof-budget 100000000 --results q2.json e.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "'e.jsonl' " + shifted +
+                              ": game 0 (mobility - random): adjudicated "
+                              "score"));
+
+    // Signed: the signature proves the score, with no budget.
+    r = run_othello_match("ratings --sign-key key --results q3.json s.jsonl", dir);
+    INFO(r.err);
+    CHECK(r.status == 0);
+
+    // --resume without a budget plays the unproved games again; with one, none.
+    fs::remove(dir / "a.json");
+    r = run_othello_match(match + " --resume --results a.json", dir);
+    CHECK(r.status == 0);
+    CHECK(contains(r.err, unproved));
+    CHECK(contains(r.err, "that game is played again"));
+    fs::remove(dir / "a.json");
+    r = run_othello_match(match + " --resume --proof-budget 100000000 --results a.json", dir);
+    CHECK(r.status == 0);
+    CHECK_FALSE(contains(r.err, "played again"));
+    CHECK(read_json(dir / "a.json").at("games") == games);
     fs::remove_all(dir);
 }
 

@@ -1,6 +1,7 @@
 // The pseudo-inverse diagonal, by sparse elimination and by one conjugate-gradient solve per
-// vertex, against a dense reference computed a third way: (L + J/n)^{-1} = L+ + J/n for a connected graph (J the all-ones matrix), inverted by
-// Gauss-Jordan elimination, on graph shapes that stress the elimination order differently.
+// vertex, against a dense reference computed a third way: (L + J/n)^{-1} = L+ + J/n for a connected
+// graph (J the all-ones matrix), inverted by Gauss-Jordan elimination, on graph shapes that stress
+// the elimination order differently.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -57,13 +58,16 @@ void check_against_reference(std::size_t n, const std::vector<WeightedEdge>& edg
     }
 }
 
-double weight(Rng& rng) { return 0.1 + 3 * rng.uniform(); }
+double weight(Rng& rng) {
+    return 0.1 + 3 * rng.uniform();
+}
 
 }  // namespace
 
 TEST_CASE("pseudo-inverse diagonal: two vertices, one edge") {
     // L = w [[1,-1],[-1,1]], L+ = L / (4 w^2): diagonal 1 / (4 w).
-    const std::vector<double> d = laplacian_pseudo_inverse_diagonal(GraphLaplacian(2, {{0, 1, 2.0}}), 1e12).value();
+    const std::vector<double> d =
+        laplacian_pseudo_inverse_diagonal(GraphLaplacian(2, {{0, 1, 2.0}}), 1e12).value();
     CHECK(d[0] == doctest::Approx(0.125));
     CHECK(d[1] == doctest::Approx(0.125));
 }
@@ -97,8 +101,8 @@ TEST_CASE("pseudo-inverse diagonal: a round robin and random sparse graphs, repe
         // A random spanning tree keeps the graph connected; random extra edges (some repeats,
         // in either direction) make fill for the elimination order to handle.
         for (int v = 1; v < n; ++v)
-            edges.push_back({static_cast<int>(rng.below(static_cast<std::uint32_t>(v))), v,
-                             weight(rng)});
+            edges.push_back(
+                {static_cast<int>(rng.below(static_cast<std::uint32_t>(v))), v, weight(rng)});
         const int extra = static_cast<int>(rng.below(static_cast<std::uint32_t>(2 * n)));
         for (int k = 0; k < extra; ++k) {
             const int a = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
@@ -116,7 +120,8 @@ TEST_CASE("pseudo-inverse diagonal: past its work limit the elimination gives up
     std::vector<WeightedEdge> round_robin;
     for (int a = 0; a < 30; ++a)
         for (int b = a + 1; b < 30; ++b) round_robin.push_back({a, b, 1.0});
-    CHECK_FALSE(laplacian_pseudo_inverse_diagonal(GraphLaplacian(30, round_robin), 1000).has_value());
+    CHECK_FALSE(
+        laplacian_pseudo_inverse_diagonal(GraphLaplacian(30, round_robin), 1000).has_value());
     const auto d = laplacian_pseudo_inverse_diagonal(GraphLaplacian(30, round_robin), 1e6);
     REQUIRE(d.has_value());
     // The complete graph's L = n I - J: L+ = (I - J/n) / n, diagonal (n - 1) / n^2.
