@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Peak memory of a match with a results file, by number of games: othello-match --results at each
 # size of in-process games (policy:random vs policy:mobility, default openings), the same with
-# every output (--results, --records GGF, --positions-out, --html), then `merge` and `report` over
-# the largest size's results file. Prints each run's wall time and peak resident
+# every output (--results, --records GGF, --positions-out, --html), then `merge`, `report` and
+# `ratings` over the largest size's results file (and `report` over its journal). Prints each run's wall time and peak resident
 # set size (/usr/bin/time -v's "Maximum resident set size").
 #   scripts/results-memory-bench.sh [--match OTHELLO_MATCH] [GAMES...]   (default 10000 100000 1000000)
 # Everything is written in a temporary folder, removed at the end.
@@ -51,3 +51,5 @@ for n in "${sizes[@]}"; do
 done
 measure "merge of the $last-game r.json" "$match" merge --results merged.json r.json
 measure "report of the $last-game r.json" "$match" report --html page.html r.json
+measure "report of its journal r.jsonl" "$match" report --html page2.html r.jsonl
+measure "ratings of the $last-game r.json" "$match" ratings --results ratings.json r.json

@@ -12,6 +12,7 @@
 #include "match/cli/proof_budget_option.h"
 #include "match/config/match_config.h"
 #include "match/report/report.h"
+#include "match/results/game_spool.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
 #include "match/results/results_file.h"
@@ -39,16 +40,19 @@ void check_output(const std::string& out_path, const std::vector<std::string>& i
     if (overwrite || !fs::exists(out_path)) return;
     std::string why = "it holds another match";
     try {
-        const MatchFile previous = read_match_file(out_path);
+        long lost = 0;
+        const MatchFile previous = stream_match_file(out_path, [&](GameRecord&& r, long) {
+            const auto id = static_cast<std::size_t>(r.id);
+            lost += r.id < 0 || id >= merged.held.size() || !merged.held[id];
+        });
         if (previous.config) {
             const std::string d =
                 config_difference(*previous.config, merged.config, "it", "the inputs", true);
-            std::set<int> merged_ids;
-            for (const auto& r : merged.games) merged_ids.insert(r.id);
-            long lost = 0;
-            for (const auto& r : previous.games) lost += merged_ids.count(r.id) == 0;
-            if (d.empty() && lost == 0) return;
-            why = d.empty() ? "it holds " + std::to_string(lost) + " games the inputs do not" : d;
+            if (d.empty() && lost == 0 && previous.refused.empty()) return;
+            why = !d.empty() ? d
+                  : !previous.refused.empty()
+                      ? refused_records_message(previous.refused)
+                      : "it holds " + std::to_string(lost) + " games the inputs do not";
         } else {
             why = "it records no match configuration";
         }
@@ -58,6 +62,31 @@ void check_output(const std::string& out_path, const std::vector<std::string>& i
     throw std::runtime_error("--results '" + out_path +
                              "' already exists and is not an earlier merge of " + "these games (" +
                              why + "); --overwrite replaces it");
+}
+
+// "Merged 2 files: 40 of 48 games; missing ...", the duplicates and the notes.
+void say_what_was_merged(std::ostream& out, std::ostream& err, std::size_t files,
+                         const MergedMatch& merged) {
+    const long total = merged.games + static_cast<long>(merged.missing.size());
+    out << "Merged " << files << (files == 1 ? " file: " : " files: ") << merged.games << " of "
+        << total << " games";
+    if (merged.missing.empty()) {
+        out << ", complete.\n";
+    } else {
+        out << "; missing " << merged.missing.size() << " (ids " << id_ranges(merged.missing)
+            << ")";
+        if (!merged.incomplete_shards.empty()) {
+            out << " from shards ";
+            for (std::size_t i = 0; i < merged.incomplete_shards.size(); ++i)
+                out << (i ? ", " : "") << merged.incomplete_shards[i];
+        }
+        out << ". Run the missing shards (--resume completes a shard) and merge again.\n";
+    }
+    if (!merged.duplicates.empty()) {
+        out << "Duplicates: " << merged.duplicates.size() << " games in more than one input "
+            << "(ids " << id_ranges(merged.duplicates) << "), counted once.\n";
+    }
+    for (const auto& n : merged.notes) err << "othello-match merge: note: " << printable(n) << "\n";
 }
 
 }  // namespace
@@ -94,43 +123,30 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         check_output_path("--results", out_path);
         std::optional<SigningKey> key;
         if (!sign_key_path.empty()) key = SigningKey::load(sign_key_path);
-        std::vector<MatchFile> files;
-        for (const auto& in : inputs) {
+        for (const auto& in : inputs)
             if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
-            files.push_back(read_match_file(in, key ? &*key : nullptr, proof_budget));
-        }
-        MergedMatch merged = merge_match_files(files);
+        // The merged games wait on disk, never all in memory: a million of them are a few GB
+        // as records.
+        ShardMerge merge(inputs);
+        GameSpool spool(out_path);
+        Standings standings(engine_names_in(merge.config()));
+        MergedMatch merged = merge.read(
+            [&](const GameRecord& r) {
+                spool.add(r);
+                standings.add(r);
+            },
+            key ? &*key : nullptr, proof_budget);
         check_output(out_path, inputs, merged, overwrite);
 
-        const long total = static_cast<long>(merged.games.size() + merged.missing.size());
-        out << "Merged " << files.size() << (files.size() == 1 ? " file: " : " files: ")
-            << merged.games.size() << " of " << total << " games";
-        if (merged.missing.empty()) {
-            out << ", complete.\n";
-        } else {
-            out << "; missing " << merged.missing.size() << " (ids " << id_ranges(merged.missing)
-                << ")";
-            if (!merged.incomplete_shards.empty()) {
-                out << " from shards ";
-                for (std::size_t i = 0; i < merged.incomplete_shards.size(); ++i)
-                    out << (i ? ", " : "") << merged.incomplete_shards[i];
-            }
-            out << ". Run the missing shards (--resume completes a shard) and merge again.\n";
-        }
-        if (!merged.duplicates.empty()) {
-            out << "Duplicates: " << merged.duplicates.size() << " games in more than one input "
-                << "(ids " << id_ranges(merged.duplicates) << "), counted once.\n";
-        }
-        for (const auto& n : merged.notes)
-            err << "othello-match merge: note: " << printable(n) << "\n";
+        say_what_was_merged(out, err, inputs.size(), merged);
         out << "\n";
 
-        files.clear();  // the merged games are copies: the inputs' records are not kept twice
-        Standings standings(engine_names_in(merged.config));
-        for (const auto& r : merged.games) standings.add(r);
         print_report(out, standings, sprt_in(merged.config));
-        write_results(out_path, std::move(merged.games), results_summary(standings), merged.config,
-                      results_ratings(standings), key ? &*key : nullptr);
+        // The records as their inputs hold them: with --sign-key, each checked to carry the
+        // key's signature for this configuration (the shard is not signed).
+        write_results_from_journal(out_path, spool.path(), spool.by_id(),
+                                   results_summary(standings), merged.config,
+                                   results_ratings(standings));
         return 0;
     } catch (const std::exception& e) {
         err << "othello-match merge: " << printable_lines(e.what()) << "\n";

@@ -15,6 +15,7 @@
 #include "match/record/game_record_schema.h"
 #include "match/report/html_report.h"
 #include "match/report/recorded_match.h"
+#include "match/results/game_spool.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
 #include "match/results/results_merge.h"
@@ -30,31 +31,52 @@ namespace {
 // merge and ratings check it (match_file.h), with `key` its signature too. With a key the page
 // comes from the signed games alone (with the configuration their signatures cover), however the
 // file is written: a results file's summary and rating list are covered by no signature, so they
-// are not read (the ratings are computed for the page).
+// are not read (the ratings are computed for the page). The checked games wait in `spool`, read
+// back one at a time when the page is made: a million of them are never held as records.
 RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey* key,
-                                       std::uint64_t proof_budget) {
+                                       std::uint64_t proof_budget, GameSpool& spool) {
     if (path.ends_with(".jsonl") && !std::filesystem::exists(path))
         throw std::runtime_error("cannot read '" + path + "'");
-    {
-        // A journal's checked games are the page's; a results file's are read again as they
-        // stand in it (in its order, repeats included), once these are dropped.
-        MatchFile checked = read_match_file(path, key, proof_budget);
-        if (!checked.refused.empty())
-            throw std::runtime_error(refused_records_message(checked.refused));
-        check_against_schedules({&checked});
-        for (const auto& note : checked.notes)
-            std::cerr << "othello-match report: note: " << printable(note) << "\n";
-        if (path.ends_with(".jsonl") || key)
-            return recorded_match_from_games(std::move(checked.games), std::move(checked.config));
+    // Each id once, in id order (as --resume keeps a file's games), checked against its match's
+    // schedule when the file records its match.
+    std::optional<nlohmann::json> config = recorded_config(path);
+    const bool page_from_checked = path.ends_with(".jsonl") || key;
+    EngineAppearance by_id;
+    const auto keep = [&](const GameRecord& r) {
+        if (!page_from_checked) return;
+        spool.add(r);
+        by_id.add(r, r.id);
+    };
+    std::vector<std::string> notes;
+    if (config) {
+        notes = ShardMerge({path}).read(keep, key, proof_budget).notes;
+    } else {
+        const MatchFile file = stream_match_file(
+            path, [&](GameRecord&& r, long) { keep(r); }, key, proof_budget);
+        if (!file.refused.empty()) throw std::runtime_error(refused_records_message(file.refused));
+        notes = file.notes;
     }
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read '" + path + "'");
+    for (const auto& note : notes)
+        std::cerr << "othello-match report: note: " << printable(note) << "\n";
+    if (page_from_checked) {
+        const long count = static_cast<long>(spool.by_id().size());
+        return recorded_match_from_games(by_id, spool.records(), count, std::move(config));
+    }
+    // A results file's games as they stand in it (in its order, repeats included).
+    const auto each_game = [path](const std::function<void(const nlohmann::json&, long)>& game) {
+        std::ifstream in(path);
+        if (!in) throw std::runtime_error("cannot read '" + path + "'");
+        return parse_results_file(
+            in, [&](const nlohmann::json& g, std::size_t i) { game(g, static_cast<long>(i)); });
+    };
     nlohmann::json results;
-    std::vector<GameRecord> games;
+    EngineAppearance in_file;
+    long count = 0;
     try {
-        results = parse_results_file(in, [&](const nlohmann::json& game, std::size_t i) {
+        results = each_game([&](const nlohmann::json& g, long i) {
             try {
-                games.push_back(record_from_json(game));
+                in_file.add(record_from_json(g), i);
+                ++count;
             } catch (const std::exception& e) {
                 throw std::runtime_error("game " + std::to_string(i + 1) +
                                          " of \"games\": " + e.what());
@@ -66,8 +88,11 @@ RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "': " + e.what());
     }
+    const RecordSource games = [each_game](const std::function<void(const GameRecord&)>& each) {
+        each_game([&](const nlohmann::json& g, long) { each(record_from_json(g)); });
+    };
     try {
-        return recorded_match_from_results(std::move(results), std::move(games));
+        return recorded_match_from_results(std::move(results), in_file, games, count);
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "': " + e.what());
     }
@@ -119,8 +144,9 @@ int run_report_command(int argc, char** argv) {
             throw std::runtime_error("--html '" + html_path + "' is also the results file");
         std::optional<SigningKey> key;
         if (!sign_key_path.empty()) key = SigningKey::load(sign_key_path);
+        GameSpool spool(html_path);
         const RecordedMatch match =
-            recorded_match_from_file(results_path, key ? &*key : nullptr, proof_budget);
+            recorded_match_from_file(results_path, key ? &*key : nullptr, proof_budget, spool);
         Standings standings(match.setup.engines);
         const ReportPageData page = report_page_data_of(match, standings);
         write_html_report(html_path, page, standings, true, match.ratings);

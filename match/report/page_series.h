@@ -45,12 +45,21 @@ class PageSeries {
         double upper;
         double llr;  // with an SPRT
     };
+    // Every engine's score after game `games`: a point kept as it is counted, when the number of
+    // games is known (a million games' steps would cost 24 MB).
+    struct ScorePoint {
+        long games;
+        std::vector<double> scores;
+    };
     long step_for(long games) const;  // the chart's points are the multiples of it
 
     int engines_;
     std::optional<SprtParameters> sprt_;
     long final_games_;
-    std::vector<ScoreStep> scores_;
+    long games_ = 0;
+    std::vector<ScoreStep> scores_;   // while a match is played (no final_games)
+    std::vector<double> current_;     // with final_games: each engine's score so far
+    std::vector<ScorePoint> points_;  // with final_games
     std::vector<EloPoint> elo_;
 };
 

@@ -1,4 +1,5 @@
-// RecordedMatch: the results file's JSON read once into records; the page from those.
+// RecordedMatch: the results file's JSON and the engines its games name; the page from the games
+// read back one at a time.
 #include "match/report/recorded_match.h"
 
 #include <algorithm>
@@ -66,7 +67,27 @@ void add_configured_names(std::vector<std::string>& names, const nlohmann::json&
 
 }  // namespace
 
-RecordedMatch recorded_match_from_results(nlohmann::json results, std::vector<GameRecord> games) {
+void EngineAppearance::add(const GameRecord& r, long rank) {
+    const auto seen = [&](const std::string& name, int seat) {
+        const auto [it, inserted] = first_.try_emplace(name, rank, seat);
+        if (!inserted) it->second = std::min(it->second, std::make_pair(rank, seat));
+    };
+    seen(r.black, 0);
+    seen(r.white, 1);
+}
+
+std::vector<std::string> EngineAppearance::names() const {
+    std::vector<std::pair<std::pair<long, int>, std::string>> order;
+    for (const auto& [name, first] : first_) order.emplace_back(first, name);
+    std::sort(order.begin(), order.end());
+    std::vector<std::string> names;
+    for (auto& [first, name] : order) names.push_back(std::move(name));
+    return names;
+}
+
+RecordedMatch recorded_match_from_results(nlohmann::json results,
+                                          const EngineAppearance& appearance, RecordSource games,
+                                          long game_count) {
     if (!results.is_object()) throw std::runtime_error("not a results file: not a JSON object");
     RecordedMatch match;
     ReportPageSetup& setup = match.setup;
@@ -78,36 +99,32 @@ RecordedMatch recorded_match_from_results(nlohmann::json results, std::vector<Ga
             if (e.contains("name")) add_name(setup.engines, e["name"].get<std::string>());
     }
     if (setup.engines.empty()) add_configured_names(setup.engines, setup.settings);
-    for (const GameRecord& r : games) {
-        add_name(setup.engines, r.black);
-        add_name(setup.engines, r.white);
-    }
+    for (const std::string& name : appearance.names()) add_name(setup.engines, name);
     match.games = std::move(games);
+    match.game_count = game_count;
     setup.sprt = sprt_from_settings(setup.settings);
     return match;
 }
 
-RecordedMatch recorded_match_from_games(std::vector<GameRecord> games,
-                                        std::optional<nlohmann::json> config) {
+RecordedMatch recorded_match_from_games(const EngineAppearance& appearance, RecordSource games,
+                                        long game_count, std::optional<nlohmann::json> config) {
     RecordedMatch match;
     ReportPageSetup& setup = match.setup;
     if (config && config->is_object()) setup.settings = std::move(*config);
     add_configured_names(setup.engines, setup.settings);
-    for (const GameRecord& r : games) {
-        add_name(setup.engines, r.black);
-        add_name(setup.engines, r.white);
-    }
+    for (const std::string& name : appearance.names()) add_name(setup.engines, name);
     setup.sprt = sprt_from_settings(setup.settings);
     match.games = std::move(games);
+    match.game_count = game_count;
     return match;
 }
 
 ReportPageData report_page_data_of(const RecordedMatch& match, Standings& standings) {
-    ReportPageData page(match.setup, static_cast<long>(match.games.size()));
-    for (const GameRecord& r : match.games) {
+    ReportPageData page(match.setup, match.game_count);
+    match.games([&](const GameRecord& r) {
         standings.add(r);
         page.add(r, standings);
-    }
+    });
     return page;
 }
 

@@ -46,13 +46,15 @@ void keep_first_of_each_id(MatchFile& file) {
 }
 
 // Reads the records of one file, each checked against the rules of the configuration the file
-// records (and, with a key, its signature for that configuration). The checks run when the file
-// is read to the end, spread over every core: an adjudicated record is solved again, within the
-// bounds record_check.h sets.
+// records (and, with a key, its signature for that configuration), a batch at a time: the checks
+// of a batch run spread over every core (an adjudicated record is solved again, within the bounds
+// record_check.h sets), then each record that checks out goes to the sink, in file order, and
+// none is kept. The refused are said in file.refused, in file order too.
 class RecordReader {
   public:
-    RecordReader(MatchFile& file, const SigningKey* key, std::uint64_t proof_budget)
-        : file_(file), key_(key), proof_budget_(proof_budget) {}
+    RecordReader(MatchFile& file, const SigningKey* key, std::uint64_t proof_budget,
+                 const CheckedGameSink& sink)
+        : file_(file), key_(key), proof_budget_(proof_budget), sink_(sink) {}
 
     // Called once, before any record, with what the file records.
     void set_config(std::optional<nlohmann::json> config) {
@@ -61,23 +63,24 @@ class RecordReader {
         if (key_) signer_.emplace(*key_, file_.config ? *file_.config : nlohmann::json());
     }
 
-    // Adds the record in `j` to those finish() checks; one that is not a game record is refused
-    // there, in its place.
-    void add(const nlohmann::json& j, const std::string& where) {
+    // Adds the record in `j`, standing at `place`, to those the next batch checks; one that is
+    // not a game record is refused there, in its place.
+    void add(const nlohmann::json& j, long place) {
+        const std::string where = record_place(file_.path, place);
         try {
-            pending_.push_back({record_from_json(j), where, ""});
+            pending_.push_back({record_from_json(j), place, ""});
         } catch (const std::exception& e) {
             // The id, when it is one, says which game is played again.
             const auto id = j.is_object() ? j.find("id") : j.end();
             const std::string game = id != j.end() && id->is_number_integer()
                                          ? ": game " + std::to_string(id->get<long long>())
                                          : "";
-            pending_.push_back({{}, where, where + game + ": not a game record: " + e.what()});
+            pending_.push_back({{}, place, where + game + ": not a game record: " + e.what()});
         }
+        if (pending_.size() >= kBatch) finish();
     }
 
-    // Checks every record added, in parallel, and keeps those that check out in file order; the
-    // others are said in file.refused, in file order too.
+    // Checks every record added since the last batch and hands on those that check out.
     void finish() {
         const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         parallel_for(pending_.size(), threads, [&](std::size_t i) {
@@ -87,31 +90,31 @@ class RecordReader {
             if (problem.empty())
                 problem = record_problem(p.record, rules_, {signer_.has_value(), proof_budget_});
             if (problem.empty()) return;
-            p.refusal = p.where + ": game " + std::to_string(p.record.id) + " (" + p.record.black +
-                        " - " + p.record.white + "): " + problem;
+            p.refusal = record_place(file_.path, p.place) + ": game " +
+                        std::to_string(p.record.id) + " (" + p.record.black + " - " +
+                        p.record.white + "): " + problem;
         });
-        file_.games.reserve(file_.games.size() + pending_.size());
-        file_.where.reserve(file_.where.size() + pending_.size());
         for (Pending& p : pending_) {
-            if (!p.refusal.empty()) {
+            if (!p.refusal.empty())
                 file_.refused.push_back(std::move(p.refusal));
-                continue;
-            }
-            file_.games.push_back(std::move(p.record));
-            file_.where.push_back(std::move(p.where));
+            else
+                sink_(std::move(p.record), p.place);
         }
         pending_.clear();
     }
 
   private:
+    // Enough records to keep every core busy, few enough that a batch costs little memory.
+    static constexpr std::size_t kBatch = 4096;
     struct Pending {
         GameRecord record;
-        std::string where;
+        long place = 0;
         std::string refusal;  // the whole message; empty while the record checks out
     };
     MatchFile& file_;
     const SigningKey* key_;
     std::uint64_t proof_budget_;
+    const CheckedGameSink& sink_;
     RecordRules rules_;
     std::optional<RecordSigner> signer_;
     std::vector<Pending> pending_;
@@ -157,9 +160,10 @@ bool read_bounded_line(std::istream& in, std::string& line, std::size_t most, bo
     }
 }
 
-MatchFile read_journal(const std::string& path, const SigningKey* key, std::uint64_t proof_budget) {
+MatchFile stream_journal(const std::string& path, const SigningKey* key, std::uint64_t proof_budget,
+                         const CheckedGameSink& sink) {
     MatchFile file{path, std::nullopt, {}, {}, {}, {}};
-    RecordReader reader(file, key, proof_budget);
+    RecordReader reader(file, key, proof_budget, sink);
     bool configured = false;
     std::ifstream in(path);
     std::string line;
@@ -169,7 +173,7 @@ MatchFile read_journal(const std::string& path, const SigningKey* key, std::uint
     bool too_long = false;
     for (long number = 1; read_bounded_line(in, line, kMostRecordLineBytes, too_long); ++number) {
         if (line.empty() && !too_long) continue;
-        const std::string where = "'" + path + "' line " + std::to_string(number);
+        const std::string where = record_place(path, number);
         if (unparsed) file.refused.push_back(*unparsed);
         unparsed.reset();
         if (too_long) {
@@ -200,7 +204,7 @@ MatchFile read_journal(const std::string& path, const SigningKey* key, std::uint
             continue;
         }
         if (!configured) refuse_journal_without_config(where);
-        reader.add(j, where);
+        reader.add(j, number);
     }
     reader.finish();
     if (unparsed) {
@@ -208,35 +212,77 @@ MatchFile read_journal(const std::string& path, const SigningKey* key, std::uint
                              " is cut short (the runner was killed while writing it): dropped, "
                              "that game is played again");
     }
-    keep_first_of_each_id(file);
     return file;
 }
 
-MatchFile read_results_file(const std::string& path, const SigningKey* key,
-                            std::uint64_t proof_budget) {
+// The "config" of a results file, read before its games wherever it stands in the object, so
+// that the games can be checked as they stream past; the games met on the way are dropped unread.
+std::optional<nlohmann::json> results_file_config(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read '" + path + "'");
-    MatchFile file{path, std::nullopt, {}, {}, {}, {}};
-    RecordReader reader(file, key, proof_budget);
+    struct Found {};
+    std::optional<nlohmann::json> config;
+    bool config_key = false;  // the last key of the top-level object was "config"
     try {
-        const nlohmann::json j =
-            parse_results_file(in, [&](const nlohmann::json& game, std::size_t i) {
-                reader.add(game, "'" + path + "' games[" + std::to_string(i) + "]");
+        const nlohmann::json without_config = nlohmann::json::parse(
+            in, [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+                using E = nlohmann::json::parse_event_t;
+                if (depth == 1 && event == E::key) {
+                    config_key = parsed == "config";
+                    return true;
+                }
+                const bool value_ends =
+                    event == E::object_end || event == E::array_end || event == E::value;
+                if (config_key && depth == 1 && value_ends) {
+                    config = std::move(parsed);
+                    throw Found{};
+                }
+                return config_key || depth != 2 || !value_ends;
             });
-        const auto config = j.find("config");
-        if (config != j.end() && config->is_object()) {
+        (void)without_config;  // the file holds no "config"
+    } catch (const Found&) {
+    }
+    return config;
+}
+
+// An exception a sink threw, carried through the readers untouched (they name the file in
+// their own errors, which are not the sink's).
+struct SinkFailure {
+    std::exception_ptr error;
+};
+
+MatchFile stream_results_file(const std::string& path, const SigningKey* key,
+                              std::uint64_t proof_budget, const CheckedGameSink& sink) {
+    MatchFile file{path, std::nullopt, {}, {}, {}, {}};
+    const CheckedGameSink carried = [&](GameRecord&& r, long place) {
+        try {
+            sink(std::move(r), place);
+        } catch (...) {
+            throw SinkFailure{std::current_exception()};
+        }
+    };
+    RecordReader reader(file, key, proof_budget, carried);
+    try {
+        std::optional<nlohmann::json> config = results_file_config(path);
+        if (config && !config->is_object()) config.reset();
+        if (config) {
             if (std::string p = config_shape_problem(*config); !p.empty())
                 throw std::runtime_error("the configuration's " + p);
         }
-        reader.set_config(config != j.end() && config->is_object()
-                              ? std::optional<nlohmann::json>(*config)
-                              : std::nullopt);
+        reader.set_config(std::move(config));
+        std::ifstream in(path);
+        if (!in) throw std::runtime_error("cannot read '" + path + "'");
+        const nlohmann::json j =
+            parse_results_file(in, [&](const nlohmann::json& game, std::size_t i) {
+                reader.add(game, static_cast<long>(i));
+            });
         if (!j.at("games").is_array()) throw std::runtime_error("\"games\" is not an array");
         reader.finish();
+    } catch (const SinkFailure& failure) {
+        std::rethrow_exception(failure.error);
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "' is not a results file: " + e.what());
     }
-    keep_first_of_each_id(file);
     return file;
 }
 
@@ -287,17 +333,72 @@ std::string refused_records_message(const std::vector<std::string>& refused) {
     return message;
 }
 
-MatchFile read_match_file(const std::string& path, const SigningKey* key,
-                          std::uint64_t proof_budget) {
+std::string record_place(const std::string& path, long place) {
+    if (path.ends_with(".jsonl")) return "'" + path + "' line " + std::to_string(place);
+    return "'" + path + "' games[" + std::to_string(place) + "]";
+}
+
+MatchFile stream_match_file(const std::string& path, const CheckedGameSink& game,
+                            const SigningKey* key, std::uint64_t proof_budget) {
     // A FIFO or a device would hang the read or never end it.
     std::error_code error;
     if (std::filesystem::exists(path, error)) require_regular_file(path, "results file");
-    if (path.ends_with(".jsonl")) return read_journal(path, key, proof_budget);
+    if (path.ends_with(".jsonl")) return stream_journal(path, key, proof_budget, game);
     if (path.ends_with(".csv")) {
         throw std::runtime_error("'" + path +
                                  "': CSV results cannot be read back; give the .jsonl journal");
     }
-    return read_results_file(path, key, proof_budget);
+    return stream_results_file(path, key, proof_budget, game);
+}
+
+MatchFile read_match_file(const std::string& path, const SigningKey* key,
+                          std::uint64_t proof_budget) {
+    std::vector<GameRecord> games;
+    std::vector<std::string> where;
+    MatchFile file = stream_match_file(
+        path,
+        [&](GameRecord&& r, long place) {
+            games.push_back(std::move(r));
+            where.push_back(record_place(path, place));
+        },
+        key, proof_budget);
+    file.games = std::move(games);
+    file.where = std::move(where);
+    keep_first_of_each_id(file);
+    return file;
+}
+
+std::optional<nlohmann::json> recorded_config(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::exists(path, error)) require_regular_file(path, "results file");
+    if (path.ends_with(".jsonl")) {
+        // The configuration line before the first game (lines that are not JSON are the
+        // reader's to refuse).
+        std::ifstream in(path);
+        std::string line;
+        bool too_long = false;
+        for (long number = 1; in && read_bounded_line(in, line, kMostRecordLineBytes, too_long);
+             ++number) {
+            if (too_long || line.empty()) continue;
+            const auto j = nlohmann::json::parse(line, nullptr, false);
+            if (j.is_discarded()) continue;
+            if (!is_config_line(j)) refuse_journal_without_config(record_place(path, number));
+            if (!j.at("config").is_object()) return std::nullopt;
+            return j.at("config");
+        }
+        return std::nullopt;
+    }
+    if (path.ends_with(".csv")) {
+        throw std::runtime_error("'" + path +
+                                 "': CSV results cannot be read back; give the .jsonl journal");
+    }
+    try {
+        std::optional<nlohmann::json> config = results_file_config(path);
+        if (config && !config->is_object()) return std::nullopt;
+        return config;
+    } catch (const std::exception& e) {
+        throw std::runtime_error("'" + path + "' is not a results file: " + e.what());
+    }
 }
 
 std::optional<std::string> recorded_run_id(const std::string& results_path) {

@@ -3,6 +3,7 @@
 // shards and the report.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <istream>
 #include <nlohmann/json.hpp>
@@ -43,6 +44,25 @@ struct MatchFile {
 // come without the configuration line before them (nothing to check them against).
 MatchFile read_match_file(const std::string& path, const SigningKey* key = nullptr,
                           std::uint64_t proof_budget = 0);
+
+// Each record that checks out as read_match_file reads it, with its place in the file (a
+// journal's line number, an index into a results file's "games"), handed over as soon as its
+// batch is checked, in file order, repeats included.
+using CheckedGameSink = std::function<void(GameRecord&&, long place)>;
+
+// read_match_file without holding the games: each goes to `game` and is not kept, so a file of a
+// million games costs the memory of a batch. The MatchFile returned holds no games; what `game`
+// throws is thrown as it is.
+MatchFile stream_match_file(const std::string& path, const CheckedGameSink& game,
+                            const SigningKey* key = nullptr, std::uint64_t proof_budget = 0);
+
+// The configuration the file at `path` records, read without its games; nullopt when it records
+// none. Throws std::runtime_error naming the file when it is not a regular file or not a results
+// file.
+std::optional<nlohmann::json> recorded_config(const std::string& path);
+
+// How messages name a record's place: "'r.jsonl' line 7", "'r.json' games[3]".
+std::string record_place(const std::string& path, long place);
 
 // A results file ({"config", "summary", "games", ...}) parsed with each element of its "games"
 // list handed to `game` (with its index) as soon as it is read, then dropped: the document

@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include <algorithm>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -65,6 +66,19 @@ std::string RecordSigner::problem(const GameRecord& record) const {
                "another key signed it)";
     }
     return "";
+}
+
+GameDigest game_digest(const GameRecord& record) {
+    nlohmann::json j = to_json(record);
+    j.erase("sig");
+    const std::string text = canonical(j);
+    unsigned char sha[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    if (!EVP_Digest(text.data(), text.size(), sha, &length, EVP_sha256(), nullptr))
+        throw std::runtime_error("SHA-256 failed (OpenSSL)");
+    GameDigest digest;
+    std::copy(sha, sha + digest.size(), digest.begin());
+    return digest;
 }
 
 }  // namespace othello

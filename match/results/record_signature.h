@@ -10,6 +10,7 @@
 // "sig": "hmac-sha256:" and 64 hex digits.
 #pragma once
 
+#include <array>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
@@ -35,5 +36,11 @@ class RecordSigner {
     std::string key_;
     std::string config_text_;
 };
+
+// A digest of the game a record holds, its signature left out (SHA-256 of the same canonical
+// text, cut to 128 bits): equal exactly when record_check.h's same_game holds, so that a reader
+// can tell two records of one id apart without keeping the first.
+using GameDigest = std::array<unsigned char, 16>;
+GameDigest game_digest(const GameRecord& record);
 
 }  // namespace othello

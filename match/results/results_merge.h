@@ -1,7 +1,11 @@
 // ResultsMerge: the games of one match gathered from the files its shards wrote, checked to be
-// shards of the same match, with what is missing and what came twice.
+// shards of the same match, with what is missing and what came twice — as the files are read, so
+// that a merge of a million games holds a batch of records and a few bytes a game, never the games.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -11,10 +15,15 @@
 
 namespace othello {
 
+namespace shard_merge {
+class Merger;
+}
+
 struct MergedMatch {
-    nlohmann::json config;          // the match's configuration, without "shard"
-    std::vector<GameRecord> games;  // id order, each id once (the first input's record)
-    std::vector<int> duplicates;    // ids found in more than one input (the same game each time)
+    nlohmann::json config;        // the match's configuration, without "shard"
+    long games = 0;               // the games merged, each id once
+    std::vector<bool> held;       // by id: whether the merge holds that game
+    std::vector<int> duplicates;  // ids found in more than one input (the same game each time)
     // For people: torn last journal lines dropped, openings that could not be built again.
     std::vector<std::string> notes;
     std::vector<int> missing;  // ids of the whole match found in no input
@@ -22,12 +31,31 @@ struct MergedMatch {
     std::vector<std::string> incomplete_shards;
 };
 
-// Throws std::runtime_error naming the file and what differs when an input records no
-// configuration, another match's configuration, a game the match's schedule does not have (its
-// engines, colours, pair or opening), a record that does not check out (MatchFile::refused), or
-// when two inputs hold different games under one id (naming both).
-MergedMatch merge_match_files(const std::vector<MatchFile>& inputs);
-MergedMatch merge_match_files(const std::vector<const MatchFile*>& inputs);
+// The merge of the files of one match's shards: their configurations read and checked first,
+// then their games, as read.
+class ShardMerge {
+  public:
+    // Reads the configuration each file at `paths` records. Throws std::runtime_error naming
+    // the file and what differs when one records none, or another match's.
+    explicit ShardMerge(std::vector<std::string> paths);
+    ~ShardMerge();
+
+    // The match's configuration, without "shard".
+    const nlohmann::json& config() const;
+
+    // Reads the files (read_match_file's checks, with `key` and `proof_budget`) and hands each
+    // game of the merged match to `game` once (the first input's record of its id), in the
+    // order read. Throws std::runtime_error naming the file for a game the match's schedule
+    // does not have (its engines, colours, pair or opening), a record that does not check out
+    // (MatchFile::refused), or two inputs' different games under one id (naming both); `game`
+    // may have been called for some games by then.
+    MergedMatch read(const std::function<void(const GameRecord&)>& game,
+                     const SigningKey* key = nullptr, std::uint64_t proof_budget = 0);
+
+  private:
+    std::vector<std::string> paths_;
+    std::unique_ptr<shard_merge::Merger> merger_;
+};
 
 // Checks the games of every file that records its match against that match's schedule and
 // openings, as merge does (the files of one match together, so that two shards' different

@@ -204,7 +204,10 @@ TEST_CASE("page data kept game by game is the page the report command counts fro
         if (n != 1 && n != 2 && n != 399 && n != 400 && n != 401 && n != 449) continue;
         CAPTURE(n);
         // Mid-match, the page is the one counted from scratch from the games so far.
-        RecordedMatch so_far{setup, records, nullptr};
+        const RecordSource games = [&](const std::function<void(const GameRecord&)>& each) {
+            for (const GameRecord& r : records) each(r);
+        };
+        RecordedMatch so_far{setup, games, static_cast<long>(n), nullptr};
         Standings counted(setup.engines);
         const ReportPageData from_scratch = report_page_data_of(so_far, counted);
         CHECK(page.text(standings, nullptr, false) == from_scratch.text(counted, nullptr, false));

@@ -185,6 +185,10 @@ TEST_CASE("merge refuses records that do not check out and inputs that disagree,
     CHECK(contains(r.err, "game " + std::to_string(changed) + ": 's0.jsonl' line "));
     CHECK(contains(r.err, " and 's0.json' games[1] hold different games"));
     CHECK(slurp(dir / "m.json") == merged);
+    // The games merged wait on disk beside the output, and go with a failed merge too.
+    for (const auto& entry : fs::directory_iterator(dir))
+        CHECK_MESSAGE(entry.path().filename().string().find(".spool-") == std::string::npos,
+                      entry.path());
 
     // The right moves under the wrong game: game 5's opening and moves as game 1 (same colours).
     const std::vector<std::string> journal0 = lines_of(slurp(dir / "s0.jsonl"));
