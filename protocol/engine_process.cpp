@@ -156,6 +156,7 @@ void EngineProcess::write_line(std::string_view line) {
     std::string data(line);
     data += '\n';
     if (to_child_ < 0) throw ChannelError(ChannelFailure::Closed, "'" + command_ + "' is stopped");
+    if (stderr_) stderr_mark_ = stderr_->mark();
     if (!write_all(to_child_, data)) {
         throw ChannelError(
             ChannelFailure::Closed,
@@ -181,7 +182,7 @@ std::string EngineProcess::read_line(Deadline deadline) {
         if (left.count() < 0)
             throw ChannelError(ChannelFailure::Timeout,
                                "'" + command_ + "' did not reply in time" +
-                                   stderr_said(std::chrono::milliseconds(0)));
+                                   stderr_said(std::chrono::milliseconds(0), stderr_mark_));
         pollfd pfd{from_child_, POLLIN, 0};
         // Round up so a deadline a fraction of a millisecond away still waits; in slices, so an
         // interruption is seen.
@@ -248,10 +249,10 @@ std::string EngineProcess::how_it_ended(const std::string& otherwise,
                              : std::chrono::milliseconds(0));
 }
 
-std::string EngineProcess::stderr_said(std::chrono::milliseconds grace) {
+std::string EngineProcess::stderr_said(std::chrono::milliseconds grace, std::uint64_t since) {
     if (!stderr_) return "";
     std::string text;
-    for (const std::string& line : stderr_->last_lines(grace))
+    for (const std::string& line : stderr_->last_lines(grace, since))
         text += (text.empty() ? " (stderr: " : " | ") + printable(line);
     return text.empty() ? "" : text + ")";
 }

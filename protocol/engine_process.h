@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,13 +47,17 @@ class EngineProcess : public LineChannel {
     // to `grace` for it to end.
     std::string how_it_ended(const std::string& otherwise, std::chrono::milliseconds grace);
     // " (stderr: LINE | LINE)" with the engine's last stderr lines, or "" when it wrote none.
-    std::string stderr_said(std::chrono::milliseconds grace);
+    // The engine's last stderr lines, quoted for a message; with `since` (a StderrTail mark),
+    // only those begun after it.
+    std::string stderr_said(std::chrono::milliseconds grace, std::uint64_t since = 0);
 
     pid_t pid_ = -1;
     int to_child_ = -1;
     int from_child_ = -1;
     std::string buffer_;
     std::string command_;  // for messages
+    // The stderr lines begun before the last line sent: a timeout quotes only the later ones.
+    std::uint64_t stderr_mark_ = 0;
     std::unique_ptr<StderrTail> stderr_;
 };
 

@@ -72,7 +72,10 @@ void StderrTail::add(const char* data, std::size_t size) {
     for (std::size_t i = 0; i < size; ++i) {
         if (data[i] == '\n') {
             end_line();
-        } else if (partial_.size() < kLineBytes) {
+            continue;
+        }
+        if (partial_.empty() && !partial_cut_) ++lines_begun_;
+        if (partial_.size() < kLineBytes) {
             partial_ += data[i];
         } else {
             partial_cut_ = true;
@@ -86,23 +89,34 @@ void StderrTail::end_line() {
     // A blank line says nothing about a failure; it would only push a line that does out.
     if (partial_.find_first_not_of(" \t") != std::string::npos) {
         lines_.push_back(std::move(partial_));
+        begun_.push_back(lines_begun_);
         std::size_t total = 0;
         for (const auto& line : lines_) total += line.size();
         while (lines_.size() > kLines || total > kTotalBytes) {
             total -= lines_.front().size();
             lines_.erase(lines_.begin());
+            begun_.erase(begun_.begin());
         }
     }
     partial_.clear();
     partial_cut_ = false;
 }
 
-std::vector<std::string> StderrTail::last_lines(std::chrono::milliseconds grace) {
+std::vector<std::string> StderrTail::last_lines(std::chrono::milliseconds grace,
+                                                std::uint64_t since) {
     std::unique_lock guard(lock_);
     closed_changed_.wait_for(guard, grace, [&] { return closed_; });
-    std::vector<std::string> lines = lines_;
-    if (!partial_.empty()) lines.push_back(partial_ + (partial_cut_ ? "..." : ""));
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < lines_.size(); ++i)
+        if (begun_[i] > since) lines.push_back(lines_[i]);
+    if (!partial_.empty() && lines_begun_ > since)
+        lines.push_back(partial_ + (partial_cut_ ? "..." : ""));
     return lines;
+}
+
+std::uint64_t StderrTail::mark() {
+    const std::lock_guard guard(lock_);
+    return lines_begun_;
 }
 
 }  // namespace othello

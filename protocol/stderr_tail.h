@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -30,8 +31,12 @@ class StderrTail {
     StderrTail& operator=(const StderrTail&) = delete;
 
     // Waits up to `grace` for the engine's stderr to close (all its writers gone), then returns
-    // the last lines (a last line without its newline included).
-    std::vector<std::string> last_lines(std::chrono::milliseconds grace);
+    // the last lines (a last line without its newline included); with `since` (a mark()), only
+    // those begun after it.
+    std::vector<std::string> last_lines(std::chrono::milliseconds grace, std::uint64_t since = 0);
+    // How many lines have begun so far: a mark to ask for the lines after (an engine's banner
+    // says nothing about why it did not answer a later command).
+    std::uint64_t mark();
 
   private:
     void drain();
@@ -45,9 +50,11 @@ class StderrTail {
     std::mutex lock_;
     std::condition_variable closed_changed_;
     bool closed_ = false;
-    std::vector<std::string> lines_;  // oldest first
-    std::string partial_;             // the line being written
+    std::vector<std::string> lines_;    // oldest first
+    std::vector<std::uint64_t> begun_;  // lines_[i] was the begun_[i]-th line begun
+    std::string partial_;               // the line being written
     bool partial_cut_ = false;
+    std::uint64_t lines_begun_ = 0;  // the partial line's number, once it has begun
     std::thread reader_;
 };
 

@@ -54,6 +54,8 @@ const std::vector<JournalEntry>& GameSpool::by_id() {
     return by_id_;
 }
 
-RecordSource GameSpool::records() { return journal_records(path_, by_id()); }
+RecordSource GameSpool::records() {
+    return journal_records(path_, by_id());
+}
 
 }  // namespace othello
