@@ -111,10 +111,14 @@ po::options_description cutechess_options(MatchOptions& o) {
 // The --engine arguments with every conf=NAME replaced by the engines file's spec.
 std::vector<std::string> resolved_engine_texts(const std::vector<std::string>& engines,
                                                const std::string& engines_file) {
-    std::vector<std::string> texts;
-    for (const auto& e : engines)
-        texts.push_back(
-            names_engine_configuration(e) ? engine_spec_from_engines_file(e, engines_file) : e);
+    std::vector<std::string> texts, notes;
+    for (const auto& e : engines) {
+        texts.push_back(names_engine_configuration(e)
+                            ? engine_spec_from_engines_file(e, engines_file, &notes)
+                            : e);
+    }
+    for (const std::string& note : notes)
+        std::cerr << "othello-match: note: " << printable(note) << "\n";
     return texts;
 }
 

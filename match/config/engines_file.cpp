@@ -86,8 +86,8 @@ class EntryReader {
         throw std::invalid_argument(where_ + ": " + what);
     }
 
-    // The spec keys and the command of this entry.
-    std::pair<Keys, std::string> read() const {
+    // The spec keys and the command of this entry; each field ignored gets a note.
+    std::pair<Keys, std::string> read(std::vector<std::string>& notes) const {
         Keys keys;
         std::string command;
         for (const auto& [field, value] : entry_.items()) {
@@ -99,6 +99,7 @@ class EntryReader {
             } else if (const FieldKey* mapped = find_field(field)) {
                 std::string text;
                 if (!scalar_text(value, text)) fail("\"" + field + "\" must be a string or number");
+                if (text.empty() && field != "name") continue;  // cutechess's "unset"
                 check_value(field, text);
                 if (field == "protocol") check_protocol(text);
                 set_key(keys, mapped->key, text);
@@ -108,9 +109,10 @@ class EntryReader {
                          "\" is for chess engines; othello-match has no use for it "
                          "(leave it out or empty)");
             } else {
-                fail("unknown field \"" + field +
-                     "\" (known: name, command, workingDirectory, protocol, stderrFile, "
-                     "timemargin, restart, options, initStrings, ponder, whitepov)");
+                notes.push_back(where_ + ": field \"" + field +
+                                "\" ignored (othello-match reads name, command, "
+                                "workingDirectory, protocol, stderrFile, timemargin, restart, "
+                                "options, initStrings, ponder, whitepov)");
             }
         }
         if (command.empty()) fail("no \"command\"");
@@ -222,7 +224,8 @@ bool names_engine_configuration(std::string_view engine_argument) {
 }
 
 std::string engine_spec_from_engines_file(std::string_view conf_argument,
-                                          const std::string& engines_path) {
+                                          const std::string& engines_path,
+                                          std::vector<std::string>* notes) {
     const auto [conf, overrides] = conf_and_overrides(conf_argument);
     if (engines_path.empty())
         throw std::invalid_argument("--engine conf=" + conf + ": needs --engines FILE");
@@ -242,10 +245,14 @@ std::string engine_spec_from_engines_file(std::string_view conf_argument,
         if (!file[i].contains("name") || !file[i]["name"].is_string() ||
             file[i]["name"].get<std::string>().empty())
             entry.fail("no \"name\"");
-        auto read = entry.read();
+        std::vector<std::string> entry_notes;
+        auto read = entry.read(entry_notes);
         const std::string& name = file[i]["name"].get_ref<const std::string&>();
         if (!seen.insert(name).second) entry.fail("a second configuration named \"" + name + "\"");
-        if (name == conf) named = std::move(read);
+        if (name == conf) {
+            named = std::move(read);
+            if (notes) notes->insert(notes->end(), entry_notes.begin(), entry_notes.end());
+        }
         names.push_back(name);
     }
     if (named) {

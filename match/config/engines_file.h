@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace othello {
 
@@ -14,12 +15,17 @@ namespace othello {
 // The fields, cutechess's names: name (name=), command (cmd:, split like a shell; required),
 // workingDirectory (dir=), protocol (protocol=: gtp or nboard; cutechess's uci and xboard are
 // chess protocols and refused), stderrFile (stderr=), timemargin (timemargin=), restart
-// (restart=), options (each {"name": K, "value": V} as K=V), and initStrings, ponder and whitepov
-// only when empty or false (this runner has no use for them). Any other field is refused.
+// (restart=), options (each {"name": K, "value": V, ...} as K=V: cutechess's other members,
+// alias, default, min, max, type and choices, describe the option and are not read), and
+// initStrings, ponder and whitepov only when empty or false (this runner has no use for them).
+// An empty string means unset, as cutechess writes every field it knows ("workingDirectory": "").
+// Any other field (cutechess's variants, validateClaims, debug) is ignored, with a note for the
+// configuration named added to `notes`.
 // Throws std::invalid_argument naming the file and the entry (or the line, for a file that is
 // not JSON), or the conf name the file does not hold.
 std::string engine_spec_from_engines_file(std::string_view conf_argument,
-                                          const std::string& engines_path);
+                                          const std::string& engines_path,
+                                          std::vector<std::string>* notes = nullptr);
 
 // Whether an --engine argument names a configuration of the engines file ("conf=...").
 bool names_engine_configuration(std::string_view engine_argument);
