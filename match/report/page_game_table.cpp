@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <stdexcept>
 #include <string_view>
 
 #include "match/report/page_numbers.h"
@@ -138,18 +141,37 @@ bool PageGameTable::add(const GameRecord& r) {
     // Columns a game has nothing for (per-move figures of in-process players) are left off its
     // end: the page reads a missing column as null.
     while (!row.empty() && row.back().is_null()) row.erase(row.end() - 1);
-    if (rows_text_.empty() || rows_text_.back().size() >= kRowsPiece) {
-        rows_text_.emplace_back();
-        rows_text_.back().reserve(kRowsPiece + kRowsPiece / 8);
-    }
-    if (rows_ > 0) rows_text_.back() += ',';
-    rows_text_.back() += json_for_script_block(row);
+    if (rows_ > 0) piece_ += ',';
+    piece_ += json_for_script_block(row);
     ++rows_;
+    if (piece_.size() >= kRowsPiece) spill();
     return true;
 }
 
+void PageGameTable::spill() {
+    if (!spilled_) spilled_.reset(std::tmpfile());
+    if (!spilled_ || std::fwrite(piece_.data(), 1, piece_.size(), spilled_.get()) != piece_.size())
+        throw std::runtime_error(std::string("report page: cannot keep its rows in a temporary "
+                                             "file: ") +
+                                 std::strerror(errno));
+    piece_.clear();
+}
+
 void PageGameTable::write_rows(std::ostream& out) const {
-    for (const std::string& piece : rows_text_) out << piece;
+    if (spilled_) {
+        std::FILE* file = spilled_.get();
+        std::fflush(file);
+        std::rewind(file);
+        std::vector<char> chunk(kRowsPiece);
+        for (std::size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), file)) > 0;)
+            out.write(chunk.data(), static_cast<std::streamsize>(n));
+        const bool failed = std::ferror(file);
+        std::fseek(file, 0, SEEK_END);  // where the next piece is written
+        if (failed)
+            throw std::runtime_error(std::string("report page: cannot read its rows back: ") +
+                                     std::strerror(errno));
+    }
+    out << piece_;
 }
 
 nlohmann::json PageGameTable::openings() const {

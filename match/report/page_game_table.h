@@ -4,6 +4,8 @@
 // which is all the page holds of a game; and the tallies by opening the rows index.
 #pragma once
 
+#include <cstdio>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -47,6 +49,7 @@ class PageGameTable {
         long disc_difference_sum = 0;  // black's
     };
     int opening_index(const GameRecord& r);
+    void spill();  // piece_ to the temporary file
     int reason_index(Outcome reason);
 
     std::vector<const GameRecordField*> page_fields_;
@@ -56,10 +59,12 @@ class PageGameTable {
     // thousands of openings.
     std::unordered_map<std::string, int> opening_index_;  // opening + '\n' + start board
     std::vector<OpeningTally> openings_;
-    // The rows' text in pieces of about kRowsPiece bytes: one string of a million games' rows
-    // would be copied whole each time it grew, holding both copies meanwhile.
+    // The rows' text: each piece of about kRowsPiece bytes, once full, goes to an anonymous
+    // temporary file (std::tmpfile), read back only when the page is written: a million games'
+    // rows are 100 MB of text that the page needs only then.
     static constexpr std::size_t kRowsPiece = 1 << 20;
-    std::vector<std::string> rows_text_;
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> spilled_{nullptr, &std::fclose};
+    std::string piece_;  // the rows since the last piece spilled
     long rows_ = 0;
 };
 
