@@ -47,6 +47,14 @@ void cut_to_opening(nlohmann::json& g) {
     g["white_discs"] = opened.current().disc_count(Color::White);
 }
 
+// Black's discs moved by two (the winner following them): a score no solve gives.
+void shift_score(nlohmann::json& g) {
+    const int b = g["black_discs"].get<int>() + (g["black_discs"] == 64 ? -2 : 2);
+    g["black_discs"] = b;
+    g["white_discs"] = 64 - b;
+    g["winner"] = b > 32 ? "black" : b < 32 ? "white" : "draw";
+}
+
 }  // namespace
 
 TEST_CASE("an adjudication is refused where the match does not adjudicate, and re-solved") {
@@ -87,12 +95,7 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
     REQUIRE(adjudicated[2].at("reason") == "adjudicated");
     lines = lines_of(slurp(dir / "a.jsonl"));
     const int black = adjudicated[2].at("black_discs");
-    const std::string shifted = edit_game(lines, 2, [](nlohmann::json& g) {
-        const int b = g["black_discs"].get<int>() + (g["black_discs"] == 64 ? -2 : 2);
-        g["black_discs"] = b;
-        g["white_discs"] = 64 - b;
-        g["winner"] = b > 32 ? "black" : b < 32 ? "white" : "draw";
-    });
+    const std::string shifted = edit_game(lines, 2, shift_score);
     write_lines(dir / "a.jsonl", lines);
     const Run m = run_othello_match("merge --results m.json a.jsonl", dir);
     CHECK(m.status == 2);
@@ -139,12 +142,7 @@ TEST_CASE("past 14 empty squares an adjudication is proved by its signature or a
     CHECK(run_othello_match("report --proof-budget 100000000 --html p.html a.jsonl", dir).status ==
           0);
     std::vector<std::string> lines = lines_of(slurp(dir / "a.jsonl"));
-    const std::string shifted = edit_game(lines, 0, [](nlohmann::json& g) {
-        const int b = g["black_discs"].get<int>() + (g["black_discs"] == 64 ? -2 : 2);
-        g["black_discs"] = b;
-        g["white_discs"] = 64 - b;
-        g["winner"] = b > 32 ? "black" : b < 32 ? "white" : "draw";
-    });
+    const std::string shifted = edit_game(lines, 0, shift_score);
     write_lines(dir / "e.jsonl", lines);
     r = run_othello_match("ratings --proof-budget 100000000 --results q2.json e.jsonl", dir);
     CHECK(r.status == 2);
