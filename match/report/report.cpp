@@ -135,8 +135,9 @@ void print_report(std::ostream& out, const Standings& st,
     }
     if (n > 2) {
         // Columns are numbered: full names would not fit side by side.
-        out << "\nCrosstable (row's wins-losses-draws against column):\n  " << std::left
-            << std::setw(width + 4) << "";
+        // A pair that never met (a gauntlet's seeds) shows nothing: 0-0-0 would read as games.
+        out << "\nCrosstable (row's wins-losses-draws against column; blank: never met):\n  "
+            << std::left << std::setw(width + 4) << "";
         for (int b = 0; b < n; ++b) out << std::setw(14) << std::to_string(b + 1);
         out << "Score\n";
         for (int a = 0; a < n; ++a) {
@@ -144,9 +145,10 @@ void print_report(std::ostream& out, const Standings& st,
             for (int b = 0; b < n; ++b) {
                 const WinDrawLoss r = st.head_to_head(a, b);
                 out << std::setw(14)
-                    << (a == b ? std::string("-")
-                               : std::to_string(r.wins) + "-" + std::to_string(r.losses) + "-" +
-                                     std::to_string(r.draws));
+                    << (a == b           ? std::string("-")
+                        : r.games() == 0 ? std::string()
+                                         : std::to_string(r.wins) + "-" + std::to_string(r.losses) +
+                                               "-" + std::to_string(r.draws));
             }
             char buf[32];
             std::snprintf(buf, sizeof buf, "%.1f%%", 100 * st.tally(a).total.score());

@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -188,6 +190,20 @@ TEST_CASE("--tournament gauntlet --seeds N: the seeds play everyone else, not ea
     REQUIRE(r.status == 0);
     CHECK(colours_of(games_of(dir / "r.json")) ==
           std::vector<std::string>{"S1-C", "C-S1", "S1-D", "D-S1", "S2-C", "C-S2", "S2-D", "D-S2"});
+    // The crosstable leaves the pairs that never met blank (not 0-0-0, which reads as games).
+    const std::vector<std::string> out = lines_of(r.out);
+    const auto header = std::find_if(out.begin(), out.end(), [](const std::string& l) {
+        return l.starts_with(
+            "Crosstable (row's wins-losses-draws against column; blank: never "
+            "met)");
+    });
+    REQUIRE(header != out.end());
+    REQUIRE(header + 2 < out.end());
+    const std::size_t first_column = (header + 1)->find('1');  // columns 14 wide from here
+    const std::string& s1 = *(header + 2);
+    REQUIRE(s1.starts_with("  1. S1"));
+    CHECK(s1.substr(first_column, 28) == "-" + std::string(27, ' '));  // itself, then S2: blank
+    CHECK(std::isdigit(static_cast<unsigned char>(s1.at(first_column + 28))));  // against C
     r = run_othello_match(engines + "--tournament gauntlet --seeds 4", dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() ==
