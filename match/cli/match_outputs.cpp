@@ -77,7 +77,11 @@ void MatchOutputs::on_game(GameRecord& game, const Standings& standings) {
 // The table of the games played is printed even when the match could not go on.
 bool MatchOutputs::finish(const Standings& standings) {
     progress_->finish();
-    print_report(std::cout, standings, options_.sprt);
+    // A table of zeros (an engine that failed to start) would read as a result.
+    if (standings.games() > 0)
+        print_report(std::cout, standings, options_.sprt);
+    else
+        std::cout << "No game was played.\n";
     bool written = true;
     const auto save = [&](const std::function<void()>& write) {
         try {

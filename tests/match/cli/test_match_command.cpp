@@ -180,6 +180,8 @@ TEST_CASE("bad arguments and unreachable engines give clear errors") {
     CHECK(r.status == 1);
     CHECK(r.err.find("engine 'gone' failed to start: cannot start '/nonexistent/engine'") !=
           std::string::npos);
+    // No table of zeros before the error: nothing was played.
+    CHECK(r.out == "No game was played.\n");
     fs::remove_all(dir);
 }
 
