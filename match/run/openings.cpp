@@ -181,7 +181,21 @@ Game board_opening(std::string_view text) {
     return game_from_board(text);
 }
 
-Opening parse_line(std::string_view line, const std::string& path, long number) {
+// The first `plies` moves of a transcript (passes between them kept): all that plies=N reads of a
+// line, so a move past them, legal or not, is never played.
+std::string first_plies(std::string_view transcript, int plies) {
+    std::string out;
+    int placed = 0;
+    for (const Move& m : parse_moves(transcript)) {
+        if (placed == plies) break;
+        out += m.to_string();
+        if (!m.is_pass()) ++placed;
+    }
+    return out;
+}
+
+// `plies`: plies=N of the file (-1: whole lines).
+Opening parse_line(std::string_view line, const std::string& path, long number, int plies) {
     std::string name;
     const std::string_view text = transcript_of(line, &name);
     try {
@@ -193,7 +207,7 @@ Opening parse_line(std::string_view line, const std::string& path, long number) 
                     std::filesystem::path(path).filename().string() + ":" + std::to_string(number);
             return {name, "", board_opening(text)};
         }
-        Game game = Game::from_transcript(text);
+        Game game = Game::from_transcript(plies < 0 ? std::string(text) : first_plies(text, plies));
         if (game.is_over()) throw NotationError("the game is already over");
         return {name, game.transcript(), game};
     } catch (const NotationError& e) {
@@ -227,7 +241,7 @@ std::vector<Opening> read_file_in_order(const FileSource& file, std::size_t want
     long openings = 0;
     for (long number = 1; out.size() < wanted && std::getline(in, line); ++number) {
         if (transcript_of(line, nullptr).empty() || ++openings < file.start) continue;
-        out.push_back(cut_opening(parse_line(line, file.path, number), file.plies));
+        out.push_back(cut_opening(parse_line(line, file.path, number, file.plies), file.plies));
     }
     return out;
 }
@@ -266,7 +280,7 @@ std::vector<Opening> read_file_sample(const FileSource& file, std::size_t wanted
     for (const Chosen& c : chosen) {
         in.seekg(static_cast<std::streamoff>(c.offset));
         std::getline(in, line);
-        out.push_back(cut_opening(parse_line(line, path, c.number), file.plies));
+        out.push_back(cut_opening(parse_line(line, path, c.number, file.plies), file.plies));
     }
     std::shuffle(out.begin(), out.end(), rng);
     return out;

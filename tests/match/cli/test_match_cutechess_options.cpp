@@ -133,7 +133,8 @@ TEST_CASE("cutechess -openings plies= start=: --openings plies=N,start=M,FILE") 
         std::ofstream(dir / "lines.txt")
             << "f5d6c3d3c4f4\tone\n# a comment\nf5f6e6f4e3c5\ttwo\n"
                "f5d6c5f4e3f6\tthree\n"
-            << std::string(64, '-').replace(27, 2, "OX").replace(35, 2, "XO") << " X\tboard\n";
+            << std::string(64, '-').replace(27, 2, "OX").replace(35, 2, "XO") << " X\tboard\n"
+            << "f5d6c3d3c4f4a1\tfour\n";  // its 7th ply is illegal
     }
     const auto openings = [&](const std::string& source, const std::string& order) {
         const Run run = run_shell(kMatch +
@@ -151,13 +152,14 @@ TEST_CASE("cutechess -openings plies= start=: --openings plies=N,start=M,FILE") 
         return seen;
     };
     // The second opening on (the comment is not an opening), each cut after two plies; a board
-    // has no plies to cut. Too few openings for 4 pairs: they repeat in turn.
+    // has no plies to cut; a line is read only as far as its plies (the 7th of "four" is
+    // illegal, and never played).
     CHECK(openings("plies=2,start=2,", "") ==
           std::vector<std::string>{"two:f5f6", "two:f5f6", "three:f5d6", "three:f5d6",
-                                   "board:", "board:", "two:f5f6", "two:f5f6"});
+                                   "board:", "board:", "four:f5d6", "four:f5d6"});
     // In random order too, only the openings from the third on are drawn.
-    for (const auto& name : openings("start=3,", " --openings-order random"))
-        CHECK((name == "three:f5d6c5f4e3f6" || name == "board:"));
+    for (const auto& name : openings("plies=6,start=3,", " --openings-order random"))
+        CHECK((name == "three:f5d6c5f4e3f6" || name == "board:" || name == "four:f5d6c3d3c4f4"));
 
     const auto refused = [&](const std::string& source) {
         const Run run = run_shell(kMatch +
@@ -168,8 +170,11 @@ TEST_CASE("cutechess -openings plies= start=: --openings plies=N,start=M,FILE") 
         CHECK(run.status == 2);
         return run.err;
     };
-    CHECK(refused("start=5,") == "othello-match: openings file '" + (dir / "lines.txt").string() +
-                                     "' holds no opening from start=5 on\n");
+    CHECK(refused("start=6,") == "othello-match: openings file '" + (dir / "lines.txt").string() +
+                                     "' holds no opening from start=6 on\n");
+    // Read whole, the illegal 7th ply is refused, naming the line.
+    CHECK(refused("").starts_with("othello-match: " + (dir / "lines.txt").string() +
+                                  ":6: bad opening: transcript move 7 (a1)"));
     CHECK(refused("plies=0,") == "othello-match: openings 'plies=0," +
                                      (dir / "lines.txt").string() +
                                      "': plies '0' is not a number of plies from 1 to 60\n");
