@@ -48,11 +48,8 @@ void check_output(const std::string& out_path, const std::vector<std::string>& i
         if (previous.config) {
             const std::string d =
                 config_difference(*previous.config, merged.config, "it", "the inputs", true);
-            if (d.empty() && lost == 0 && previous.refused.empty()) return;
-            why = !d.empty() ? d
-                  : !previous.refused.empty()
-                      ? refused_records_message(previous.refused)
-                      : "it holds " + std::to_string(lost) + " games the inputs do not";
+            if (d.empty() && lost == 0) return;
+            why = d.empty() ? "it holds " + std::to_string(lost) + " games the inputs do not" : d;
         } else {
             why = "it records no match configuration";
         }
