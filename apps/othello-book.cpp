@@ -38,14 +38,14 @@ using namespace othello;
 namespace {
 
 constexpr const char* kUsage =
-    "usage: othello-book build|import [options]   make a new book / add to a book\n"
-    "       othello-book show [--book FILE] [TRANSCRIPT]   book moves of a position\n"
-    "       othello-book stats [--book FILE]   summary of a book\n"
-    "       othello-book bench [--book FILE]   lookup speed\n"
-    "       othello-book evaluate [--book FILE] [--weights FILE] [--depth D]   negamax values\n"
-    "       othello-book lines [--book FILE] [--plies K] [--count N]   openings from the book\n"
-    "       othello-book SUBCOMMAND --help     the subcommand's options\n"
-    "       othello-book --version             print 'othello-book VERSION'\n";
+    "Usage: othello-book build|import [OPTION]...   make a new book / add to a book\n"
+    "  or:  othello-book show [--book FILE] [TRANSCRIPT]   book moves of a position\n"
+    "  or:  othello-book stats [--book FILE]   summary of a book\n"
+    "  or:  othello-book bench [--book FILE]   lookup speed\n"
+    "  or:  othello-book evaluate [--book FILE] [--weights FILE] [--depth D]   negamax values\n"
+    "  or:  othello-book lines [--book FILE] [--plies K] [--count N]   openings from the book\n"
+    "  or:  othello-book SUBCOMMAND --help     the subcommand's options\n"
+    "  or:  othello-book --version             print 'othello-book VERSION'\n";
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -78,7 +78,7 @@ std::optional<po::variables_map> parse_args(
         throw UsageError(e.what());
     }
     if (vm.count("help")) {
-        std::cout << "usage: othello-book " << usage << "\n" << options << "\n";
+        std::cout << "Usage: othello-book " << usage << "\n" << options << "\n";
         return std::nullopt;
     }
     po::notify(vm);

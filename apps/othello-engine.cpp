@@ -186,9 +186,9 @@ void add_serving_options(po::options_description& described, EngineCommandLine& 
 
 po::options_description describe(EngineCommandLine& c) {
     po::options_description described(
-        "usage: othello-engine [options]         speak a protocol on stdin/stdout\n"
-        "       othello-engine --listen HOST:PORT [options]\n"
-        "       othello-engine perft DEPTH | bench\noptions");
+        "Usage: othello-engine [OPTION]...                    speak a protocol on stdin/stdout\n"
+        "  or:  othello-engine --listen HOST:PORT [OPTION]...  serve it over TCP\n"
+        "  or:  othello-engine perft DEPTH | bench\n\nOptions");
     described.add_options()("help,h", "print this help")("version",
                                                          "print 'othello-engine VERSION'")(
         "print-data-dir",

@@ -153,7 +153,9 @@ void add_output_options(po::options_description& options, CommandLine& c) {
 }
 
 po::options_description describe(CommandLine& c) {
-    po::options_description options("othello-train options");
+    po::options_description options(
+        "Usage: othello-train [OPTION]...   fit the regression policy's pattern weights\n\n"
+        "Options");
     add_data_options(options, c);
     add_fit_options(options, c);
     add_self_play_options(options, c);

@@ -23,22 +23,42 @@ execute_process(COMMAND date -u -d "${OTHELLO_RELEASE_DATE}" +%s
   OUTPUT_VARIABLE OTHELLO_RELEASE_EPOCH OUTPUT_STRIP_TRAILING_WHITESPACE)
 
 set(OTHELLO_MAN_DIR ${PROJECT_BINARY_DIR}/man)
-set(OTHELLO_MAN_INCLUDE ${PROJECT_SOURCE_DIR}/packaging/man-pages.h2m)
+set(OTHELLO_MAN_SOURCES ${PROJECT_SOURCE_DIR}/packaging/man)
+set(OTHELLO_MAN_PROGRAMS)
+foreach(entry IN LISTS OTHELLO_MAN_PAGE_NAMES)
+  string(REGEX REPLACE "\\|.*" "" program "${entry}")
+  list(APPEND OTHELLO_MAN_PROGRAMS ${program})
+endforeach()
 set(OTHELLO_MAN_PAGES)
 foreach(entry IN LISTS OTHELLO_MAN_PAGE_NAMES)
   string(REPLACE "|" ";" entry "${entry}")
   list(GET entry 0 program)
   list(GET entry 1 summary)
   set(page ${OTHELLO_MAN_DIR}/${program}.1)
+  # What --help cannot say (EXIT STATUS, EXAMPLES, then ENVIRONMENT and FILES for all), and
+  # SEE ALSO naming the other three, put together here for help2man's --include.
+  set(see_also "[SEE ALSO]\n")
+  set(others ${OTHELLO_MAN_PROGRAMS})
+  list(REMOVE_ITEM others ${program})
+  list(JOIN others " (1),\n.BR " others_text)
+  string(APPEND see_also ".BR ${others_text} (1)\n")
+  file(READ ${OTHELLO_MAN_SOURCES}/${program}.h2m own)
+  file(READ ${OTHELLO_MAN_SOURCES}/common.h2m common)
+  set(include ${OTHELLO_MAN_DIR}/${program}.h2m)
+  file(WRITE ${include} "${own}\n${common}\n${see_also}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+    ${OTHELLO_MAN_SOURCES}/${program}.h2m ${OTHELLO_MAN_SOURCES}/common.h2m)
   # Run with a fixed environment: the page must not depend on who builds it or where.
   add_custom_command(OUTPUT ${page}.gz
     COMMAND ${CMAKE_COMMAND} -E make_directory ${OTHELLO_MAN_DIR}
     COMMAND ${CMAKE_COMMAND} -E env --unset=OTHELLO_DATA_DIR
             LC_ALL=C.UTF-8 SOURCE_DATE_EPOCH=${OTHELLO_RELEASE_EPOCH}
             ${OTHELLO_HELP2MAN} --no-info --section=1 --name=${summary}
-            --include=${OTHELLO_MAN_INCLUDE} --output=${page} $<TARGET_FILE:${program}>
+            --include=${include} --output=${page} $<TARGET_FILE:${program}>
+    COMMAND sed -i -f ${OTHELLO_MAN_SOURCES}/boost-options.sed ${page}
     COMMAND ${OTHELLO_GZIP} -9nf ${page}
-    DEPENDS ${program} ${OTHELLO_MAN_INCLUDE} ${PROJECT_SOURCE_DIR}/packaging/changelog
+    DEPENDS ${program} ${include} ${OTHELLO_MAN_SOURCES}/boost-options.sed
+            ${PROJECT_SOURCE_DIR}/packaging/changelog
     COMMENT "Man page ${program}(1) from ${program} --help"
     VERBATIM)
   list(APPEND OTHELLO_MAN_PAGES ${page}.gz)

@@ -187,7 +187,8 @@ std::string spec_help() {
     std::string policy_keys;
     for (const PolicyOption& option : policy_option_table())
         policy_keys += (policy_keys.empty() ? "" : ", ") + option.name + "=";
-    return "othello-match: engine-vs-engine Othello matches and tournaments\n\n"
+    return "Usage: othello-match --engine SPEC --engine SPEC... [OPTION]...\n"
+           "  or:  othello-match SUBCOMMAND [OPTION]... (see Subcommands below)\n\n"
            "SPEC is "
            "[name=X,][dir=D,][args=A,][seed=S,][stderr=1|FILE,][token=T,][protocol=P,][tc=TC,]\n"
            "[st=S,][timemargin=MS,][restart=R,][depth=N,]KIND with KIND one of\n"

@@ -289,7 +289,7 @@ TEST_CASE("every subcommand answers --help with its usage and options") {
         CAPTURE(command);
         const Run run = othello_book(command + " --help");
         CHECK(exited_ok(run));
-        CHECK(run.out.rfind("usage: othello-book " + command, 0) == 0);
+        CHECK(run.out.rfind("Usage: othello-book " + command, 0) == 0);
         CHECK(run.out.find("--book") != std::string::npos);
         CHECK(run.err.empty());
     }
