@@ -35,7 +35,6 @@ GameSpool::~GameSpool() {
 
 void GameSpool::add(const GameRecord& r) {
     pending_.push_back(r);
-    ++added_;
     if (pending_.size() >= kBatch) flush();
 }
 

@@ -30,7 +30,6 @@ class GameSpool {
     const std::vector<JournalEntry>& by_id();
     RecordSource records();
     const std::string& path() const { return path_; }
-    long size() const { return added_; }
 
   private:
     void flush();
@@ -40,7 +39,6 @@ class GameSpool {
     std::vector<GameRecord> pending_;  // written a batch at a time: one write a batch
     std::vector<JournalEntry> by_id_;
     bool sorted_ = false;
-    long added_ = 0;
 };
 
 }  // namespace othello

@@ -66,7 +66,6 @@ class RecordReader {
     // Adds the record in `j`, standing at `place`, to those the next batch checks; one that is
     // not a game record is refused there, in its place.
     void add(const nlohmann::json& j, long place) {
-        const std::string where = record_place(file_.path, place);
         try {
             pending_.push_back({record_from_json(j), place, ""});
         } catch (const std::exception& e) {
@@ -75,7 +74,10 @@ class RecordReader {
             const std::string game = id != j.end() && id->is_number_integer()
                                          ? ": game " + std::to_string(id->get<long long>())
                                          : "";
-            pending_.push_back({{}, place, where + game + ": not a game record: " + e.what()});
+            pending_.push_back(
+                {{},
+                 place,
+                 record_place(file_.path, place) + game + ": not a game record: " + e.what()});
         }
         if (pending_.size() >= kBatch) finish();
     }
