@@ -141,7 +141,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         print_report(out, standings, sprt_in(merged.config));
         // The records as their inputs hold them: with --sign-key, each checked to carry the
         // key's signature for this configuration (the shard is not signed).
-        write_results_from_journal(out_path, spool.path(), spool.by_id(),
+        write_results_from_journal(out_path, spool.path(), spool.entries(),
                                    results_summary(standings), merged.config,
                                    results_ratings(standings));
         return 0;

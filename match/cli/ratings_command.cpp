@@ -12,14 +12,17 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <unordered_set>
 
 #include "engine/ascii_text.h"
 #include "match/cli/options_and_inputs.h"
 #include "match/cli/proof_budget_option.h"
 #include "match/results/atomic_file.h"
+#include "match/results/game_spool.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
 #include "match/results/record_check.h"
+#include "match/results/record_signature.h"
 #include "match/results/results_file.h"
 #include "match/results/results_merge.h"
 #include "match/stats/ratings.h"
@@ -64,57 +67,21 @@ Anchor parse_anchor(const std::string& text) {
 
 // The games of every input, each once: a game is identified by its match (the configuration, the
 // shard left out so a merged file and its shards agree) and id, and by its whole record (for files
-// without a configuration, and copies of a game under another configuration).
+// without a configuration, and copies of a game under another configuration). The games
+// themselves wait in a spool on disk: a million of them are never held as records.
 struct GatheredGames {
-    std::vector<GameRecord> games;
+    long games = 0;
     std::vector<std::string> engines;  // in order of first appearance
     long duplicates = 0;
 };
 
-// Two different records of one game of one match are refused, as merge refuses them: neither is
-// taken on trust.
-GatheredGames gather(const std::vector<MatchFile>& files) {
-    GatheredGames out;
-    std::set<std::string> seen_records;
-    // match + id -> (the record, where it stands)
-    std::map<std::string, std::pair<const GameRecord*, const std::string*>> seen_ids;
-    for (const MatchFile& file : files) {
-        std::string match;
-        if (file.config) {
-            nlohmann::json config = *file.config;
-            if (config.is_object()) config.erase("shard");
-            match = config.dump();
-        }
-        for (std::size_t i = 0; i < file.games.size(); ++i) {
-            const GameRecord& r = file.games[i];
-            bool new_id = true;
-            if (!match.empty()) {
-                const auto [seen, inserted] =
-                    seen_ids.try_emplace(match + '\n' + std::to_string(r.id), &r, &file.where[i]);
-                new_id = inserted;
-                if (!inserted && !same_game(*seen->second.first, r)) {
-                    throw std::runtime_error("game " + std::to_string(r.id) + ": " +
-                                             *seen->second.second + " and " + file.where[i] +
-                                             " hold different games of one match; give only the "
-                                             "right one");
-                }
-            }
-            GameRecord unsigned_record = r;
-            unsigned_record.signature.clear();
-            const bool new_record = seen_records.insert(to_json(unsigned_record).dump()).second;
-            if (!new_id || !new_record) {
-                ++out.duplicates;
-                continue;
-            }
-            for (const std::string* name : {&r.black, &r.white}) {
-                if (std::find(out.engines.begin(), out.engines.end(), *name) == out.engines.end())
-                    out.engines.push_back(*name);
-            }
-            out.games.push_back(r);
-        }
+struct DigestHash {
+    std::size_t operator()(const GameDigest& d) const {
+        std::size_t h = 0;
+        for (std::size_t i = 0; i < sizeof h; ++i) h = h << 8 | d[i];
+        return h;
     }
-    return out;
-}
+};
 
 // A rating compares engines: games of an engine against itself say nothing about it.
 std::string self_play_only(const GatheredGames& gathered) {
@@ -192,9 +159,8 @@ std::optional<RatingsRequest> parse_ratings_request(int argc, char** argv, std::
     return request;
 }
 
-// Every input read and checked (its notes said on `err`); any refused record, or an output that
-// is also an input or already there without --overwrite, throws.
-std::vector<MatchFile> read_inputs(const RatingsRequest& request, std::ostream& err) {
+// An output that is also an input, or already there without --overwrite, throws.
+void check_output(const RatingsRequest& request) {
     for (const auto& in : request.inputs) {
         std::error_code ec;
         if (fs::equivalent(in, request.out_path, ec))
@@ -205,23 +171,69 @@ std::vector<MatchFile> read_inputs(const RatingsRequest& request, std::ostream& 
                                  "' already exists; --overwrite replaces it");
     }
     check_output_path("--results", request.out_path);
+}
+
+// Every input read and checked as merge checks the shards of one match (the inputs of one match
+// together; a file without a configuration alone), its notes said on `err`, each game once into
+// `spool`. A refused record, or two different records of one game of one match, throws: neither
+// is taken on trust.
+GatheredGames gather(const RatingsRequest& request, GameSpool& spool, std::ostream& err) {
     std::optional<SigningKey> key;
     if (!request.sign_key_path.empty()) key = SigningKey::load(request.sign_key_path);
-    std::vector<MatchFile> files;
-    std::vector<std::string> refused;
+    struct Group {
+        bool configured = false;
+        std::vector<std::string> paths;
+    };
+    std::vector<Group> groups;  // in the order of their first input
+    std::map<std::string, std::size_t> group_of_match;
     for (const auto& in : request.inputs) {
         if (!fs::exists(in)) throw std::runtime_error("'" + in + "' does not exist");
-        files.push_back(read_match_file(in, key ? &*key : nullptr, request.proof_budget));
-        for (const auto& note : files.back().notes)
-            err << "othello-match ratings: note: " << printable(note) << "\n";
-        refused.insert(refused.end(), files.back().refused.begin(), files.back().refused.end());
+        std::optional<nlohmann::json> config = recorded_config(in);
+        if (config) config->erase("shard");
+        const auto [it, added] =
+            group_of_match.try_emplace(config ? config->dump() : "", groups.size());
+        if (added || !config)
+            groups.push_back({config.has_value(), {in}});
+        else
+            groups[it->second].paths.push_back(in);
     }
-    // As merge and report: a game that does not check out is not silently left out.
-    if (!refused.empty()) throw std::runtime_error(refused_records_message(refused));
-    std::vector<const MatchFile*> checked;
-    for (const MatchFile& file : files) checked.push_back(&file);
-    check_against_schedules(checked);
-    return files;
+    GatheredGames out;
+    std::unordered_set<GameDigest, DigestHash> seen;
+    const auto keep = [&](const GameRecord& r) {
+        if (!seen.insert(game_digest(r)).second) {
+            ++out.duplicates;
+            return;
+        }
+        for (const std::string* name : {&r.black, &r.white}) {
+            if (std::find(out.engines.begin(), out.engines.end(), *name) == out.engines.end())
+                out.engines.push_back(*name);
+        }
+        ++out.games;
+        spool.add(r);
+    };
+    std::vector<std::string> notes;
+    for (const Group& group : groups) {
+        if (group.configured) {
+            const MergedMatch merged =
+                ShardMerge(group.paths).read(keep, key ? &*key : nullptr, request.proof_budget);
+            out.duplicates += merged.duplicate_records;
+            notes.insert(notes.end(), merged.notes.begin(), merged.notes.end());
+            continue;
+        }
+        // No configuration to check a schedule against: each id once, as --resume keeps them.
+        std::set<int> ids;
+        const MatchFile file = stream_match_file(
+            group.paths.front(),
+            [&](GameRecord&& r, long) {
+                if (ids.insert(r.id).second) keep(r);
+            },
+            key ? &*key : nullptr, request.proof_budget);
+        if (!file.refused.empty()) throw std::runtime_error(refused_records_message(file.refused));
+        notes.insert(notes.end(), file.notes.begin(), file.notes.end());
+    }
+    for (const auto& note : notes)
+        err << "othello-match ratings: note: " << printable(note) << "\n";
+    return out;
 }
 
 // Shifts the list so the anchor has its rating; returns what the zero is, for the heading.
@@ -251,7 +263,7 @@ nlohmann::json ratings_json(const RatingList& list, const GatheredGames& gathere
                            {"score", r.score}});
     }
     nlohmann::json result = {{"ratings", ratings},
-                             {"games", gathered.games.size()},
+                             {"games", gathered.games},
                              {"duplicates", gathered.duplicates},
                              {"inputs", request.inputs},
                              {"virtual_draws", list.virtual_draws}};
@@ -261,18 +273,20 @@ nlohmann::json ratings_json(const RatingList& list, const GatheredGames& gathere
 }
 
 void rate(const RatingsRequest& request, std::ostream& out, std::ostream& err) {
-    const std::vector<MatchFile> files = read_inputs(request, err);
-    const GatheredGames gathered = gather(files);
+    check_output(request);
+    GameSpool spool(request.out_path);
+    const GatheredGames gathered = gather(request, spool, err);
     Standings standings(gathered.engines);
-    for (const auto& r : gathered.games) standings.add(r);
+    spool.records(GameSpool::Order::AsAdded)([&](const GameRecord& r) { standings.add(r); });
     RatingList list = joint_ratings(standings);
-    if (gathered.games.empty()) throw std::runtime_error("the inputs hold no game");
+    if (gathered.games == 0) throw std::runtime_error("the inputs hold no game");
     if (list.ratings.empty()) throw std::runtime_error(self_play_only(gathered));
     note_self_play_only_engines(gathered, list, err);
     const std::string zero = anchored(list, request.anchor);
 
-    out << "Rated " << gathered.games.size() << " games of " << gathered.engines.size()
-        << " engines from " << files.size() << (files.size() == 1 ? " file" : " files");
+    const std::size_t files = request.inputs.size();
+    out << "Rated " << gathered.games << " games of " << gathered.engines.size() << " engines from "
+        << files << (files == 1 ? " file" : " files");
     if (gathered.duplicates > 0)
         out << " (" << gathered.duplicates << " games found twice, counted once)";
     out << ".\n";

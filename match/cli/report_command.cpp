@@ -59,7 +59,7 @@ RecordedMatch recorded_match_from_file(const std::string& path, const SigningKey
     for (const auto& note : notes)
         std::cerr << "othello-match report: note: " << printable(note) << "\n";
     if (page_from_checked) {
-        const long count = static_cast<long>(spool.by_id().size());
+        const long count = static_cast<long>(spool.entries().size());
         return recorded_match_from_games(by_id, spool.records(), count, std::move(config));
     }
     // A results file's games as they stand in it (in its order, repeats included).

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace othello {
 
@@ -44,17 +45,19 @@ void GameSpool::flush() {
     pending_.clear();
 }
 
-const std::vector<JournalEntry>& GameSpool::by_id() {
-    if (!sorted_) {
+const std::vector<JournalEntry>& GameSpool::entries(Order order) {
+    if (!order_) {
         flush();
-        by_id_ = journal_entries_by_id(journal_->take_entries());
-        sorted_ = true;
+        entries_ = journal_->take_entries();
+        if (order == Order::ById) entries_ = journal_entries_by_id(std::move(entries_));
+        order_ = order;
     }
-    return by_id_;
+    if (*order_ != order) throw std::logic_error("a game spool is read in one order only");
+    return entries_;
 }
 
-RecordSource GameSpool::records() {
-    return journal_records(path_, by_id());
+RecordSource GameSpool::records(Order order) {
+    return journal_records(path_, entries(order));
 }
 
 }  // namespace othello

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,10 +26,13 @@ class GameSpool {
     // Sets `r` aside as it is (its signature included).
     void add(const GameRecord& r);
 
-    // Once every game is added: where each game stands, each id once (its first record), in id
-    // order; and the games themselves read back in that order, one at a time.
-    const std::vector<JournalEntry>& by_id();
-    RecordSource records();
+    // Once every game is added, in one of two orders (the first asked for): by id, each id once
+    // (its first record), as a match's results are written; or as added, every game (games of
+    // several matches share ids). Where each game stands, and the games themselves read back in
+    // that order, one at a time.
+    enum class Order { ById, AsAdded };
+    const std::vector<JournalEntry>& entries(Order order = Order::ById);
+    RecordSource records(Order order = Order::ById);
     const std::string& path() const { return path_; }
 
   private:
@@ -37,8 +41,8 @@ class GameSpool {
     std::string path_;
     std::unique_ptr<ResultsJournal> journal_;
     std::vector<GameRecord> pending_;  // written a batch at a time: one write a batch
-    std::vector<JournalEntry> by_id_;
-    bool sorted_ = false;
+    std::vector<JournalEntry> entries_;
+    std::optional<Order> order_;  // once the entries are taken
 };
 
 }  // namespace othello

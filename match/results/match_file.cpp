@@ -386,6 +386,9 @@ std::optional<nlohmann::json> recorded_config(const std::string& path) {
             if (j.is_discarded()) continue;
             if (!is_config_line(j)) refuse_journal_without_config(record_place(path, number));
             if (!j.at("config").is_object()) return std::nullopt;
+            // As the reader says it: nothing reads a configuration of the wrong shape.
+            if (std::string p = config_shape_problem(j.at("config")); !p.empty())
+                throw std::runtime_error(record_place(path, number) + ": the configuration's " + p);
             return j.at("config");
         }
         return std::nullopt;
@@ -397,6 +400,10 @@ std::optional<nlohmann::json> recorded_config(const std::string& path) {
     try {
         std::optional<nlohmann::json> config = results_file_config(path);
         if (config && !config->is_object()) return std::nullopt;
+        if (config) {
+            if (std::string p = config_shape_problem(*config); !p.empty())
+                throw std::runtime_error("the configuration's " + p);
+        }
         return config;
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "' is not a results file: " + e.what());

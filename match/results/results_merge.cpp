@@ -153,6 +153,7 @@ class Merger {
                                          " hold different games; give only the right one");
             }
             merged_.duplicates.push_back(r.id);
+            ++merged_.duplicate_records;
             return false;
         }
         merged_.held[id] = true;

@@ -24,6 +24,7 @@ struct MergedMatch {
     long games = 0;               // the games merged, each id once
     std::vector<bool> held;       // by id: whether the merge holds that game
     std::vector<int> duplicates;  // ids found in more than one input (the same game each time)
+    long duplicate_records = 0;   // the records of those ids past the first
     // For people: torn last journal lines dropped, openings that could not be built again.
     std::vector<std::string> notes;
     std::vector<int> missing;  // ids of the whole match found in no input
