@@ -26,6 +26,7 @@
 #include "match/players/engine_protocols.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
+#include "match/results/record_check.h"
 #include "match/results/results_file.h"
 
 namespace othello {
@@ -274,9 +275,11 @@ void add_rule_options(po::options_description& desc, MatchOptions& o, OptionWord
         "elo1=5 alpha=0.05 beta=0.05); model=logistic (default: logistic Elo bounds) or "
         "model=normalized (fastchess's normalized Elo bounds)")(
         "adjudicate", po::value(&o.adjudicate_empties),
-        "end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
-        "the exact solver takes about 0.4 s a game at 20; read back past 14, a score is proved "
-        "by --sign-key or within --proof-budget)")(
+        ("end a game at N or fewer empty squares with its perfect-play result (N from 0 to 20: "
+         "the exact solver takes about 0.4 s a game at 20; read back past " +
+         std::to_string(kAlwaysSolvedEmpties) +
+         ", a score is proved by --sign-key or within --proof-budget)")
+            .c_str())(
         "resign", po::value(&w.resign)->multitoken(),
         "moves=N,score=S[,twosided=true]: a side whose evals (discs, as NBoard engines report "
         "them) were -S or lower for its last N moves loses ('resign adjudication'); twosided: "

@@ -247,6 +247,18 @@ std::optional<nlohmann::json> results_file_config(const std::string& path) {
     return config;
 }
 
+// results_file_config of an object of the configuration's shape (config_shape_problem); nullopt
+// when the file holds none or "config" is no object. Throws std::runtime_error for another shape.
+std::optional<nlohmann::json> checked_results_file_config(const std::string& path) {
+    std::optional<nlohmann::json> config = results_file_config(path);
+    if (config && !config->is_object()) return std::nullopt;
+    if (config) {
+        if (std::string p = config_shape_problem(*config); !p.empty())
+            throw std::runtime_error("the configuration's " + p);
+    }
+    return config;
+}
+
 // An exception a sink threw, carried through the readers untouched (they name the file in
 // their own errors, which are not the sink's).
 struct SinkFailure {
@@ -265,13 +277,7 @@ MatchFile stream_results_file(const std::string& path, const SigningKey* key,
     };
     RecordReader reader(file, key, proof_budget, carried);
     try {
-        std::optional<nlohmann::json> config = results_file_config(path);
-        if (config && !config->is_object()) config.reset();
-        if (config) {
-            if (std::string p = config_shape_problem(*config); !p.empty())
-                throw std::runtime_error("the configuration's " + p);
-        }
-        reader.set_config(std::move(config));
+        reader.set_config(checked_results_file_config(path));
         std::ifstream in(path);
         if (!in) throw std::runtime_error("cannot read '" + path + "'");
         const nlohmann::json j =
@@ -398,13 +404,7 @@ std::optional<nlohmann::json> recorded_config(const std::string& path) {
                                  "': CSV results cannot be read back; give the .jsonl journal");
     }
     try {
-        std::optional<nlohmann::json> config = results_file_config(path);
-        if (config && !config->is_object()) return std::nullopt;
-        if (config) {
-            if (std::string p = config_shape_problem(*config); !p.empty())
-                throw std::runtime_error("the configuration's " + p);
-        }
-        return config;
+        return checked_results_file_config(path);
     } catch (const std::exception& e) {
         throw std::runtime_error("'" + path + "' is not a results file: " + e.what());
     }
@@ -426,10 +426,9 @@ std::optional<std::string> recorded_run_id(const std::string& results_path) {
     if (!results_path.ends_with(".json") || !std::filesystem::is_regular_file(results_path))
         return std::nullopt;
     try {
-        std::ifstream in(results_path);
-        const nlohmann::json j = parse_results_file(in, [](const nlohmann::json&, std::size_t) {});
-        const auto config = j.find("config");
-        if (config == j.end() || !config->is_object()) return std::nullopt;
+        // Read no further than the configuration: not the games of a million-game file.
+        const std::optional<nlohmann::json> config = results_file_config(results_path);
+        if (!config || !config->is_object()) return std::nullopt;
         return run_of(*config);
     } catch (const std::exception&) {
         return std::nullopt;  // not a results file: --resume says so when it reads it

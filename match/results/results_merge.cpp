@@ -126,14 +126,14 @@ class Merger {
   public:
     using PlaceName = std::function<std::string(std::size_t input, long place)>;
 
-    Merger(std::vector<MergeInput> inputs, PlaceName place_name)
-        : inputs_(std::move(inputs)), place_name_(std::move(place_name)) {
-        check_one_match(inputs_);
-        merged_.config = without_shard(*inputs_.front().config);
+    Merger(const std::vector<MergeInput>& inputs, PlaceName place_name)
+        : place_name_(std::move(place_name)) {
+        check_one_match(inputs);
+        merged_.config = without_shard(*inputs.front().config);
         check_.names = engine_names_in(merged_.config);
         check_.schedule = schedule_in(merged_.config);
-        check_.openings = openings_of(merged_, inputs_.front().path);
-        for (const MergeInput& in : inputs_) shards_.push_back(shard_in(*in.config));
+        check_.openings = openings_of(merged_, inputs.front().path);
+        for (const MergeInput& in : inputs) shards_.push_back(shard_in(*in.config));
         merged_.held.assign(check_.schedule.size(), false);
         firsts_.resize(check_.schedule.size());
     }
@@ -153,7 +153,6 @@ class Merger {
                                          " hold different games; give only the right one");
             }
             merged_.duplicates.push_back(r.id);
-            ++merged_.duplicate_records;
             return false;
         }
         merged_.held[id] = true;
@@ -162,11 +161,12 @@ class Merger {
         return true;
     }
 
-    // Once every record is added: the duplicates in order, and what is missing.
     const nlohmann::json& config() const { return merged_.config; }
 
+    // Once every record is added: the duplicates in order, and what is missing.
     MergedMatch finish() {
         std::vector<int>& duplicates = merged_.duplicates;
+        merged_.duplicate_records = static_cast<long>(duplicates.size());
         std::sort(duplicates.begin(), duplicates.end());
         duplicates.erase(std::unique(duplicates.begin(), duplicates.end()), duplicates.end());
         note_missing();
@@ -200,7 +200,6 @@ class Merger {
         }
     }
 
-    std::vector<MergeInput> inputs_;
     PlaceName place_name_;
     MergedMatch merged_;
     ScheduleCheck check_;
@@ -223,7 +222,7 @@ using namespace shard_merge;
 ShardMerge::ShardMerge(std::vector<std::string> paths) : paths_(std::move(paths)) {
     std::vector<MergeInput> inputs;
     for (const std::string& path : paths_) inputs.push_back({path, recorded_config(path)});
-    merger_ = std::make_unique<Merger>(std::move(inputs), [this](std::size_t input, long place) {
+    merger_ = std::make_unique<Merger>(inputs, [this](std::size_t input, long place) {
         return record_place(paths_[input], place);
     });
 }
