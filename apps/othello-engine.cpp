@@ -46,9 +46,10 @@ int run_perft(int argc, char** argv) {
         std::cerr << "othello-engine perft: give a depth from 1 to 20\n";
         return 2;
     }
-    const auto r = timed_perft(depth);
+    const auto r = timed_perft(depth, best_instruction_set());
     std::printf("perft %d = %llu\n", depth, static_cast<unsigned long long>(r.leaves));
-    std::printf("time %.3f s, %.1f million leaves/s\n", r.seconds, r.leaves / r.seconds / 1e6);
+    std::printf("time %.3f s, %.1f million leaves/s on %s\n", r.seconds, r.leaves / r.seconds / 1e6,
+                std::string(name_of(r.set)).c_str());
     return 0;
 }
 

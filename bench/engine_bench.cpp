@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -19,10 +20,10 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-PerftResult timed_perft(int depth) {
+PerftResult timed_perft(int depth, InstructionSet set) {
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t leaves = perft(Position::start(), depth);
-    return {depth, leaves, seconds_since(start)};
+    const std::uint64_t leaves = perft(Position::start(), depth, set);
+    return {depth, leaves, seconds_since(start), set};
 }
 
 SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed) {
@@ -59,12 +60,16 @@ SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed)
 }
 
 void run_bench(std::ostream& out, int perft_depth, double self_play_seconds) {
-    const PerftResult p = timed_perft(perft_depth);
     char line[200];
-    std::snprintf(line, sizeof line,
-                  "perft %d = %llu leaves in %.3f s: %.1f million leaves/s (1 thread)\n", p.depth,
-                  static_cast<unsigned long long>(p.leaves), p.seconds, p.leaves / p.seconds / 1e6);
-    out << line;
+    for (InstructionSet set : {InstructionSet::kX86_64_V3, InstructionSet::kBaseline}) {
+        if (!instruction_set_available(set)) continue;
+        const PerftResult p = timed_perft(perft_depth, set);
+        std::snprintf(line, sizeof line,
+                      "perft %d = %llu leaves in %.3f s: %.1f million leaves/s (1 thread, %s)\n",
+                      p.depth, static_cast<unsigned long long>(p.leaves), p.seconds,
+                      p.leaves / p.seconds / 1e6, std::string(name_of(set)).c_str());
+        out << line;
+    }
     const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const SelfPlayResult s = random_self_play(self_play_seconds, threads, 1);
     std::snprintf(

@@ -4,15 +4,18 @@
 #include <cstdint>
 #include <ostream>
 
+#include "engine/instruction_set.h"
+
 namespace othello {
 
 struct PerftResult {
     int depth;
     std::uint64_t leaves;
     double seconds;
+    InstructionSet set;
 };
 
-PerftResult timed_perft(int depth);
+PerftResult timed_perft(int depth, InstructionSet set);
 
 struct SelfPlayResult {
     std::uint64_t games;
@@ -24,7 +27,8 @@ struct SelfPlayResult {
 // Random-vs-random games from the start on `threads` threads, for about `seconds` each.
 SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed);
 
-// Prints perft(depth) then the self-play figure; what `othello-engine bench` runs.
+// Prints perft(depth) on each instruction set this process may run, then the self-play figure;
+// what `othello-engine bench` runs.
 void run_bench(std::ostream& out, int perft_depth, double self_play_seconds);
 
 }  // namespace othello

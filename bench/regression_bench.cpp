@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <string>
 #include <thread>
 
 #include "bench/thread_cpu_time.h"
@@ -75,24 +76,31 @@ struct Tally {
 
 using Weights = std::shared_ptr<const PatternWeights>;
 
-// Nanoseconds per evaluation, wall and CPU, over about a second. `checksum` sums every timed
-// result so that none is optimised away.
+// Nanoseconds per evaluation, wall and CPU, over about a second on each instruction set this
+// process may run. The checksum (of one round) shows that each set evaluates every position alike.
 void bench_evaluation(const Weights& weights, const std::vector<Position>& positions,
                       std::int64_t& checksum) {
-    const auto start = Clock::now();
-    const double cpu_start = thread_cpu_seconds();
-    int rounds = 0;
-    do {
-        for (const Position& p : positions) checksum += weights->score_units(p);
-        ++rounds;
-    } while (seconds_since(start) < 1.0);
-    const double evaluations = static_cast<double>(rounds) * positions.size();
-    const double eval_ns = seconds_since(start) * 1e9 / evaluations;
-    const double eval_cpu_ns = (thread_cpu_seconds() - cpu_start) * 1e9 / evaluations;
-    std::printf(
-        "evaluation: %.1f ns per position, %.1f ns of CPU time (%zu positions x %d rounds, "
-        "checksum %lld)\n",
-        eval_ns, eval_cpu_ns, positions.size(), rounds, static_cast<long long>(checksum));
+    for (InstructionSet set : {InstructionSet::kX86_64_V3, InstructionSet::kBaseline}) {
+        if (!instruction_set_available(set)) continue;
+        const auto start = Clock::now();
+        const double cpu_start = thread_cpu_seconds();
+        int rounds = 0;
+        std::int64_t round_sum = 0;
+        do {
+            round_sum = 0;
+            for (const Position& p : positions) round_sum += weights->score_units(p, set);
+            ++rounds;
+        } while (seconds_since(start) < 1.0);
+        checksum += round_sum;
+        const double evaluations = static_cast<double>(rounds) * positions.size();
+        const double eval_ns = seconds_since(start) * 1e9 / evaluations;
+        const double eval_cpu_ns = (thread_cpu_seconds() - cpu_start) * 1e9 / evaluations;
+        std::printf(
+            "evaluation on %s: %.1f ns per position, %.1f ns of CPU time (%zu positions x %d "
+            "rounds, checksum %lld)\n",
+            std::string(name_of(set)).c_str(), eval_ns, eval_cpu_ns, positions.size(), rounds,
+            static_cast<long long>(round_sum));
+    }
 }
 
 // Microseconds per move of the policy, over about a second.

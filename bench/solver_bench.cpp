@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <iostream>
+#include <string>
 #include <vector>
 
 #include "bench/thread_cpu_time.h"
@@ -76,6 +77,8 @@ int main(int argc, char** argv) {
         std::cerr << "othello-solver-bench: --positions must be at least 1\n";
         return 2;
     }
+    std::printf("instruction set: %s (OTHELLO_INSTRUCTION_SET=baseline for the baseline)\n",
+                std::string(name_of(best_instruction_set())).c_str());
     std::printf("%8s %10s %12s %14s %12s %10s\n", "empties", "positions", "mean ms", "max ms",
                 "Mnodes/s", "checksum");
     for (int e : sizes) {

@@ -5,11 +5,12 @@
 #include <array>
 #include <type_traits>
 
-#if defined(__AVX2__)
+#include "engine/bitboard.h"
+#include "engine/instruction_set.h"
+
+#if defined(OTHELLO_HAS_X86_64_V3)
 #include <immintrin.h>
 #endif
-
-#include "engine/bitboard.h"
 
 namespace othello {
 
@@ -54,10 +55,17 @@ constexpr Bitboard legal_moves_portable(Bitboard player, Bitboard opponent) {
     return moves & ~(player | opponent);
 }
 
-#if defined(__AVX2__)
+// Squares where `player` may move against `opponent`, computed for the instruction set Isa (see
+// engine/instruction_set.h): the kernels' version.
+template <InstructionSet Isa>
+Bitboard legal_moves_on(Bitboard player, Bitboard opponent);
+
+#if defined(OTHELLO_HAS_X86_64_V3)
 // The same fill with the four direction pairs in the four 64-bit lanes of one AVX2 register:
 // about a third of the instructions, and perft's last ply is mostly this function.
-inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent) {
+template <>
+[[gnu::target("avx2")]] inline Bitboard legal_moves_on<InstructionSet::kX86_64_V3>(
+    Bitboard player, Bitboard opponent) {
     const __m256i shift1 = _mm256_set_epi64x(7, 9, 8, 1);
     const __m256i shift2 = _mm256_set_epi64x(14, 18, 16, 2);
     const __m256i edge =
@@ -83,12 +91,19 @@ inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent) {
 }
 #endif
 
-// Squares where `player` may move against `opponent`.
+// Squares where `player` may move against `opponent`, for the build's target: the AVX2 fill when
+// the whole build targets AVX2 (OTHELLO_NATIVE on a CPU that has it), else the portable one.
 constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
 #if defined(__AVX2__)
-    if (!std::is_constant_evaluated()) return legal_moves_avx2(player, opponent);
+    if (!std::is_constant_evaluated())
+        return legal_moves_on<InstructionSet::kX86_64_V3>(player, opponent);
 #endif
     return legal_moves_portable(player, opponent);
+}
+
+template <InstructionSet Isa>
+inline Bitboard legal_moves_on(Bitboard player, Bitboard opponent) {
+    return legal_moves(player, opponent);
 }
 
 // Flips, with one precomputed ray per square and direction.

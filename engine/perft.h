@@ -4,10 +4,12 @@
 
 #include <cstdint>
 
+#include "engine/instruction_set.h"
 #include "engine/position.h"
 
 namespace othello {
 
-std::uint64_t perft(const Position& p, int depth);
+// `set`: the instruction set the count runs on (engine/instruction_set.h); the answer is the same.
+std::uint64_t perft(const Position& p, int depth, InstructionSet set = best_instruction_set());
 
 }  // namespace othello

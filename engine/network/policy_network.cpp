@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "engine/instruction_set.h"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define OTHELLO_HAS_AVX2_KERNEL 1
@@ -121,7 +123,8 @@ void convolve_avx2(const float* in, int stride, int inputs, const float* weights
 
 bool PolicyNetwork::avx2_available() {
 #ifdef OTHELLO_HAS_AVX2_KERNEL
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    // x86-64-v3 has AVX2 and FMA; OTHELLO_INSTRUCTION_SET=baseline turns this kernel off too.
+    return best_instruction_set() == InstructionSet::kX86_64_V3;
 #else
     return false;
 #endif

@@ -99,4 +99,10 @@ std::optional<FoldedWeights> FoldedWeights::fold(const std::vector<std::int16_t>
     return out;
 }
 
+// Out of line, so that the kernel is compiled in this one small source: how much GCC inlines into
+// it then does not depend on the size of whatever included folded_weights.h.
+std::int32_t FoldedWeights::score_units(const Position& p, InstructionSet set) const {
+    return dispatch<ScoreUnits>(set, *this, p);
+}
+
 }  // namespace othello::patterns

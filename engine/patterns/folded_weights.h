@@ -80,37 +80,44 @@ class FoldedWeights {
     // folded entry would leave the 16-bit range (the caller then evaluates unfolded).
     static std::optional<FoldedWeights> fold(const std::vector<std::int16_t>& table);
 
-    // Equal to the sum of the unfolded entries for_each_entry() selects, plus the bias.
-    std::int32_t score_units(const Position& p) const {
-        const std::int16_t* w =
-            table_.data() + static_cast<std::size_t>(phase_of(p)) * kEntriesPerPhase;
-        std::int32_t sum = w[kBiasEntry];
-        const auto players = othello::symmetric_images(p.player());
-        const auto opponents = othello::symmetric_images(p.opponent());
-        for (int k = 0; k < kPatternCount; ++k) {
-            const Placements& at = kBoardPlacements[k];
-            for (int i = 0; i < at.read_count; ++i) {
-                const int s = at.read[i];
-                sum += w[board_pattern_entry(kPatterns[k], players[s], opponents[s])];
-            }
-        }
-        const Bitboard my_moves = p.legal_moves();
-        const Bitboard their_moves = othello::legal_moves(p.opponent(), p.player());
-        for_each_global_entry(p, my_moves, their_moves, [&](std::uint32_t e) { sum += w[e]; });
-        const auto my_move_images = othello::symmetric_images(my_moves);
-        const auto their_move_images = othello::symmetric_images(their_moves);
-        for (int k = 0; k < kMovePatternCount; ++k) {
-            const Placements& at = kMovePlacements[k];
-            for (int i = 0; i < at.read_count; ++i) {
-                const int s = at.read[i];
-                sum += w[move_pattern_entry(kMovePatterns[k], players[s], opponents[s],
-                                            my_move_images[s], their_move_images[s])];
-            }
-        }
-        return sum;
-    }
+    // Equal to the sum of the unfolded entries for_each_entry() selects, plus the bias, on any
+    // instruction set.
+    std::int32_t score_units(const Position& p, InstructionSet set = best_instruction_set()) const;
 
   private:
+    struct ScoreUnits {
+        template <InstructionSet Isa>
+        [[gnu::always_inline]] static std::int32_t run(const FoldedWeights& weights,
+                                                       const Position& p) {
+            const std::int16_t* w =
+                weights.table_.data() + static_cast<std::size_t>(phase_of(p)) * kEntriesPerPhase;
+            std::int32_t sum = w[kBiasEntry];
+            const auto players = othello::symmetric_images(p.player());
+            const auto opponents = othello::symmetric_images(p.opponent());
+            for (int k = 0; k < kPatternCount; ++k) {
+                const Placements& at = kBoardPlacements[k];
+                for (int i = 0; i < at.read_count; ++i) {
+                    const int s = at.read[i];
+                    sum += w[board_pattern_entry<Isa>(kPatterns[k], players[s], opponents[s])];
+                }
+            }
+            const Bitboard my_moves = legal_moves_on<Isa>(p.player(), p.opponent());
+            const Bitboard their_moves = legal_moves_on<Isa>(p.opponent(), p.player());
+            for_each_global_entry(p, my_moves, their_moves, [&](std::uint32_t e) { sum += w[e]; });
+            const auto my_move_images = othello::symmetric_images(my_moves);
+            const auto their_move_images = othello::symmetric_images(their_moves);
+            for (int k = 0; k < kMovePatternCount; ++k) {
+                const Placements& at = kMovePlacements[k];
+                for (int i = 0; i < at.read_count; ++i) {
+                    const int s = at.read[i];
+                    sum += w[move_pattern_entry<Isa>(kMovePatterns[k], players[s], opponents[s],
+                                                     my_move_images[s], their_move_images[s])];
+                }
+            }
+            return sum;
+        }
+    };
+
     std::vector<std::int16_t> table_;
 };
 

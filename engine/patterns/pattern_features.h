@@ -8,12 +8,13 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/instruction_set.h"
 #include "engine/patterns/pattern_set.h"
 #include "engine/position.h"
 #include "engine/stability.h"
 #include "engine/symmetry.h"
 
-#if defined(__BMI2__)
+#if defined(OTHELLO_HAS_X86_64_V3)
 #include <immintrin.h>
 #endif
 
@@ -38,6 +39,20 @@ inline std::uint32_t gather(Bitboard b, Bitboard mask) {
 #endif
 }
 
+// gather() for the instruction set Isa (engine/instruction_set.h): one pext on x86-64-v3.
+template <InstructionSet Isa>
+inline std::uint32_t gather_on(Bitboard b, Bitboard mask) {
+    return gather(b, mask);
+}
+
+#if defined(OTHELLO_HAS_X86_64_V3)
+template <>
+[[gnu::target("bmi2")]] inline std::uint32_t gather_on<InstructionSet::kX86_64_V3>(Bitboard b,
+                                                                                   Bitboard mask) {
+    return static_cast<std::uint32_t>(_pext_u64(b, mask));
+}
+#endif
+
 // A binary number of Bits bits read in base Base (each bit a 0/1 digit): in base 3,
 // 1011b -> 1*27 + 0*9 + 1*3 + 1.
 template <int Base, int Bits>
@@ -61,29 +76,34 @@ inline int phase_of(const Position& p) {
 }
 
 // The entry a board pattern selects on one image of the position (the images of the side to
-// move's discs and of its opponent's under the same symmetry).
-inline std::uint32_t board_pattern_entry(const Pattern& pattern, Bitboard player,
-                                         Bitboard opponent) {
+// move's discs and of its opponent's under the same symmetry). Isa: as for gather_on.
+template <InstructionSet Isa = InstructionSet::kBaseline>
+[[gnu::always_inline]] inline std::uint32_t board_pattern_entry(const Pattern& pattern,
+                                                                Bitboard player,
+                                                                Bitboard opponent) {
     return static_cast<std::uint32_t>(
-        pattern.offset + detail::kTernary.of[detail::gather(player, pattern.mask)] +
-        2 * detail::kTernary.of[detail::gather(opponent, pattern.mask)]);
+        pattern.offset + detail::kTernary.of[detail::gather_on<Isa>(player, pattern.mask)] +
+        2 * detail::kTernary.of[detail::gather_on<Isa>(opponent, pattern.mask)]);
 }
 
 // The entry a legal-move pattern selects on one image (discs and both sides' moves, all under the
 // same symmetry).
-inline std::uint32_t move_pattern_entry(const MovePattern& pattern, Bitboard player,
-                                        Bitboard opponent, Bitboard my_moves,
-                                        Bitboard their_moves) {
+template <InstructionSet Isa = InstructionSet::kBaseline>
+[[gnu::always_inline]] inline std::uint32_t move_pattern_entry(const MovePattern& pattern,
+                                                               Bitboard player, Bitboard opponent,
+                                                               Bitboard my_moves,
+                                                               Bitboard their_moves) {
     if (pattern.kind == MoveKind::kBothMoves) {
-        return static_cast<std::uint32_t>(pattern.offset + detail::gather(my_moves, pattern.mask) +
-                                          (detail::gather(their_moves, pattern.mask) << 8));
+        return static_cast<std::uint32_t>(pattern.offset +
+                                          detail::gather_on<Isa>(my_moves, pattern.mask) +
+                                          (detail::gather_on<Isa>(their_moves, pattern.mask) << 8));
     }
     // Moves are on empty squares, so the three digit sources never overlap.
     const Bitboard moves = pattern.kind == MoveKind::kDiscsAndMoverMoves ? my_moves : their_moves;
     return static_cast<std::uint32_t>(
-        pattern.offset + detail::kQuaternary.of[detail::gather(player, pattern.mask)] +
-        2 * detail::kQuaternary.of[detail::gather(opponent, pattern.mask)] +
-        3 * detail::kQuaternary.of[detail::gather(moves, pattern.mask)]);
+        pattern.offset + detail::kQuaternary.of[detail::gather_on<Isa>(player, pattern.mask)] +
+        2 * detail::kQuaternary.of[detail::gather_on<Isa>(opponent, pattern.mask)] +
+        3 * detail::kQuaternary.of[detail::gather_on<Isa>(moves, pattern.mask)]);
 }
 
 // Calls visit(entry) for the six global features: mobility, discs and stable discs, the side to
@@ -107,33 +127,45 @@ inline void for_each_global_entry(const Position& p, Bitboard my_moves, Bitboard
 // then for the global features (mobility, discs, stable discs: the mover's, then the opponent's),
 // then for the legal-move patterns on each of the 8 images. This is the model the trainer fits;
 // PatternWeights evaluates it faster through engine/patterns/folded_weights.h.
-template <typename Visit>
-inline void for_each_entry(const Position& p, Visit&& visit) {
+template <InstructionSet Isa = InstructionSet::kBaseline, typename Visit>
+[[gnu::always_inline]] inline void for_each_entry(const Position& p, Visit&& visit) {
     const auto players = othello::symmetric_images(p.player());
     const auto opponents = othello::symmetric_images(p.opponent());
     for (int s = 0; s < kSymmetryCount; ++s) {
         for (const Pattern& pattern : kPatterns)
-            visit(board_pattern_entry(pattern, players[s], opponents[s]));
+            visit(board_pattern_entry<Isa>(pattern, players[s], opponents[s]));
     }
-    const Bitboard my_moves = p.legal_moves();
-    const Bitboard their_moves = othello::legal_moves(p.opponent(), p.player());
+    const Bitboard my_moves = legal_moves_on<Isa>(p.player(), p.opponent());
+    const Bitboard their_moves = legal_moves_on<Isa>(p.opponent(), p.player());
     for_each_global_entry(p, my_moves, their_moves, visit);
     const auto my_move_images = othello::symmetric_images(my_moves);
     const auto their_move_images = othello::symmetric_images(their_moves);
     for (int s = 0; s < kSymmetryCount; ++s) {
         for (const MovePattern& pattern : kMovePatterns) {
-            visit(move_pattern_entry(pattern, players[s], opponents[s], my_move_images[s],
-                                     their_move_images[s]));
+            visit(move_pattern_entry<Isa>(pattern, players[s], opponents[s], my_move_images[s],
+                                          their_move_images[s]));
         }
     }
 }
 
-inline Features extract_features(const Position& p) {
-    Features f;
-    f.phase = phase_of(p);
-    int i = 0;
-    for_each_entry(p, [&](std::uint32_t entry) { f.entries[i++] = entry; });
-    return f;
+namespace detail {
+
+struct ExtractFeatures {
+    template <InstructionSet Isa>
+    [[gnu::always_inline]] static Features run(const Position& p) {
+        Features f;
+        f.phase = phase_of(p);
+        int i = 0;
+        for_each_entry<Isa>(p, [&](std::uint32_t entry) { f.entries[i++] = entry; });
+        return f;
+    }
+};
+
+}  // namespace detail
+
+// The features of `p`; the same on any instruction set.
+inline Features extract_features(const Position& p, InstructionSet set = best_instruction_set()) {
+    return dispatch<detail::ExtractFeatures>(set, p);
 }
 
 // The definition, square by square through engine/symmetry.h: for symmetry s and pattern k, the

@@ -65,9 +65,10 @@ class PatternWeights {
     void save(const std::filesystem::path& path) const;
     std::string serialize() const;
 
-    // The predicted final disc difference for the side to move, in stored units.
-    std::int32_t score_units(const Position& p) const {
-        return folded_ ? folded_->score_units(p) : unfolded_score_units(p);
+    // The predicted final disc difference for the side to move, in stored units; `set`: the
+    // instruction set the folded evaluation runs on (engine/instruction_set.h), the same answer.
+    std::int32_t score_units(const Position& p, InstructionSet set = best_instruction_set()) const {
+        return folded_ ? folded_->score_units(p, set) : unfolded_score_units(p);
     }
     // The same, entry by entry as the trainer sees the model (the definition the folded tables
     // are held to; also the fallback for weights too large to fold into 16 bits).

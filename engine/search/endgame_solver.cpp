@@ -18,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/instruction_set.h"
 #include "engine/movegen.h"
 #include "engine/search/negamax.h"
 #include "engine/stability.h"
@@ -94,13 +95,28 @@ TranspositionTable& thread_table() {
 // Thrown out of a solve that passes its budget.
 struct OverBudget {};
 
+// The search on the instruction set Isa: each node is entered through run_on<Isa>, so that the
+// whole recursion runs on the set it started on (engine/instruction_set.h).
+template <InstructionSet Isa>
 struct Solver {
     std::uint64_t nodes = 0;
     std::uint64_t most_nodes = UINT64_MAX;  // checked where moves are sorted: the rest is small
     TranspositionTable* table = nullptr;
 
+    int search(Bitboard player, Bitboard opponent, int alpha, int beta) {
+        return run_on<Isa, Node>(*this, player, opponent, alpha, beta);
+    }
+
+    struct Node {
+        template <InstructionSet>
+        [[gnu::always_inline]] static int run(Solver& solver, Bitboard player, Bitboard opponent,
+                                              int alpha, int beta) {
+            return solver.node(player, opponent, alpha, beta);
+        }
+    };
+
     // The value of the board filled by one last move on `square`, by whichever side can make it.
-    int last_move(Bitboard player, Bitboard opponent, int square) {
+    [[gnu::always_inline]] int last_move(Bitboard player, Bitboard opponent, int square) {
         ++nodes;
         if (const int n = popcount(flips(square, player, opponent)))
             return 2 * (popcount(player) + n + 1) - 64;
@@ -109,14 +125,15 @@ struct Solver {
         return final_score(player, opponent);
     }
 
-    int search(Bitboard player, Bitboard opponent, int alpha, int beta) {
+    // One position's search, entered through search().
+    [[gnu::always_inline]] int node(Bitboard player, Bitboard opponent, int alpha, int beta) {
         const Bitboard empty = ~(player | opponent);
         const int empties = popcount(empty);
         if (empties == 1) return last_move(player, opponent, lowest_index(empty));
         ++nodes;
-        const Bitboard moves = legal_moves(player, opponent);
+        const Bitboard moves = legal_moves_on<Isa>(player, opponent);
         if (!moves) {
-            if (!legal_moves(opponent, player)) return final_score(player, opponent);
+            if (!legal_moves_on<Isa>(opponent, player)) return final_score(player, opponent);
             return -search(opponent, player, -beta, -alpha);
         }
         if (empties < kOrderFromEmpties)
@@ -125,8 +142,8 @@ struct Solver {
     }
 
     // Few empties: odd regions first, then the rest, each in board order; fail-soft.
-    int search_by_regions(Bitboard player, Bitboard opponent, Bitboard moves, Bitboard empty,
-                          int alpha, int beta) {
+    [[gnu::always_inline]] int search_by_regions(Bitboard player, Bitboard opponent, Bitboard moves,
+                                                 Bitboard empty, int alpha, int beta) {
         const Bitboard odd = odd_regions(empty);
         const std::array<Bitboard, 2> parts = {moves & odd, moves & ~odd};
         return fail_soft_max(parts, alpha, beta, -65, [&](Bitboard part, int a, int b) {
@@ -137,8 +154,8 @@ struct Solver {
         });
     }
 
-    int search_sorted(Bitboard player, Bitboard opponent, Bitboard moves, Bitboard empty,
-                      int empties, int alpha, int beta) {
+    [[gnu::always_inline]] int search_sorted(Bitboard player, Bitboard opponent, Bitboard moves,
+                                             Bitboard empty, int empties, int alpha, int beta) {
         if (nodes > most_nodes) throw OverBudget{};
         // The opponent's stable discs are theirs at the end: the most this side can score is
         // 64 less two for each of them, and a window above that needs no search.
@@ -171,7 +188,7 @@ struct Solver {
             const Bitboard next_player = opponent ^ flipped;
             const Bitboard next_opponent = player | flipped | bit(sq);
             // Fewest replies first; among equals, a move in an odd region.
-            const Bitboard replies = legal_moves(next_player, next_opponent);
+            const Bitboard replies = legal_moves_on<Isa>(next_player, next_opponent);
             int key = 4 * (popcount(replies) + popcount(replies & kCorners)) - ((odd >> sq) & 1);
             if (sq == table_best) key = -1000;
             children[count++] = {next_player, next_opponent, sq, key};
@@ -207,31 +224,38 @@ struct Solver {
     }
 };
 
+// A whole solve on the instruction set Isa: the value, or nothing past `most_nodes` positions.
+struct Solve {
+    template <InstructionSet Isa>
+    static std::optional<int> run(const Position& p, TranspositionTable* table,
+                                  std::uint64_t most_nodes, std::uint64_t* nodes) {
+        Solver<Isa> solver;
+        solver.table = table;
+        solver.most_nodes = most_nodes;
+        try {
+            const int value = solver.search(p.player(), p.opponent(), -64, 64);
+            if (nodes) *nodes += solver.nodes;
+            if (solver.nodes > most_nodes) return std::nullopt;
+            return value;
+        } catch (const OverBudget&) {
+            return std::nullopt;
+        }
+    }
+};
+
 }  // namespace
 
-int solve_endgame(const Position& p, std::uint64_t* nodes) {
-    Solver solver;
-    if (p.empty_count() >= kTableFromRootEmpties) solver.table = &thread_table();
-    const int value = solver.search(p.player(), p.opponent(), -64, 64);
-    if (nodes) *nodes += solver.nodes;
-    return value;
+int solve_endgame(const Position& p, std::uint64_t* nodes, InstructionSet set) {
+    TranspositionTable* table =
+        p.empty_count() >= kTableFromRootEmpties ? &thread_table() : nullptr;
+    return *dispatch<Solve>(set, p, table, UINT64_MAX, nodes);
 }
 
-std::optional<int> solve_endgame_within(const Position& p, std::uint64_t most_positions) {
-    Solver solver;
-    solver.most_nodes = most_positions;
+std::optional<int> solve_endgame_within(const Position& p, std::uint64_t most_positions,
+                                        InstructionSet set) {
     std::unique_ptr<TranspositionTable> own;
-    if (p.empty_count() >= kTableFromRootEmpties) {
-        own = std::make_unique<TranspositionTable>();
-        solver.table = own.get();
-    }
-    try {
-        const int value = solver.search(p.player(), p.opponent(), -64, 64);
-        if (solver.nodes > most_positions) return std::nullopt;
-        return value;
-    } catch (const OverBudget&) {
-        return std::nullopt;
-    }
+    if (p.empty_count() >= kTableFromRootEmpties) own = std::make_unique<TranspositionTable>();
+    return dispatch<Solve>(set, p, own.get(), most_positions, nullptr);
 }
 
 }  // namespace othello::search

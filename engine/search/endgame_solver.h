@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "engine/instruction_set.h"
 #include "engine/position.h"
 
 namespace othello::search {
@@ -17,11 +18,15 @@ namespace othello::search {
 // (othello-solver-bench). `nodes`, when given, is increased by the number of positions visited.
 // Each thread keeps a transposition table of 1.5 MiB from its first solve of 12 or more empties
 // on; what it holds is true of any later solve, so it changes the work, never a value.
-int solve_endgame(const Position& p, std::uint64_t* nodes = nullptr);
+// `set`: the instruction set it runs on (engine/instruction_set.h); the value and the count of
+// positions are the same on every set.
+int solve_endgame(const Position& p, std::uint64_t* nodes = nullptr,
+                  InstructionSet set = best_instruction_set());
 
 // solve_endgame within a budget: the value, or nothing once more than `most_positions` positions
 // were visited. It keeps a transposition table of its own for the one solve, so that the work
 // (and so whether it fits) is the position's alone, the same in every thread and every run.
-std::optional<int> solve_endgame_within(const Position& p, std::uint64_t most_positions);
+std::optional<int> solve_endgame_within(const Position& p, std::uint64_t most_positions,
+                                        InstructionSet set = best_instruction_set());
 
 }  // namespace othello::search

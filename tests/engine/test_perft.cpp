@@ -2,15 +2,19 @@
 #include <doctest/doctest.h>
 
 #include "engine/perft.h"
+#include "tests/support/test_support.h"
 
 using namespace othello;
 
-TEST_CASE("perft from the start matches the standard counts") {
+TEST_CASE("perft from the start matches the standard counts, on every instruction set") {
     const std::uint64_t expected[] = {1,    4,     12,     56,      244,     1396,
                                       8200, 55092, 390216, 3005288, 24571284};
-    for (int depth = 0; depth <= 10; ++depth) {
-        CAPTURE(depth);
-        CHECK(perft(Position::start(), depth) == expected[depth]);
+    for (InstructionSet set : testing::available_instruction_sets()) {
+        CAPTURE(name_of(set));
+        for (int depth = 0; depth <= 10; ++depth) {
+            CAPTURE(depth);
+            CHECK(perft(Position::start(), depth, set) == expected[depth]);
+        }
     }
 }
 

@@ -130,6 +130,33 @@ grep -q '^ *[0-9]* *installed ' "$work/match.txt" || fail "othello-match printed
 games=$(grep -o '"reason": *"[a-z ]*"' "$work/match.json" | sort | uniq -c)
 [ "$(echo "$games" | tr -s ' ')" = ' 6 "reason": "normal"' ] || fail "the match's games: $games"
 
+# The package is built for every amd64 CPU: under an emulated Nehalem (no AVX, AVX2, BMI1/2,
+# LZCNT or FMA) its programs choose their baseline kernels and play; an AVX2 or BMI2 instruction
+# anywhere they run would end them with SIGILL (as it ends a build made with OTHELLO_NATIVE).
+if [ "$(dpkg --print-architecture)" = amd64 ]; then
+  command -v qemu-x86_64 >/dev/null || fail "qemu-x86_64 is missing: install qemu-user (scripts/setup.sh does)"
+  old_cpu() { qemu-x86_64 -cpu Nehalem "$@"; }
+  answer=$(old_cpu "$bin/othello-engine" perft 7) || fail "perft 7 under qemu -cpu Nehalem: $answer"
+  [[ $answer == $'perft 7 = 55092\n'*" on baseline" ]] || fail "perft under Nehalem printed '$answer'"
+  answer=$(qemu-x86_64 -cpu Haswell "$bin/othello-engine" perft 7 2>/dev/null)
+  [[ $answer == *" on x86-64-v3" ]] || fail "perft under an emulated Haswell printed '$answer'"
+  for policy in book,regression book,network; do
+    installed=$(printf '%s' "$gtp" | old_cpu "$bin/othello-engine" --policy $policy)
+    built=$(printf '%s' "$gtp" | "$build_engine" --policy $policy)
+    [ "$installed" = "$built" ] || fail "$policy under Nehalem played other moves than the build's"
+  done
+  # Whole games to the end, each adjudicated by the endgame solver at 14 empty squares.
+  old_cpu "$bin/othello-match" --engine "policy:regression" --engine "policy:network" --games 2 \
+    --openings balanced --adjudicate 14 --concurrency 1 --no-progress \
+    --results "$work/nehalem.json" >"$work/nehalem.txt" 2>&1 ||
+    fail "othello-match under qemu -cpu Nehalem: $(cat "$work/nehalem.txt")"
+  games=$(grep -c '"reason": *"\(normal\|adjudicated\)"' "$work/nehalem.json" || true)
+  [ "$games" = 2 ] || fail "othello-match under Nehalem finished $games of 2 games: $(cat "$work/nehalem.txt")"
+  echo "under qemu -cpu Nehalem: perft, book,regression, book,network and a 2-game match"
+else
+  echo "not amd64: the baseline-CPU check under qemu-x86_64 is left out"
+fi
+
 # othello-data cannot be removed while othello is installed; forced out, the programs must fail
 # and name where they looked.
 if pkg --remove othello-data; then fail "dpkg removed othello-data under othello"; fi

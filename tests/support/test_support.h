@@ -1,12 +1,29 @@
-// Helpers shared by the tests: random reachable positions and a naive move scanner.
+// Helpers shared by the tests: random reachable positions, a naive move scanner, and the
+// instruction sets to check each kernel on.
 #pragma once
+
+#include <doctest/doctest.h>
 
 #include <vector>
 
+#include "engine/instruction_set.h"
 #include "engine/position.h"
 #include "engine/rng.h"
 
 namespace othello::testing {
+
+// The instruction sets this CPU runs (engine/instruction_set.h): a kernel's test checks it on
+// each, and says which it could not.
+inline std::vector<InstructionSet> available_instruction_sets() {
+    std::vector<InstructionSet> sets;
+    for (InstructionSet set : {InstructionSet::kX86_64_V3, InstructionSet::kBaseline}) {
+        if (instruction_set_available(set))
+            sets.push_back(set);
+        else
+            MESSAGE("this CPU lacks " << name_of(set) << ": not checked on it");
+    }
+    return sets;
+}
 
 // Positions reached by random play from the start (every position of `games` random games).
 inline std::vector<Position> random_positions(int games, std::uint64_t seed) {

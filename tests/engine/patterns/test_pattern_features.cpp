@@ -34,14 +34,17 @@ TEST_CASE("the pattern set's tables are laid out end to end") {
     CHECK(phase_of_disc_count(64) == 14);
 }
 
-TEST_CASE("fast feature extraction equals the reference on random positions") {
+TEST_CASE("fast feature extraction equals the reference on random positions, on every set") {
     const auto positions = testing::random_positions(300, 42);
     REQUIRE(positions.size() > 15000);
-    for (const Position& p : positions) {
-        const Features fast = extract_features(p);
-        const Features slow = reference_features(p);
-        REQUIRE(fast.phase == slow.phase);
-        REQUIRE(fast.entries == slow.entries);
+    for (InstructionSet set : testing::available_instruction_sets()) {
+        CAPTURE(name_of(set));
+        for (const Position& p : positions) {
+            const Features fast = extract_features(p, set);
+            const Features slow = reference_features(p);
+            REQUIRE(fast.phase == slow.phase);
+            REQUIRE(fast.entries == slow.entries);
+        }
     }
 }
 
@@ -170,7 +173,8 @@ TEST_CASE("each pattern's placements: lines and diagonals are read once per plac
     CHECK(reads == 54 + 12);  // of 104 + 24 instances
 }
 
-TEST_CASE("the folded evaluation equals the entry-by-entry sum") {
+TEST_CASE("the folded evaluation equals the entry-by-entry sum, on every instruction set") {
+    const auto sets = testing::available_instruction_sets();
     const auto positions = testing::random_positions(40, 9);
     SUBCASE("weights that differ everywhere") {
         std::vector<double> real(PatternWeights::kTableSize);
@@ -178,20 +182,23 @@ TEST_CASE("the folded evaluation equals the entry-by-entry sum") {
         for (double& w : real) w = rng.uniform() * 60 - 30;
         const PatternWeights weights = PatternWeights::from_discs(real);
         REQUIRE(weights.folded());
-        for (const Position& p : positions)
-            REQUIRE(weights.score_units(p) == weights.unfolded_score_units(p));
+        for (InstructionSet set : sets)
+            for (const Position& p : positions)
+                REQUIRE(weights.score_units(p, set) == weights.unfolded_score_units(p));
     }
     SUBCASE("the shipped weights") {
         const PatternWeights weights = PatternWeights::load(default_weights_path());
         REQUIRE(weights.folded());
-        for (const Position& p : positions)
-            REQUIRE(weights.score_units(p) == weights.unfolded_score_units(p));
+        for (InstructionSet set : sets)
+            for (const Position& p : positions)
+                REQUIRE(weights.score_units(p, set) == weights.unfolded_score_units(p));
     }
     SUBCASE("weights too large to fold are evaluated unfolded") {
         std::vector<double> real(PatternWeights::kTableSize, 100.0);
         const PatternWeights weights = PatternWeights::from_discs(real);
         CHECK_FALSE(weights.folded());
-        for (const Position& p : positions)
-            REQUIRE(weights.score_units(p) == weights.unfolded_score_units(p));
+        for (InstructionSet set : sets)
+            for (const Position& p : positions)
+                REQUIRE(weights.score_units(p, set) == weights.unfolded_score_units(p));
     }
 }

@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "engine/search/endgame_solver.h"
 #include "tests/engine/search/endgame_reference.h"
+#include "tests/support/test_support.h"
 
 using namespace othello;
 using namespace othello::search;
@@ -19,17 +20,21 @@ using othello::testing::alpha_beta;
 using othello::testing::minimax;
 using othello::testing::random_game_until;
 
-TEST_CASE("the solver agrees with brute-force minimax on random endgames") {
+TEST_CASE("the solver agrees with brute-force minimax on random endgames, on every set") {
     Rng rng(2024);
+    const auto sets = othello::testing::available_instruction_sets();
     int compared = 0, nonzero = 0;
     for (int i = 0; i < 300; ++i) {
         const int empties = 1 + static_cast<int>(rng.below(8));  // 1..8 empties
         const Game game = random_game_until(rng, empties);
         const Position& p = game.current();
         const int expected = minimax(p);
-        std::uint64_t nodes = 0;
-        CHECK_MESSAGE(solve_endgame(p, &nodes) == expected, to_board_string(p));
-        CHECK(nodes > 0);
+        for (InstructionSet set : sets) {
+            CAPTURE(name_of(set));
+            std::uint64_t nodes = 0;
+            CHECK_MESSAGE(solve_endgame(p, &nodes, set) == expected, to_board_string(p));
+            CHECK(nodes > 0);
+        }
         ++compared;
         if (expected != 0) ++nonzero;
     }
@@ -94,6 +99,7 @@ TEST_CASE("the solver scores finished games and forced passes by the rules") {
 
 TEST_CASE("a solve within a budget: the value when it fits, nothing past it, the same anywhere") {
     Rng rng(9);
+    const auto sets = othello::testing::available_instruction_sets();
     for (int i = 0; i < 6; ++i) {
         const Game game = random_game_until(rng, 12 + i % 3);
         const Position& p = game.current();
@@ -117,5 +123,11 @@ TEST_CASE("a solve within a budget: the value when it fits, nothing past it, the
         std::optional<int> again;
         std::thread([&] { again = solve_endgame_within(p, high); }).join();
         CHECK(again == value);
+        // Every instruction set does the same work: the same budget fits, one less does not.
+        for (InstructionSet set : sets) {
+            CAPTURE(name_of(set));
+            CHECK(solve_endgame_within(p, high, set) == value);
+            CHECK_FALSE(solve_endgame_within(p, high - 1, set).has_value());
+        }
     }
 }

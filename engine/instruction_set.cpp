@@ -1,0 +1,59 @@
+// The CPU check behind best_instruction_set(), and the names of the sets.
+#include "engine/instruction_set.h"
+
+#include "engine/ascii_text.h"
+
+#include <cstdlib>
+#include <iostream>
+
+namespace othello {
+
+std::string_view name_of(InstructionSet set) {
+    return set == InstructionSet::kX86_64_V3 ? "x86-64-v3" : "baseline";
+}
+
+std::optional<InstructionSet> instruction_set_named(std::string_view name) {
+    for (InstructionSet set : {InstructionSet::kBaseline, InstructionSet::kX86_64_V3})
+        if (name == name_of(set)) return set;
+    return std::nullopt;
+}
+
+bool cpu_has_x86_64_v3() {
+#if defined(OTHELLO_HAS_X86_64_V3)
+    // libgcc reads CPUID, and counts AVX only where the kernel saves the YMM registers (XGETBV).
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("x86-64-v3");
+#else
+    return false;
+#endif
+}
+
+namespace {
+
+InstructionSet choose_instruction_set() {
+    const InstructionSet best =
+        cpu_has_x86_64_v3() ? InstructionSet::kX86_64_V3 : InstructionSet::kBaseline;
+    const char* asked = std::getenv("OTHELLO_INSTRUCTION_SET");
+    if (!asked || !*asked) return best;
+    const std::optional<InstructionSet> set = instruction_set_named(asked);
+    if (!set) {
+        std::cerr << "OTHELLO_INSTRUCTION_SET='" << printable(asked)
+                  << "' is no instruction set (baseline or x86-64-v3): using "
+                  << name_of(best) << "\n";
+        return best;
+    }
+    if (*set == InstructionSet::kX86_64_V3 && best != InstructionSet::kX86_64_V3) {
+        std::cerr << "OTHELLO_INSTRUCTION_SET=x86-64-v3: this CPU lacks it, using baseline\n";
+        return InstructionSet::kBaseline;
+    }
+    return *set;
+}
+
+}  // namespace
+
+InstructionSet best_instruction_set() {
+    static const InstructionSet chosen = choose_instruction_set();
+    return chosen;
+}
+
+}  // namespace othello

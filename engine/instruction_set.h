@@ -1,0 +1,95 @@
+// The instruction sets the hot loops are compiled for, both in one program: the baseline the
+// build targets (x86-64's, which every amd64 CPU runs, unless built with OTHELLO_NATIVE) and
+// x86-64-v3 (AVX2, BMI1/2, LZCNT, POPCNT, FMA: Intel from Haswell, AMD from Excavator on), chosen
+// once per process from what the CPU reports. The package then runs on any amd64 CPU and still
+// plays at full speed on a recent one.
+//
+// A kernel is a struct with `template <InstructionSet Isa> static R run(Args...)`, written once
+// against the primitives that take the set as a template argument (legal_moves_on<Isa> in
+// engine/movegen.h, gather_on<Isa> in engine/patterns/pattern_features.h). GCC compiles a function
+// for the target it is declared with, and what it inlines into that function with it; so
+// run_on<Isa, Kernel>() enters the kernel through a function declared for Isa, inlines the
+// kernel's body there (which must not be declared for a set of its own), and the primitives' Isa
+// versions inline into that in turn. Whatever the kernel calls and GCC does not inline is
+// baseline code, which any CPU runs. A recursive kernel recurses through run_on<Isa, Kernel>, so
+// every level stays on its set. dispatch<Kernel>(set) runs the kernel on a set chosen at run time;
+// the engine's functions that run kernels take the set as their last argument, the CPU's best
+// unless a test or benchmark asks for another.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <utility>
+
+namespace othello {
+
+enum class InstructionSet {
+    kBaseline,  // what the build targets: x86-64's baseline, or this CPU with OTHELLO_NATIVE
+    kX86_64_V3  // AVX2, BMI2 and the rest of x86-64-v3, whatever the build targets
+};
+
+// "baseline" or "x86-64-v3": the names OTHELLO_INSTRUCTION_SET takes, and that `othello-engine
+// bench` prints.
+std::string_view name_of(InstructionSet set);
+std::optional<InstructionSet> instruction_set_named(std::string_view name);
+
+// Whether this CPU (and the kernel, which must save the AVX registers) runs x86-64-v3 code.
+bool cpu_has_x86_64_v3();
+
+// The set the kernels run on in this process: x86-64-v3 where the CPU has it, unless the
+// environment variable OTHELLO_INSTRUCTION_SET=baseline asks for the baseline (to compare the
+// two, or to see what an older CPU does). Asking for x86-64-v3 on a CPU without it gets the
+// baseline, and a name that is no set gets the CPU's best, each with a line on stderr saying so. Decided on the
+// first call; every later call returns the same.
+InstructionSet best_instruction_set();
+
+// Whether kernels may run on `set` in this process: the baseline always, x86-64-v3 where it is
+// best_instruction_set().
+inline bool instruction_set_available(InstructionSet set) {
+    return set == InstructionSet::kBaseline || best_instruction_set() == set;
+}
+
+#if defined(__x86_64__)
+#define OTHELLO_HAS_X86_64_V3 1
+#endif
+
+namespace detail {
+
+template <typename Kernel, typename... Args>
+inline decltype(auto) run_on_baseline(Args&&... args) {
+    return Kernel::template run<InstructionSet::kBaseline>(std::forward<Args>(args)...);
+}
+
+#if defined(OTHELLO_HAS_X86_64_V3)
+template <typename Kernel, typename... Args>
+[[gnu::target("arch=x86-64-v3")]] decltype(auto) run_on_x86_64_v3(Args&&... args) {
+    return Kernel::template run<InstructionSet::kX86_64_V3>(std::forward<Args>(args)...);
+}
+#endif
+
+}  // namespace detail
+
+// Kernel::run<Isa>(args...), compiled for Isa. Isa must be kBaseline where
+// OTHELLO_HAS_X86_64_V3 is not defined.
+template <InstructionSet Isa, typename Kernel, typename... Args>
+inline decltype(auto) run_on(Args&&... args) {
+#if defined(OTHELLO_HAS_X86_64_V3)
+    if constexpr (Isa == InstructionSet::kX86_64_V3)
+        return detail::run_on_x86_64_v3<Kernel>(std::forward<Args>(args)...);
+    else
+#endif
+        return detail::run_on_baseline<Kernel>(std::forward<Args>(args)...);
+}
+
+// Kernel::run<set>(args...), the set chosen at run time; a set that is not available runs the
+// baseline instead (as no set the CPU lacks may run).
+template <typename Kernel, typename... Args>
+inline decltype(auto) dispatch(InstructionSet set, Args&&... args) {
+#if defined(OTHELLO_HAS_X86_64_V3)
+    if (set == InstructionSet::kX86_64_V3 && instruction_set_available(set))
+        return run_on<InstructionSet::kX86_64_V3, Kernel>(std::forward<Args>(args)...);
+#endif
+    return run_on<InstructionSet::kBaseline, Kernel>(std::forward<Args>(args)...);
+}
+
+}  // namespace othello

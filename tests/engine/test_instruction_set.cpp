@@ -1,0 +1,98 @@
+// The instruction sets (engine/instruction_set.h): their names, which set a process runs on, and
+// OTHELLO_INSTRUCTION_SET as the real othello-engine reads it. That each kernel answers the same
+// on every set is tested beside the kernel (perft, the features and evaluation, the solver).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "engine/instruction_set.h"
+#include "engine/movegen.h"
+#include "tests/support/child_process.h"
+#include "tests/support/programs.h"
+#include "tests/support/test_support.h"
+
+using namespace othello;
+using othello::testing::ChildProcess;
+using othello::testing::kEngine;
+
+namespace {
+
+struct Run {
+    std::string out, err;
+    int status;
+};
+
+// othello-engine perft 8 with OTHELLO_INSTRUCTION_SET set to `value` (through env(1)).
+Run perft_with(const std::string& value) {
+    ChildProcess engine("/usr/bin/env", {"OTHELLO_INSTRUCTION_SET=" + value, kEngine, "perft", "8"},
+                        ChildProcess::Streams().stdout_pipe().stderr_pipe());
+    Run run;
+    run.out = engine.read_all();
+    for (std::string line; engine.read_error_line(line);) run.err += line + "\n";
+    run.status = engine.wait();
+    return run;
+}
+
+}  // namespace
+
+TEST_CASE("each instruction set has one name, which names it back") {
+    for (InstructionSet set : {InstructionSet::kBaseline, InstructionSet::kX86_64_V3})
+        CHECK(instruction_set_named(name_of(set)) == set);
+    CHECK(name_of(InstructionSet::kBaseline) == "baseline");
+    CHECK(name_of(InstructionSet::kX86_64_V3) == "x86-64-v3");
+    CHECK_FALSE(instruction_set_named("avx2").has_value());
+    CHECK_FALSE(instruction_set_named("").has_value());
+}
+
+TEST_CASE("a process runs on x86-64-v3 exactly where the CPU has it; the baseline always") {
+    CHECK(instruction_set_available(InstructionSet::kBaseline));
+    CHECK(instruction_set_available(InstructionSet::kX86_64_V3) == cpu_has_x86_64_v3());
+    CHECK(best_instruction_set() == (cpu_has_x86_64_v3() ? InstructionSet::kX86_64_V3
+                                                         : InstructionSet::kBaseline));
+    if (!cpu_has_x86_64_v3()) MESSAGE("this CPU lacks x86-64-v3: only the baseline runs here");
+}
+
+TEST_CASE("the AVX2 move generator equals the portable one, where the CPU runs it") {
+    if (!instruction_set_available(InstructionSet::kX86_64_V3)) {
+        MESSAGE("this CPU lacks x86-64-v3: the AVX2 move generator is not run");
+        return;
+    }
+#if defined(OTHELLO_HAS_X86_64_V3)
+    for (const Position& p : othello::testing::random_positions(100, 17)) {
+        REQUIRE(legal_moves_on<InstructionSet::kX86_64_V3>(p.player(), p.opponent()) ==
+                legal_moves_portable(p.player(), p.opponent()));
+        REQUIRE(legal_moves_on<InstructionSet::kBaseline>(p.player(), p.opponent()) ==
+                legal_moves_portable(p.player(), p.opponent()));
+    }
+#endif
+}
+
+TEST_CASE("OTHELLO_INSTRUCTION_SET chooses the set othello-engine runs on") {
+    const std::string count = "perft 8 = 390216\n";
+    const std::string best(name_of(best_instruction_set()));
+
+    const Run baseline = perft_with("baseline");
+    CHECK(baseline.status == 0);
+    CHECK(baseline.out.rfind(count, 0) == 0);
+    CHECK(baseline.out.find("million leaves/s on baseline\n") != std::string::npos);
+    CHECK(baseline.err == "");
+
+    const Run v3 = perft_with("x86-64-v3");
+    CHECK(v3.status == 0);
+    CHECK(v3.out.rfind(count, 0) == 0);
+    if (cpu_has_x86_64_v3()) {
+        CHECK(v3.out.find("million leaves/s on x86-64-v3\n") != std::string::npos);
+        CHECK(v3.err == "");
+    } else {
+        CHECK(v3.out.find("million leaves/s on baseline\n") != std::string::npos);
+        CHECK(v3.err == "OTHELLO_INSTRUCTION_SET=x86-64-v3: this CPU lacks it, using baseline\n");
+    }
+
+    const Run unknown = perft_with("avx512");
+    CHECK(unknown.status == 0);
+    CHECK(unknown.out.rfind(count, 0) == 0);
+    CHECK(unknown.out.find("million leaves/s on " + best + "\n") != std::string::npos);
+    CHECK(unknown.err == "OTHELLO_INSTRUCTION_SET='avx512' is no instruction set (baseline or "
+                         "x86-64-v3): using " +
+                             best + "\n");
+}
