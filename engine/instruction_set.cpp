@@ -22,7 +22,15 @@ bool cpu_has_x86_64_v3() {
 #if defined(OTHELLO_HAS_X86_64_V3)
     // libgcc reads CPUID, and counts AVX only where the kernel saves the YMM registers (XGETBV).
     __builtin_cpu_init();
+#if defined(__clang__)
+    // Clang (14) knows no level names: these features, which every CPU that has AVX2 and BMI2
+    // pairs with the rest of the level (LZCNT, MOVBE, F16C).
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("popcnt");
+#else
     return __builtin_cpu_supports("x86-64-v3");
+#endif
 #else
     return false;
 #endif
