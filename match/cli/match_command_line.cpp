@@ -21,6 +21,7 @@
 #include "engine/policy_options.h"
 #include "engine/strict_command_line.h"
 #include "engine/version.h"
+#include "match/cli/cutechess_command_line.h"
 #include "match/cli/proof_budget_option.h"
 #include "match/config/engines_file.h"
 #include "match/players/engine_protocols.h"
@@ -28,6 +29,7 @@
 #include "match/results/output_paths.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
+#include "match/run/knockout.h"
 
 namespace othello {
 
@@ -91,12 +93,19 @@ std::vector<std::string> resume_command(const std::string& program,
 // cutechess-cli's options, spelled as there (with two dashes): engines files, tournament shape,
 // pauses and the records' event and site.
 po::options_description cutechess_options(MatchOptions& o) {
-    po::options_description desc("cutechess-cli options");
+    po::options_description desc(
+        "cutechess-cli options (also with one dash, as cutechess-cli takes them: see the README)");
     desc.add_options()("engines", po::value(&o.engines_file),
                        "FILE: engines in cutechess's engines.json format, each used as --engine "
-                       "conf=NAME[,key=value...] (the keys override the file's)")(
+                       "conf=NAME[,key=value...] (the keys override the file's); default: "
+                       "./engines.json, else ~/.config/cutechess/engines.json")(
         "seeds", po::value(&o.shape.seeds)->default_value(1),
-        "N: with --tournament gauntlet, the first N engines each play every other engine")(
+        "N: the first N engines are seeds: in a gauntlet each plays every other engine; in a "
+        "knockout they take the top places of the bracket in --engine order and the rest are "
+        "drawn by --seed (without --seeds all are placed in --engine order); a round-robin has "
+        "none")("repeat", po::value(&o.shape.repeat)->default_value(2),
+                "N: games played on each opening, colours alternating: 2 (once with each "
+                "colour) or 1 (a new opening every game)")(
         "noswap", po::bool_switch()->notifier([&o](bool on) { o.shape.swap = !on; }),
         "no colour swap: the first engine of each pairing is black in every game, each game on "
         "a new opening")("reverse", po::bool_switch(&o.shape.reverse),
@@ -109,22 +118,31 @@ po::options_description cutechess_options(MatchOptions& o) {
     return desc;
 }
 
-// The --engine arguments with every conf=NAME replaced by the engines file's spec.
+// The --engine arguments with every conf=NAME replaced by the engines file's spec: --engines
+// FILE's, else the one cutechess-cli would read.
 std::vector<std::string> resolved_engine_texts(const std::vector<std::string>& engines,
-                                               const std::string& engines_file) {
+                                               std::string engines_file) {
     std::vector<std::string> texts, notes;
     for (const auto& e : engines) {
-        texts.push_back(names_engine_configuration(e)
-                            ? engine_spec_from_engines_file(e, engines_file, &notes)
-                            : e);
+        if (!names_engine_configuration(e)) {
+            texts.push_back(e);
+            continue;
+        }
+        if (engines_file.empty()) engines_file = default_engines_file();
+        if (engines_file.empty())
+            throw std::invalid_argument("--engine " + printable(e) +
+                                        ": needs --engines FILE, or an engines.json here or in "
+                                        "~/.config/cutechess/ (where cutechess-cli looks)");
+        texts.push_back(engine_spec_from_engines_file(e, engines_file, &notes));
     }
     for (const std::string& note : notes)
         std::cerr << "othello-match: note: " << printable(note) << "\n";
     return texts;
 }
 
-// The cutechess-cli options that need the rest of the match to be checked.
-void check_cutechess_options(const MatchOptions& o) {
+// The cutechess-cli options that need the rest of the match to be checked; `seeds_given`: whether
+// --seeds was.
+void check_cutechess_options(MatchOptions& o, bool seeds_given) {
     // They go into every GGF record's tags, where a line break would split the record.
     for (const auto& [value, option] : {std::pair{&o.event, "--event"}, {&o.site, "--site"}}) {
         if (std::any_of(value->begin(), value->end(),
@@ -137,9 +155,26 @@ void check_cutechess_options(const MatchOptions& o) {
         throw std::invalid_argument("--wait " + std::to_string(o.wait_ms) +
                                     ": expected milliseconds from 0 to 3600000");
     const int n = static_cast<int>(o.engines.size());
-    if (o.shape.seeds != 1 && o.tournament != TournamentKind::Gauntlet)
-        throw std::invalid_argument("--seeds is for --tournament gauntlet");
-    if (o.shape.seeds < 1 || o.shape.seeds >= n) {
+    if (o.shape.repeat != 1 && o.shape.repeat != 2)
+        throw std::invalid_argument("--repeat " + std::to_string(o.shape.repeat) +
+                                    ": expected 2 (each opening once with each colour) or 1 (a "
+                                    "new opening every game); othello-match's pairs of games "
+                                    "are what its pentanomial statistics count");
+    if (o.tournament == TournamentKind::Knockout) {
+        // Every engine is a seed, in --engine order, unless --seeds says how many are.
+        if (!seeds_given) o.shape.seeds = n;
+        if (o.shape.seeds < 1 || o.shape.seeds > n) {
+            throw std::invalid_argument("--seeds " + std::to_string(o.shape.seeds) +
+                                        ": expected 1 to " + std::to_string(n) +
+                                        " (the engines placed in the bracket by --engine order)");
+        }
+        if (o.shape.seeds < n) o.shape.knockout_order = knockout_seed_order(n, o.shape.seeds, o.seed);
+    } else if (o.tournament == TournamentKind::RoundRobin) {
+        if (seeds_given)
+            std::cerr << "othello-match: note: a round-robin has no seeds: --seeds "
+                      << o.shape.seeds << " changes nothing\n";
+        o.shape.seeds = 1;
+    } else if (o.shape.seeds < 1 || o.shape.seeds >= n) {
         throw std::invalid_argument("--seeds " + std::to_string(o.shape.seeds) +
                                     ": expected 1 to " + std::to_string(n - 1) +
                                     " (the seeds play every other engine)");
@@ -468,8 +503,11 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     add_rule_options(desc, o, w);
     add_watch_options(desc, o, w);
     desc.add(cutechess_options(o));
+    // cutechess-cli's single-dash spelling, read as the double-dash one.
+    const std::vector<std::string> words =
+        translate_cutechess_options({argv + std::min(argc, 1), argv + argc});
     po::variables_map vm;
-    const po::parsed_options parsed = parse_strictly(po::command_line_parser(argc, argv), desc);
+    const po::parsed_options parsed = parse_strictly(po::command_line_parser(words), desc);
     po::store(parsed, vm);
     po::notify(vm);
     if (printed_information(vm, desc, help_end)) return std::nullopt;
@@ -477,7 +515,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     check_numbers(o, vm);
     read_schedule(o, w);
     check_outputs(o, w, vm);
-    check_cutechess_options(o);
+    check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted());
     o.progress = progress_style(vm.count("progress") ? vm["progress"].as<std::string>() : "",
                                 vm.count("no-progress") > 0);
     o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);

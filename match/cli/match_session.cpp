@@ -275,7 +275,7 @@ std::string play_games(MatchRunner& runner, const std::vector<ScheduledGame>& ga
 std::string play_knockout(MatchRunner& runner, const MatchOptions& o, int opening_count,
                           Standings& standings, MatchOutput& output) {
     const std::vector<std::string> names = names_of(o.engines);
-    KnockoutBracket bracket(static_cast<int>(o.engines.size()));
+    KnockoutBracket bracket = knockout_bracket(static_cast<int>(o.engines.size()), o.shape);
     int next_id = 0, next_pair = 0;
     while (!bracket.finished()) {
         const std::vector<ScheduledGame> games =

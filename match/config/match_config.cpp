@@ -78,12 +78,13 @@ const nlohmann::json& field(const nlohmann::json& config, const char* name) {
     return *it;
 }
 
-// --noswap, --reverse, --seeds as recorded (absent: the usual shape).
+// --noswap, --reverse, --seeds, --repeat as recorded (absent: the usual shape).
 ScheduleShape shape_in(const nlohmann::json& config) {
     ScheduleShape shape;
     shape.swap = !config.value("noswap", false);
     shape.reverse = config.value("reverse", false);
     shape.seeds = config.value("seeds", 1);
+    shape.repeat = config.value("repeat", 2);
     return shape;
 }
 
@@ -159,6 +160,7 @@ nlohmann::json match_config(const MatchOptions& o, const std::vector<Opening>& o
     if (!o.shape.swap) config["noswap"] = true;
     if (o.shape.reverse) config["reverse"] = true;
     if (o.shape.seeds != 1) config["seeds"] = o.shape.seeds;
+    if (o.shape.repeat != 2) config["repeat"] = o.shape.repeat;
     return config;
 }
 
@@ -236,6 +238,10 @@ std::string config_shape_problem(const nlohmann::json& config) {
         return shape_problem(*run, "run", "a run id", false);
     if (const auto seeds = config.find("seeds"); seeds != config.end() && !whole_from(*seeds, 1))
         return shape_problem(*seeds, "seeds", "a whole number from 1", false);
+    if (const auto repeat = config.find("repeat"); repeat != config.end() &&
+                                                    !(repeat->is_number_integer() &&
+                                                      (*repeat == 1 || *repeat == 2)))
+        return shape_problem(*repeat, "repeat", "1 or 2", false);
     return "";
 }
 

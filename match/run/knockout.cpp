@@ -3,8 +3,11 @@
 #include "match/run/knockout.h"
 
 #include <algorithm>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
+
+#include "engine/rng.h"
 
 namespace othello {
 
@@ -39,11 +42,42 @@ std::string signed_text(int v) {
 
 }  // namespace
 
-KnockoutBracket::KnockoutBracket(int engine_count) {
+std::vector<int> knockout_seed_order(int engine_count, int seeds, std::uint64_t draw) {
+    std::vector<int> order(static_cast<std::size_t>(std::max(engine_count, 0)));
+    std::iota(order.begin(), order.end(), 0);
+    // Fisher-Yates over the unseeded, with the project's generator: the same draw on every
+    // platform (std::shuffle's is the library's own).
+    Rng rng(draw);
+    for (int i = engine_count - 1; i > seeds; --i) {
+        const int j = seeds + static_cast<int>(rng.below(static_cast<std::uint32_t>(i - seeds + 1)));
+        std::swap(order[i], order[j]);
+    }
+    return order;
+}
+
+KnockoutBracket knockout_bracket(int engine_count, const ScheduleShape& shape) {
+    return shape.knockout_order.empty() ? KnockoutBracket(engine_count)
+                                        : KnockoutBracket(shape.knockout_order);
+}
+
+KnockoutBracket::KnockoutBracket(int engine_count)
+    : KnockoutBracket(knockout_seed_order(engine_count, engine_count, 0)) {}
+
+KnockoutBracket::KnockoutBracket(const std::vector<int>& by_seed) {
+    const int engine_count = static_cast<int>(by_seed.size());
     if (engine_count < 2) throw std::invalid_argument("a knockout needs at least two engines");
     int size = 1;
     while (size < engine_count) size *= 2;
-    for (int seed : bracket_order(size)) entrants_.push_back(seed <= engine_count ? seed - 1 : -1);
+    seed_rank_.assign(by_seed.size(), 0);
+    for (int rank = 0; rank < engine_count; ++rank) {
+        const int engine = by_seed[rank];
+        if (engine < 0 || engine >= engine_count)
+            throw std::invalid_argument("a knockout's seeding names no engine " +
+                                        std::to_string(engine));
+        seed_rank_[engine] = rank;
+    }
+    for (int seed : bracket_order(size))
+        entrants_.push_back(seed <= engine_count ? by_seed[seed - 1] : -1);
 }
 
 std::vector<std::pair<int, int>> KnockoutBracket::pairings() const {
@@ -74,13 +108,16 @@ std::vector<std::string> KnockoutBracket::advance(const std::vector<Played>& gam
     std::vector<std::string> lines;
     std::vector<int> winners;
     for (std::size_t i = 0; i + 1 < entrants_.size(); i += 2) {
-        const int a = std::min(entrants_[i], entrants_[i + 1]);
-        const int b = std::max(entrants_[i], entrants_[i + 1]);
-        if (a < 0) {
-            winners.push_back(b);
-            lines.push_back(names[b] + ": a bye");
+        if (entrants_[i] < 0 || entrants_[i + 1] < 0) {
+            const int through = std::max(entrants_[i], entrants_[i + 1]);
+            winners.push_back(through);
+            lines.push_back(names[through] + ": a bye");
             continue;
         }
+        // a: the higher seed of the two.
+        const bool first_higher = seed_rank_[entrants_[i]] < seed_rank_[entrants_[i + 1]];
+        const int a = first_higher ? entrants_[i] : entrants_[i + 1];
+        const int b = first_higher ? entrants_[i + 1] : entrants_[i];
         // a's points and disc margin over the mini-match (a forfeit's empty squares to the winner).
         double points = 0, played = 0;
         int margin = 0;

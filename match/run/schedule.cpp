@@ -14,7 +14,7 @@ std::vector<ScheduledGame> pairing_games(const std::vector<std::pair<int, int>>&
                                          int first_id, int first_pair) {
     std::vector<ScheduledGame> out;
     int pair = first_pair;
-    const int games_per_pair = shape.swap ? 2 : 1;
+    const int games_per_pair = shape.swap ? shape.repeat : 1;
     for (auto [a, b] : pairings) {
         if (shape.reverse) std::swap(a, b);
         for (int g = 0; g < games; ++g) {
@@ -42,7 +42,8 @@ std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, 
     if (scheduled_game_count(engine_count, kind, games, seeds) > kMaxMatchGames)
         throw std::invalid_argument("--games: more than 1,000,000 games in one match");
     if (kind == TournamentKind::Knockout)
-        return pairing_games(KnockoutBracket(engine_count).pairings(), games, opening_count, shape);
+        return pairing_games(knockout_bracket(engine_count, shape).pairings(), games, opening_count,
+                             shape);
     std::vector<std::pair<int, int>> pairings;
     for (int a = 0; a < engine_count; ++a) {
         for (int b = a + 1; b < engine_count; ++b) {
@@ -55,7 +56,8 @@ std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, 
 }
 
 std::size_t openings_needed(int games, const ScheduleShape& shape) {
-    return shape.swap ? static_cast<std::size_t>(games + 1) / 2 : static_cast<std::size_t>(games);
+    const int per_opening = shape.swap ? shape.repeat : 1;
+    return static_cast<std::size_t>((games + per_opening - 1) / per_opening);
 }
 
 long long scheduled_game_count(int engine_count, TournamentKind kind, int games, int seeds) {

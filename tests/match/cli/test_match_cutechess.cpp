@@ -149,10 +149,12 @@ TEST_CASE("a bad engines file or conf name: exit 2 naming the file, the entry, t
     CHECK(device.status == 2);
     CHECK(lines_of(device.err).front() ==
           "othello-match: --engines /dev/zero: not a regular file (a device)");
-    // conf= without --engines.
+    // conf= without --engines reads the engines.json here, as cutechess-cli would.
     const Run r = run_othello_match("--engine conf=a --engine policy:random", dir);
     CHECK(r.status == 2);
-    CHECK(lines_of(r.err).front() == "othello-match: --engine conf=a: needs --engines FILE");
+    CHECK(lines_of(r.err).front().starts_with(
+        "othello-match: --engine conf=a: no configuration named \"a\" in engines file "
+        "'engines.json'"));
     fs::remove_all(dir);
 }
 
@@ -208,9 +210,148 @@ TEST_CASE("--tournament gauntlet --seeds N: the seeds play everyone else, not ea
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() ==
           "othello-match: --seeds 4: expected 1 to 3 (the seeds play every other engine)");
-    r = run_othello_match(engines + "--seeds 2", dir);
+    // A round-robin has no seeds: it plays, saying that --seeds changed nothing.
+    r = run_othello_match(engines + "--seeds 2 --games 2 --results " + (dir / "rr.json").string(),
+                          dir);
+    CHECK(r.status == 0);
+    CHECK(lines_of(r.err).front() ==
+          "othello-match: note: a round-robin has no seeds: --seeds 2 changes nothing");
+    CHECK(games_of(dir / "rr.json").size() == 12);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--tournament knockout --seeds N: the seeds lead the bracket, the rest are drawn") {
+    const fs::path dir = temp_dir("cutechess_knockout_seeds");
+    std::string engines = "--no-progress --games 2 --tournament knockout ";
+    for (const char* name : {"S1", "S2", "C", "D", "E", "F", "G", "H"})
+        engines += std::string("--engine name=") + name + ",policy:random ";
+    // The first round's pairs, as "lower-higher" engine names, for a --seed.
+    const auto first_round = [&](const std::string& seeds, int seed) {
+        const std::string results = (dir / ("r" + std::to_string(seed) + ".json")).string();
+        const Run r = run_othello_match(engines + seeds + " --seed " + std::to_string(seed) +
+                                            " --overwrite --results " + results,
+                                        dir);
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        std::set<std::string> pairs;
+        for (const auto& g : games_of(results)) {
+            if (g.at("id").get<int>() >= 8) continue;  // round 1: 4 pairings of 2 games
+            std::string a = g.at("black"), b = g.at("white");
+            pairs.insert(std::min(a, b) + "-" + std::max(a, b));
+        }
+        return pairs;
+    };
+    // Without --seeds every engine is seeded in --engine order: 1-8, 4-5, 2-7, 3-6.
+    CHECK(first_round("", 1) == std::set<std::string>{"H-S1", "D-E", "G-S2", "C-F"});
+    // With --seeds 2 the two seeds keep their places (they can meet only in the final) and
+    // the six others are drawn by --seed: the same draw for the same seed, another for another.
+    const auto drawn = first_round("--seeds 2", 1);
+    CHECK(drawn == first_round("--seeds 2", 1));
+    std::set<std::string> draws;
+    for (int seed = 1; seed <= 6; ++seed) {
+        std::string line;
+        for (const std::string& pair : first_round("--seeds 2", seed)) line += pair + " ";
+        draws.insert(line);
+    }
+    CHECK(draws.size() > 1);
+    int seeds_paired = 0;
+    for (const std::string& pair : drawn) {
+        seeds_paired += pair.find("S1") != std::string::npos;
+        seeds_paired += pair.find("S2") != std::string::npos;
+        CHECK(pair != "S1-S2");
+    }
+    CHECK(seeds_paired == 2);
+    const Run r = run_othello_match(engines + "--seeds 9", dir);
     CHECK(r.status == 2);
-    CHECK(lines_of(r.err).front() == "othello-match: --seeds is for --tournament gauntlet");
+    CHECK(lines_of(r.err).front() ==
+          "othello-match: --seeds 9: expected 1 to 8 (the engines placed in the bracket by "
+          "--engine order)");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--repeat 1: a new opening every game, colours still alternating") {
+    const fs::path dir = temp_dir("cutechess_repeat");
+    const Run r = run_othello_match(
+        kNamedPolicies + "--games 4 --repeat 1 --results " + (dir / "r.json").string(), dir);
+    REQUIRE(r.status == 0);
+    const auto games = games_of(dir / "r.json");
+    CHECK(colours_of(games) == std::vector<std::string>{"A-B", "B-A", "A-B", "B-A"});
+    std::set<std::string> openings;
+    for (const auto& g : games) openings.insert(g.at("opening").get<std::string>());
+    CHECK(openings.size() == 4);
+    const Run three = run_othello_match(kNamedPolicies + "--repeat 3", dir);
+    CHECK(three.status == 2);
+    CHECK(contains(three.err, "--repeat 3: expected 2 (each opening once with each colour) or 1"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("cutechess-cli's own command line plays the same match as othello-match's spelling") {
+    const fs::path dir = temp_dir("cutechess_single_dash");
+    const std::string engine = kBin + "/othello-engine";
+    write_bytes(dir / "openings.txt", "f5d6c3d3c4f4f6f3\nf5f6e6f4e3c5c4e7\nf5d6c5f4e3f6d3f3\n");
+    // The pinned form: -engine cmd= arg= name=, -each proto= tc=, -games, -rounds, -repeat.
+    // One game at a time: each engine process then plays every game, its random moves drawn in
+    // the same order in both runs.
+    const std::string tail = " --no-progress --results ";
+    const Run run_single = run_othello_match(
+        "-engine cmd=" + engine + " arg=--policy arg=mobility name=Mob -engine cmd=" + engine +
+            " arg=--policy arg=random arg=--seed arg=3 name=Rnd -each proto=gtp tc=40/60+0.5 "
+            "timemargin=100 -games 2 -rounds 3 -repeat -concurrency 1 -srand 7 -openings file=" +
+            (dir / "openings.txt").string() +
+            " order=random plies=4 -resign movecount=3 score=400 -recover -epdout " +
+            (dir / "single.obf").string() + tail + (dir / "single.json").string(),
+        dir);
+    INFO(run_single.err);
+    REQUIRE(run_single.status == 0);
+    const Run run_double = run_othello_match(
+        "--engine 'name=Mob,protocol=gtp,cmd:" + engine +
+            " --policy mobility' --engine 'name=Rnd,cmd:" + engine +
+            " --policy random --seed 3' --each protocol=gtp,tc=40/60+0.5,timemargin=100 "
+            "--games 6 --concurrency 1 --seed 7 --openings plies=4," +
+            (dir / "openings.txt").string() +
+            " --openings-order random --resign moves=3,score=4 --positions-out " +
+            (dir / "double.obf").string() + tail + (dir / "double.json").string(),
+        dir);
+    INFO(run_double.err);
+    REQUIRE(run_double.status == 0);
+    // The same games, move for move, and the same final positions.
+    const auto games = [](const fs::path& results) {
+        std::map<int, std::string> by_id;
+        for (const auto& g : games_of(results))
+            by_id[g.at("id").get<int>()] = g.at("black").get<std::string>() + " " +
+                                           g.at("white").get<std::string>() + " " +
+                                           g.at("moves").dump();
+        return by_id;
+    };
+    CHECK(games(dir / "single.json").size() == 6);
+    CHECK(games(dir / "single.json") == games(dir / "double.json"));
+    CHECK(slurp(dir / "single.obf") == slurp(dir / "double.obf"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("-engine conf=NAME without --engines reads ./engines.json, as cutechess-cli does") {
+    const fs::path dir = temp_dir("cutechess_default_engines");
+    const std::string conf = "-engine conf=mob -engine conf=rnd -games 2 --no-progress";
+    Run r = run_shell("cd '" + dir.string() + "' && HOME='" + dir.string() + "' XDG_CONFIG_HOME= " +
+                          kMatch + " " + conf,
+                      dir);
+    CHECK(r.status == 2);
+    CHECK(lines_of(r.err).front() ==
+          "othello-match: --engine conf=mob: needs --engines FILE, or an engines.json here or in "
+          "~/.config/cutechess/ (where cutechess-cli looks)");
+    write_bytes(dir / "engines.json", R"([
+  {"name": "mob", "command": ")" + kBin + R"(/othello-engine --policy mobility",
+   "workingDirectory": "", "stderrFile": "", "protocol": "gtp"},
+  {"name": "rnd", "command": ")" + kBin + R"(/othello-engine --policy random",
+   "workingDirectory": "", "stderrFile": "", "protocol": "gtp"}
+])");
+    r = run_othello_match(conf + " -openings file=" + (dir / "none.txt").string(), dir);
+    CHECK(r.status == 2);  // the engines were found: the missing openings file stops it
+    CHECK(contains(r.err, "none.txt"));
+    r = run_othello_match(conf + " --results " + (dir / "r.json").string(), dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(colours_of(games_of(dir / "r.json")) == std::vector<std::string>{"mob-rnd", "rnd-mob"});
     fs::remove_all(dir);
 }
 

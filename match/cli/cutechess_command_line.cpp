@@ -1,0 +1,353 @@
+// cutechess-cli's single-dash options read as othello-match's: a table of what each option and
+// each engine key means here (or why it means nothing), and the words each one takes.
+#include "match/cli/cutechess_command_line.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+
+#include "engine/ascii_text.h"
+
+namespace othello {
+
+namespace {
+
+// What an option takes after it: key=value words (up to the next option), one value, a number
+// only when one follows, or nothing.
+enum class Takes { Words, Value, OptionalNumber, Nothing };
+
+struct CutechessOption {
+    std::string_view name;  // without the dash
+    Takes takes;
+    std::string_view refused;  // why it means nothing here; empty when it does
+};
+
+constexpr CutechessOption kOptions[] = {
+    {"engine", Takes::Words, ""},
+    {"each", Takes::Words, ""},
+    {"games", Takes::Value, ""},
+    {"rounds", Takes::Value, ""},
+    {"repeat", Takes::OptionalNumber, ""},
+    {"concurrency", Takes::Value, ""},
+    {"openings", Takes::Words, ""},
+    {"tournament", Takes::Value, ""},
+    {"seeds", Takes::Value, ""},
+    {"sprt", Takes::Words, ""},
+    {"resign", Takes::Words, ""},
+    {"draw", Takes::Words, ""},
+    {"recover", Takes::Nothing, ""},
+    {"srand", Takes::Value, ""},
+    {"wait", Takes::Value, ""},
+    {"event", Takes::Value, ""},
+    {"site", Takes::Value, ""},
+    {"ratinginterval", Takes::Value, ""},
+    {"outcomeinterval", Takes::Value, ""},
+    {"epdout", Takes::Value, ""},
+    {"noswap", Takes::Nothing, ""},
+    {"reverse", Takes::Nothing, ""},
+    {"version", Takes::Nothing, ""},
+    {"help", Takes::Nothing, ""},
+    {"variant", Takes::Value, "chess variants; othello-match plays Othello only"},
+    {"maxmoves", Takes::Value, "an Othello game ends by its rules within 60 moves"},
+    {"tb", Takes::Value,
+     "Syzygy tablebases are chess's; --adjudicate N solves Othello endgames exactly"},
+    {"tbpieces", Takes::Value,
+     "Syzygy tablebases are chess's; --adjudicate N solves Othello endgames exactly"},
+    {"tbignore50", Takes::Nothing, "Othello has no fifty-move rule"},
+    {"pgnout", Takes::Words, "PGN is chess's game format; --records FILE.ggf writes GGF records"},
+    {"bookmode", Takes::Value, "Polyglot books are chess's"},
+    {"resultformat", Takes::Value, "othello-match's table has fixed columns"},
+    {"debug", Takes::OptionalNumber,
+     "--log FILE writes every line sent to and received from the engines"},
+    {"engines", Takes::Nothing,
+     "othello-match's --engines FILE names the engines file; `jq -r '.[].name' FILE` lists it"},
+};
+
+const CutechessOption* find_option(std::string_view word) {
+    if (word.size() < 2 || word[0] != '-' || word[1] == '-') return nullptr;
+    for (const CutechessOption& option : kOptions)
+        if (word.substr(1) == option.name) return &option;
+    return nullptr;
+}
+
+bool is_number(std::string_view word) {
+    if (!word.empty() && (word[0] == '-' || word[0] == '+')) word.remove_prefix(1);
+    return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+    });
+}
+
+// A word that starts another option (one dash or two), not a value such as -5.
+bool starts_option(std::string_view word) {
+    return word.size() > 1 && word[0] == '-' && !is_number(word);
+}
+
+// Engine keys that mean nothing here, and why.
+const std::map<std::string, std::string, std::less<>> kRefusedEngineKeys = {
+    {"initstr",
+     "othello-match opens GTP and NBoard sessions with the protocol's own commands; an engine "
+     "that needs more can take it as arg="},
+    {"trust", "othello-match referees every move itself and takes no claims from engines"},
+    {"whitepov", "NBoard engines report evals from the mover's side"},
+    {"ponder", "GTP and NBoard engines are not asked to ponder"},
+    {"book", "Polyglot books are chess's; an engine's own book is its own option (arg= or option.)"},
+    {"bookdepth", "Polyglot books are chess's"},
+    {"nodes", "GTP and NBoard have no node limits"},
+    {"tscale", "--start-timeout and --move-timeout set othello-match's timeouts"},
+    {"debug", "--log FILE writes every line sent to and received from the engines"},
+};
+
+// Keys copied as they are (name=, dir=, ...), and cutechess's names for the others.
+const std::map<std::string, std::string, std::less<>> kEngineKeys = {
+    {"name", "name"},   {"dir", "dir"},       {"stderr", "stderr"},
+    {"tc", "tc"},       {"st", "st"},         {"timemargin", "timemargin"},
+    {"restart", "restart"}, {"depth", "depth"}, {"proto", "protocol"},
+};
+
+[[noreturn]] void refuse(const std::string& what, const std::string& why) {
+    throw std::invalid_argument(what + ": " + why);
+}
+
+// `value` of key `key` in an engine's words, which becomes one comma-separated item.
+std::string spec_item(const std::string& option, const std::string& key, const std::string& value) {
+    if (value.find(',') != std::string::npos)
+        refuse(option + " " + key + "=" + printable(value),
+               "a value here cannot hold a comma (othello-match's specs are comma-separated)");
+    return key + "=" + value;
+}
+
+// `word` quoted for the shell-like split of a spec's cmd: part.
+std::string shell_quoted(const std::string& word) {
+    std::string out = "'";
+    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// One -engine's (or -each's) key=value words as an othello-match engine spec (for -each, the
+// --each options: no cmd=).
+std::string engine_spec(const std::string& option, const std::vector<std::string>& words) {
+    std::vector<std::string> items;
+    std::string conf, command;
+    std::vector<std::string> args;
+    for (const std::string& word : words) {
+        const std::size_t equals = word.find('=');
+        const std::string key = word.substr(0, equals);
+        const std::string value = equals == std::string::npos ? "" : word.substr(equals + 1);
+        if (const auto refused = kRefusedEngineKeys.find(key); refused != kRefusedEngineKeys.end())
+            refuse(option + " " + key, refused->second);
+        if (equals == std::string::npos)
+            refuse(option + " '" + printable(word) + "'", "expected key=value");
+        if (key == "conf") {
+            conf = value;
+        } else if (key == "cmd") {
+            command = value;
+        } else if (key == "arg") {
+            args.push_back(value);
+        } else if (key == "proto" && value != "gtp" && value != "nboard") {
+            refuse(option + " proto=" + printable(value),
+                   value == "uci" || value == "xboard"
+                       ? "a chess protocol; othello-match speaks gtp and nboard"
+                       : "expected gtp or nboard");
+        } else if (key.starts_with("option.") && key.size() > 7) {
+            items.push_back(spec_item(option, key.substr(7), value));
+        } else if (const auto known = kEngineKeys.find(key); known != kEngineKeys.end()) {
+            items.push_back(spec_item(option, known->second, value));
+        } else {
+            refuse(option + " " + printable(key) + "=",
+                   "not an engine key (conf, name, cmd, arg, dir, proto, tc, st, timemargin, "
+                   "restart, stderr, depth, option.NAME)");
+        }
+    }
+    std::string spec;
+    const auto add = [&spec](const std::string& item) {
+        spec += (spec.empty() ? "" : ",") + item;
+    };
+    if (option == "-each") {
+        if (!conf.empty() || !command.empty())
+            refuse("-each", "conf= and cmd= name one engine: give them to -engine");
+        for (const std::string& item : items) add(item);
+        if (!args.empty()) {
+            std::string line;
+            for (const std::string& a : args) line += (line.empty() ? "" : " ") + shell_quoted(a);
+            add(spec_item(option, "args", line));
+        }
+        return spec;
+    }
+    if (!conf.empty()) {
+        if (!command.empty() || !args.empty())
+            refuse(option + " conf=" + printable(conf),
+                   "the engines file gives its command; cmd= and arg= cannot change it");
+        add(spec_item(option, "conf", conf));
+        for (const std::string& item : items) add(item);
+        return spec;
+    }
+    if (command.empty()) refuse(option, "give cmd=PROGRAM or conf=NAME");
+    for (const std::string& item : items) add(item);
+    // cmd= is split like a shell (cutechess's "cmd=./engine -l 2" too); each arg= is one word.
+    std::string line = command;
+    for (const std::string& a : args) line += " " + shell_quoted(a);
+    add("cmd:" + line);
+    return spec;
+}
+
+// "plies=8,start=2,FILE" and the order from -openings' words.
+void translate_openings(const std::vector<std::string>& words, std::vector<std::string>& out) {
+    std::string file, plies, start, order;
+    for (const std::string& word : words) {
+        const std::size_t equals = word.find('=');
+        const std::string key = word.substr(0, equals);
+        const std::string value = equals == std::string::npos ? "" : word.substr(equals + 1);
+        if (key == "file") {
+            file = value;
+        } else if (key == "plies") {
+            plies = value;
+        } else if (key == "start") {
+            start = value;
+        } else if (key == "order") {
+            order = value;
+        } else if (key == "format") {
+            if (value == "pgn" || value == "epd")
+                refuse("-openings format=" + value,
+                       std::string(value == "pgn" ? "PGN holds chess games" : "EPD holds chess "
+                                                                              "positions") +
+                           "; give OBF lines (format=obf) or move transcripts (no format=)");
+            if (value != "obf")
+                refuse("-openings format=" + printable(value), "expected obf (OBF boards)");
+        } else if (key == "policy") {
+            if (value != "default")
+                refuse("-openings policy=" + printable(value),
+                       "othello-match plays each pairing's openings in the file's order "
+                       "(policy=default)");
+        } else {
+            refuse("-openings " + printable(word),
+                   "expected file=, format=, order=, plies=, start= or policy=");
+        }
+    }
+    if (file.empty()) refuse("-openings", "give file=FILE");
+    std::string spec;
+    if (!plies.empty()) spec += "plies=" + plies + ",";
+    if (!start.empty()) spec += "start=" + start + ",";
+    out.insert(out.end(), {"--openings", spec + file});
+    if (!order.empty()) out.insert(out.end(), {"--openings-order", order});
+}
+
+// cutechess's centipawns as discs (100 to a disc) in -resign's and -draw's score=.
+std::string scores_in_discs(const std::string& option, const std::vector<std::string>& words) {
+    std::string joined;
+    for (const std::string& word : words) {
+        std::string item = word;
+        if (word.starts_with("score=")) {
+            const std::string value = word.substr(6);
+            char* end = nullptr;
+            const double centipawns = std::strtod(value.c_str(), &end);
+            if (value.empty() || *end != '\0')
+                refuse(option + " score=" + printable(value), "expected centipawns, e.g. 400");
+            item = "score=" + number_text(centipawns / 100);
+        }
+        joined += (joined.empty() ? "" : ",") + item;
+    }
+    return joined;
+}
+
+int whole_number(const std::string& option, const std::string& value) {
+    std::size_t used = 0;
+    int number = 0;
+    try {
+        number = std::stoi(value, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != value.size() || number < 1)
+        refuse(option + " '" + printable(value) + "'", "expected a whole number from 1");
+    return number;
+}
+
+}  // namespace
+
+std::vector<std::string> translate_cutechess_options(const std::vector<std::string>& words) {
+    std::vector<std::string> out;
+    std::optional<int> games, rounds;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string& word = words[i];
+        const CutechessOption* option = find_option(word);
+        if (!option) {
+            // One dash and a word that is no cutechess option: not ours either (-h aside).
+            if (word.size() > 2 && word[0] == '-' && word[1] != '-' && !is_number(word))
+                refuse("unknown option '" + printable(word) + "'",
+                       "cutechess-cli's options take one dash (-engine, -each, -games, ...), "
+                       "othello-match's own two (--engine, --games, ...): see --help");
+            out.push_back(word);
+            continue;
+        }
+        // The words this option takes.
+        std::vector<std::string> values;
+        const auto next_is_value = [&] { return i + 1 < words.size() && !starts_option(words[i + 1]); };
+        if (option->takes == Takes::Words) {
+            while (next_is_value()) values.push_back(words[++i]);
+        } else if (option->takes == Takes::Value) {
+            if (!next_is_value()) refuse(word, "expects a value");
+            values.push_back(words[++i]);
+        } else if (option->takes == Takes::OptionalNumber) {
+            if (i + 1 < words.size() && is_number(words[i + 1])) values.push_back(words[++i]);
+        }
+        if (!option->refused.empty()) refuse(word, std::string(option->refused));
+        const std::string name(option->name);
+        const std::string value = values.empty() ? "" : values.front();
+        if (name == "engine" || name == "each") {
+            if (values.empty()) refuse(word, "expects key=value words, e.g. cmd=PROGRAM");
+            out.insert(out.end(), {"--" + name, engine_spec(word, values)});
+        } else if (name == "games") {
+            games = whole_number(word, value);
+        } else if (name == "rounds") {
+            rounds = whole_number(word, value);
+        } else if (name == "repeat") {
+            out.insert(out.end(), {"--repeat", values.empty() ? "2" : value});
+        } else if (name == "openings") {
+            translate_openings(values, out);
+        } else if (name == "sprt") {
+            out.push_back("--sprt");
+            out.insert(out.end(), values.begin(), values.end());
+        } else if (name == "resign" || name == "draw") {
+            out.insert(out.end(), {"--" + name, scores_in_discs(word, values)});
+        } else if (name == "recover") {
+            // What othello-match always does: a crashed engine costs its game and is restarted.
+        } else if (name == "srand") {
+            out.insert(out.end(), {"--seed", value});
+        } else if (name == "ratinginterval") {
+            out.insert(out.end(), {"--report-every", value});
+        } else if (name == "outcomeinterval") {
+            out.insert(out.end(), {"--score-every", value});
+        } else if (name == "epdout") {
+            out.insert(out.end(), {"--positions-out", value});
+        } else if (option->takes == Takes::Nothing) {
+            out.push_back("--" + name);  // noswap, reverse, version, help
+        } else {
+            out.insert(out.end(), {"--" + name, value});  // concurrency, tournament, seeds, ...
+        }
+    }
+    if (games || rounds)
+        out.insert(out.end(),
+                   {"--games", std::to_string(static_cast<long long>(games.value_or(1)) *
+                                              rounds.value_or(1))});
+    return out;
+}
+
+std::string default_engines_file() {
+    namespace fs = std::filesystem;
+    if (fs::exists("engines.json")) return "engines.json";
+    fs::path config;
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        config = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        config = fs::path(home) / ".config";
+    if (config.empty()) return "";
+    const fs::path file = config / "cutechess" / "engines.json";
+    return fs::exists(file) ? file.string() : "";
+}
+
+}  // namespace othello
