@@ -1,10 +1,10 @@
 // The CPU check behind best_instruction_set(), and the names of the sets.
 #include "engine/instruction_set.h"
 
-#include "engine/ascii_text.h"
-
 #include <cstdlib>
 #include <iostream>
+
+#include "engine/ascii_text.h"
 
 namespace othello {
 
@@ -46,8 +46,8 @@ InstructionSet choose_instruction_set() {
     const std::optional<InstructionSet> set = instruction_set_named(asked);
     if (!set) {
         std::cerr << "OTHELLO_INSTRUCTION_SET='" << printable(asked)
-                  << "' is no instruction set (baseline or x86-64-v3): using "
-                  << name_of(best) << "\n";
+                  << "' is no instruction set (baseline or x86-64-v3): using " << name_of(best)
+                  << "\n";
         return best;
     }
     if (*set == InstructionSet::kX86_64_V3 && best != InstructionSet::kX86_64_V3) {

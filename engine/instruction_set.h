@@ -39,8 +39,8 @@ bool cpu_has_x86_64_v3();
 // The set the kernels run on in this process: x86-64-v3 where the CPU has it, unless the
 // environment variable OTHELLO_INSTRUCTION_SET=baseline asks for the baseline (to compare the
 // two, or to see what an older CPU does). Asking for x86-64-v3 on a CPU without it gets the
-// baseline, and a name that is no set gets the CPU's best, each with a line on stderr saying so. Decided on the
-// first call; every later call returns the same.
+// baseline, and a name that is no set gets the CPU's best, each with a line on stderr saying so.
+// Decided on the first call; every later call returns the same.
 InstructionSet best_instruction_set();
 
 // Whether kernels may run on `set` in this process: the baseline always, x86-64-v3 where it is

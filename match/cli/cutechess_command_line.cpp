@@ -95,7 +95,8 @@ const std::map<std::string, std::string, std::less<>> kRefusedEngineKeys = {
     {"trust", "othello-match referees every move itself and takes no claims from engines"},
     {"whitepov", "NBoard engines report evals from the mover's side"},
     {"ponder", "GTP and NBoard engines are not asked to ponder"},
-    {"book", "Polyglot books are chess's; an engine's own book is its own option (arg= or option.)"},
+    {"book",
+     "Polyglot books are chess's; an engine's own book is its own option (arg= or option.)"},
     {"bookdepth", "Polyglot books are chess's"},
     {"nodes", "GTP and NBoard have no node limits"},
     {"tscale", "--start-timeout and --move-timeout set othello-match's timeouts"},
@@ -104,8 +105,8 @@ const std::map<std::string, std::string, std::less<>> kRefusedEngineKeys = {
 
 // Keys copied as they are (name=, dir=, ...), and cutechess's names for the others.
 const std::map<std::string, std::string, std::less<>> kEngineKeys = {
-    {"name", "name"},   {"dir", "dir"},       {"stderr", "stderr"},
-    {"tc", "tc"},       {"st", "st"},         {"timemargin", "timemargin"},
+    {"name", "name"},       {"dir", "dir"},     {"stderr", "stderr"},
+    {"tc", "tc"},           {"st", "st"},       {"timemargin", "timemargin"},
     {"restart", "restart"}, {"depth", "depth"}, {"proto", "protocol"},
 };
 
@@ -164,9 +165,7 @@ std::string engine_spec(const std::string& option, const std::vector<std::string
         }
     }
     std::string spec;
-    const auto add = [&spec](const std::string& item) {
-        spec += (spec.empty() ? "" : ",") + item;
-    };
+    const auto add = [&spec](const std::string& item) { spec += (spec.empty() ? "" : ",") + item; };
     if (option == "-each") {
         if (!conf.empty() || !command.empty())
             refuse("-each", "conf= and cmd= name one engine: give them to -engine");
@@ -213,8 +212,9 @@ void translate_openings(const std::vector<std::string>& words, std::vector<std::
         } else if (key == "format") {
             if (value == "pgn" || value == "epd")
                 refuse("-openings format=" + value,
-                       std::string(value == "pgn" ? "PGN holds chess games" : "EPD holds chess "
-                                                                              "positions") +
+                       std::string(value == "pgn" ? "PGN holds chess games"
+                                                  : "EPD holds chess "
+                                                    "positions") +
                            "; give OBF lines (format=obf) or move transcripts (no format=)");
             if (value != "obf")
                 refuse("-openings format=" + printable(value), "expected obf (OBF boards)");
@@ -286,7 +286,9 @@ std::vector<std::string> translate_cutechess_options(const std::vector<std::stri
         }
         // The words this option takes.
         std::vector<std::string> values;
-        const auto next_is_value = [&] { return i + 1 < words.size() && !starts_option(words[i + 1]); };
+        const auto next_is_value = [&] {
+            return i + 1 < words.size() && !starts_option(words[i + 1]);
+        };
         if (option->takes == Takes::Words) {
             while (next_is_value()) values.push_back(words[++i]);
         } else if (option->takes == Takes::Value) {
@@ -331,9 +333,8 @@ std::vector<std::string> translate_cutechess_options(const std::vector<std::stri
         }
     }
     if (games || rounds)
-        out.insert(out.end(),
-                   {"--games", std::to_string(static_cast<long long>(games.value_or(1)) *
-                                              rounds.value_or(1))});
+        out.insert(out.end(), {"--games", std::to_string(static_cast<long long>(games.value_or(1)) *
+                                                         rounds.value_or(1))});
     return out;
 }
 

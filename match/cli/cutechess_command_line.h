@@ -29,8 +29,9 @@
 namespace othello {
 
 // `words` (the arguments, without the program's name) with every cutechess-cli option turned
-// into othello-match's (double-dash) options; everything else unchanged. Throws std::invalid_argument naming an option or key that has no
-// meaning here and why, or a value that cannot be carried (a comma in a name).
+// into othello-match's (double-dash) options; everything else unchanged. Throws
+// std::invalid_argument naming an option or key that has no meaning here and why, or a value that
+// cannot be carried (a comma in a name).
 std::vector<std::string> translate_cutechess_options(const std::vector<std::string>& words);
 
 // The engines file `--engine conf=NAME` reads when no --engines FILE is given: ./engines.json

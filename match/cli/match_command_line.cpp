@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
@@ -24,7 +25,9 @@
 #include "match/cli/cutechess_command_line.h"
 #include "match/cli/proof_budget_option.h"
 #include "match/config/engines_file.h"
+#include "match/config/match_config.h"
 #include "match/players/engine_protocols.h"
+#include "match/players/reported_names.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
 #include "match/results/record_check.h"
@@ -168,7 +171,8 @@ void check_cutechess_options(MatchOptions& o, bool seeds_given) {
                                         ": expected 1 to " + std::to_string(n) +
                                         " (the engines placed in the bracket by --engine order)");
         }
-        if (o.shape.seeds < n) o.shape.knockout_order = knockout_seed_order(n, o.shape.seeds, o.seed);
+        if (o.shape.seeds < n)
+            o.shape.knockout_order = knockout_seed_order(n, o.shape.seeds, o.seed);
     } else if (o.tournament == TournamentKind::RoundRobin) {
         if (seeds_given)
             std::cerr << "othello-match: note: a round-robin has no seeds: --seeds "
@@ -378,6 +382,19 @@ void load_engines(MatchOptions& o, const OptionWords& w) {
             }
         }
     }
+}
+
+// Engines without name= named as they name themselves (the journal's names on --resume), then
+// every name made distinct.
+void name_engines(MatchOptions& o) {
+    std::map<std::string, std::string> recorded;
+    if (o.resume) {
+        if (const auto config = recorded_match_config(o.results_path))
+            recorded = engine_names_by_spec(*config);
+    }
+    std::vector<std::string> texts;
+    for (const std::string& text : o.engine_texts) texts.push_back(recorded_spec_text(text));
+    name_engines_as_they_answer(o.engines, texts, o.time, recorded);
     make_names_distinct(o.engines);
 }
 
@@ -516,6 +533,7 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     read_schedule(o, w);
     check_outputs(o, w, vm);
     check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted());
+    name_engines(o);
     o.progress = progress_style(vm.count("progress") ? vm["progress"].as<std::string>() : "",
                                 vm.count("no-progress") > 0);
     o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);

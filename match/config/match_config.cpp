@@ -238,11 +238,27 @@ std::string config_shape_problem(const nlohmann::json& config) {
         return shape_problem(*run, "run", "a run id", false);
     if (const auto seeds = config.find("seeds"); seeds != config.end() && !whole_from(*seeds, 1))
         return shape_problem(*seeds, "seeds", "a whole number from 1", false);
-    if (const auto repeat = config.find("repeat"); repeat != config.end() &&
-                                                    !(repeat->is_number_integer() &&
-                                                      (*repeat == 1 || *repeat == 2)))
+    if (const auto repeat = config.find("repeat");
+        repeat != config.end() && !(repeat->is_number_integer() && (*repeat == 1 || *repeat == 2)))
         return shape_problem(*repeat, "repeat", "1 or 2", false);
     return "";
+}
+
+std::string recorded_spec_text(const std::string& text) {
+    return without_secrets(text);
+}
+
+std::map<std::string, std::string> engine_names_by_spec(const nlohmann::json& config) {
+    std::map<std::string, std::string> names;
+    const auto engines = config.find("engines");
+    if (!config.is_object() || engines == config.end() || !engines->is_array()) return names;
+    for (const auto& e : *engines) {
+        if (!e.is_object() || !e.contains("spec") || !e.contains("name") ||
+            !e["spec"].is_string() || !e["name"].is_string())
+            continue;
+        names.emplace(e["spec"].get<std::string>(), e["name"].get<std::string>());
+    }
+    return names;
 }
 
 std::vector<std::string> engine_names_in(const nlohmann::json& config) {

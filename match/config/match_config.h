@@ -4,6 +4,7 @@
 // --resume and merge can refuse games that belong to another match.
 #pragma once
 
+#include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -41,6 +42,11 @@ std::string config_shape_problem(const nlohmann::json& config);
 // What merge reads back from a recorded configuration. Throw std::runtime_error for a config
 // missing a field.
 std::vector<std::string> engine_names_in(const nlohmann::json& config);
+// An engine's spec text as a configuration records it: its token hidden, escaped as UTF-8.
+std::string recorded_spec_text(const std::string& text);
+// The names a recorded configuration gives its engines, keyed by recorded spec text (entries of
+// the wrong shape left out): what --resume names engines given no name= by.
+std::map<std::string, std::string> engine_names_by_spec(const nlohmann::json& config);
 std::optional<SprtParameters> sprt_in(const nlohmann::json& config);
 Shard shard_in(const nlohmann::json& config);  // 0/1 when not sharded
 // The match's openings built again from the recorded source, seed and order; nullopt when they

@@ -26,6 +26,9 @@ class EnginePlayer : public Player {
     std::vector<std::string> last_lines() const override { return lines_.last_lines(); }
     void mark_broken() override { broken_ = true; }
 
+    // Starts the engine (or connects to it) and opens the protocol, as before a first game.
+    // Throws PlayerStartError.
+    virtual void start(const TimeControl& time) = 0;
     // What the engine called itself (GTP `name`, NBoard `set myname`); empty before it started.
     const std::string& reported_name() const { return reported_name_; }
 

@@ -18,8 +18,9 @@ struct EngineSpec {
     // Who plays: a policy in this process, an engine behind a connection, or a person.
     enum class Kind { Policy, Engine, Human };
     Kind kind = Kind::Policy;
-    std::string name;    // display name; derived from the spec when not given
-    std::string policy;  // Policy: the registry spec, e.g. "mobility"
+    std::string name;         // display name; derived from the spec when not given
+    bool name_given = false;  // name= was given (else an engine is named as it names itself)
+    std::string policy;       // Policy: the registry spec, e.g. "mobility"
     // Policy: the options othello-engine takes as flags, as spec keys of the same names
     // (engine/policy_options.h). Its seed is 0 unless "seed=" gives one: derived from --seed.
     PolicyOptions policy_options;

@@ -85,6 +85,7 @@ void parse_protocol(const std::string& value, const SpecKeyContext& context, Eng
 void parse_name(const std::string& value, const SpecKeyContext& context, EngineSpec& spec) {
     if (value.empty()) refuse_spec(context.text, "empty name");
     spec.name = value;
+    spec.name_given = true;
 }
 
 void check_dir(const std::string& value, const SpecKeyContext& context) {

@@ -25,8 +25,9 @@ class GtpPlayer : public EnginePlayer {
     double setup_seconds() const override { return setup_seconds_; }
     void shut_down() override;
 
+    void start(const TimeControl& time) override;
+
   private:
-    void start(const TimeControl& time);  // throws PlayerStartError
     void set_up(const Game& setup, const TimeControl& time);
     void send_clock(Color side, const GameClock& clock, const Deadline& deadline);
     bool knows_command(const std::string& command, const Deadline& deadline);

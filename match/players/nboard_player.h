@@ -23,9 +23,9 @@ class NboardPlayer : public EnginePlayer {
     std::optional<double> last_eval() const override { return last_eval_; }
     void shut_down() override;
 
-  private:
-    void start(const TimeControl& time);  // throws PlayerStartError
+    void start(const TimeControl& time) override;
 
+  private:
     std::unique_ptr<NboardClient> client_;
     std::optional<double> last_eval_;
 };

@@ -410,7 +410,7 @@ std::optional<nlohmann::json> recorded_config(const std::string& path) {
     }
 }
 
-std::optional<std::string> recorded_run_id(const std::string& results_path) {
+std::optional<nlohmann::json> recorded_match_config(const std::string& results_path) {
     // Only regular files: a FIFO at the path would be waited on (the outputs are checked later).
     const std::string journal_path = journal_path_for(results_path);
     std::ifstream journal;
@@ -421,18 +421,24 @@ std::optional<std::string> recorded_run_id(const std::string& results_path) {
         if (too_long || line.empty()) continue;
         const auto j = nlohmann::json::parse(line, nullptr, false);
         if (!is_config_line(j) || !j.at("config").is_object()) return std::nullopt;
-        return run_of(j.at("config"));
+        return j.at("config");
     }
     if (!results_path.ends_with(".json") || !std::filesystem::is_regular_file(results_path))
         return std::nullopt;
     try {
         // Read no further than the configuration: not the games of a million-game file.
-        const std::optional<nlohmann::json> config = results_file_config(results_path);
+        std::optional<nlohmann::json> config = results_file_config(results_path);
         if (!config || !config->is_object()) return std::nullopt;
-        return run_of(*config);
+        return config;
     } catch (const std::exception&) {
         return std::nullopt;  // not a results file: --resume says so when it reads it
     }
+}
+
+std::optional<std::string> recorded_run_id(const std::string& results_path) {
+    const std::optional<nlohmann::json> config = recorded_match_config(results_path);
+    if (!config) return std::nullopt;
+    return run_of(*config);
 }
 
 }  // namespace othello

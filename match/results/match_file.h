@@ -72,9 +72,13 @@ std::string record_place(const std::string& path, long place);
 nlohmann::json parse_results_file(
     std::istream& in, const std::function<void(const nlohmann::json&, std::size_t)>& game);
 
-// The run id ("run") of the configuration recorded for --results RESULTS_PATH: its journal's
-// first line, else the results file's "config"; nullopt when neither holds one (no such file, a
-// run without an id). Reads no further than the configuration.
+// The configuration recorded for --results RESULTS_PATH: its journal's first line, else the
+// results file's "config"; nullopt when neither holds one (no such file, not a results file).
+// Reads no further than the configuration; the caller checks what it reads in it.
+std::optional<nlohmann::json> recorded_match_config(const std::string& results_path);
+
+// The run id ("run") of recorded_match_config(); nullopt when it holds none (no such file, a
+// run without an id).
 std::optional<std::string> recorded_run_id(const std::string& results_path);
 
 // One message listing refused records (MatchFile::refused), one a line, the first few only.

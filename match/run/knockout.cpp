@@ -49,7 +49,8 @@ std::vector<int> knockout_seed_order(int engine_count, int seeds, std::uint64_t 
     // platform (std::shuffle's is the library's own).
     Rng rng(draw);
     for (int i = engine_count - 1; i > seeds; --i) {
-        const int j = seeds + static_cast<int>(rng.below(static_cast<std::uint32_t>(i - seeds + 1)));
+        const int j =
+            seeds + static_cast<int>(rng.below(static_cast<std::uint32_t>(i - seeds + 1)));
         std::swap(order[i], order[j]);
     }
     return order;

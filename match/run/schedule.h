@@ -35,8 +35,9 @@ struct ScheduledGame {
 // `games` per pairing (for two engines: the whole match). Openings are used in list order,
 // wrapping around; within a pair the first game has the lower-numbered engine as black (the
 // higher-numbered with `shape.reverse`). Without `shape.swap`, or with `shape.repeat` 1, every
-// game is a pair of its own on an opening of its own (colours still alternating with the swap). Throws std::invalid_argument for fewer than two engines, games < 1,
-// seeds out of 1..engines-1 or more than kMaxMatchGames in all.
+// game is a pair of its own on an opening of its own (colours still alternating with the swap).
+// Throws std::invalid_argument for fewer than two engines, games < 1, seeds out of 1..engines-1 or
+// more than kMaxMatchGames in all.
 std::vector<ScheduledGame> make_schedule(int engine_count, TournamentKind kind, int games,
                                          int opening_count, const ScheduleShape& shape = {});
 

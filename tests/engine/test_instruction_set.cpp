@@ -47,8 +47,8 @@ TEST_CASE("each instruction set has one name, which names it back") {
 TEST_CASE("a process runs on x86-64-v3 exactly where the CPU has it; the baseline always") {
     CHECK(instruction_set_available(InstructionSet::kBaseline));
     CHECK(instruction_set_available(InstructionSet::kX86_64_V3) == cpu_has_x86_64_v3());
-    CHECK(best_instruction_set() == (cpu_has_x86_64_v3() ? InstructionSet::kX86_64_V3
-                                                         : InstructionSet::kBaseline));
+    CHECK(best_instruction_set() ==
+          (cpu_has_x86_64_v3() ? InstructionSet::kX86_64_V3 : InstructionSet::kBaseline));
     if (!cpu_has_x86_64_v3()) MESSAGE("this CPU lacks x86-64-v3: only the baseline runs here");
 }
 
@@ -92,7 +92,8 @@ TEST_CASE("OTHELLO_INSTRUCTION_SET chooses the set othello-engine runs on") {
     CHECK(unknown.status == 0);
     CHECK(unknown.out.rfind(count, 0) == 0);
     CHECK(unknown.out.find("million leaves/s on " + best + "\n") != std::string::npos);
-    CHECK(unknown.err == "OTHELLO_INSTRUCTION_SET='avx512' is no instruction set (baseline or "
-                         "x86-64-v3): using " +
-                             best + "\n");
+    CHECK(unknown.err ==
+          "OTHELLO_INSTRUCTION_SET='avx512' is no instruction set (baseline or "
+          "x86-64-v3): using " +
+              best + "\n");
 }

@@ -54,25 +54,47 @@ TEST_CASE("the issue's cutechess-cli command line, option by option") {
         "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -resign movecount=3 score=400 "
         "-draw movenumber=40 movecount=8 score=10 -recover -srand 7 -wait 100 -event E -site S "
         "-ratinginterval 10 -epdout G");
-    const CutechessWords expected = {"--engine", "name=Y,protocol=gtp,cmd:X '--policy' 'mobility'",
-                            "--engine", "conf=Z",
-                            "--each", "tc=40/60+0.5,timemargin=100",
-                            "--repeat", "2",
-                            "--concurrency", "2",
-                            "--openings", "plies=8,F",
-                            "--openings-order", "random",
-                            "--tournament", "gauntlet",
-                            "--seeds", "1",
-                            "--sprt", "elo0=0", "elo1=5", "alpha=0.05", "beta=0.05",
-                            "--resign", "movecount=3,score=4",
-                            "--draw", "movenumber=40,movecount=8,score=0.1",
-                            "--seed", "7",
-                            "--wait", "100",
-                            "--event", "E",
-                            "--site", "S",
-                            "--report-every", "10",
-                            "--positions-out", "G",
-                            "--games", "100"};
+    const CutechessWords expected = {"--engine",
+                                     "name=Y,protocol=gtp,cmd:X '--policy' 'mobility'",
+                                     "--engine",
+                                     "conf=Z",
+                                     "--each",
+                                     "tc=40/60+0.5,timemargin=100",
+                                     "--repeat",
+                                     "2",
+                                     "--concurrency",
+                                     "2",
+                                     "--openings",
+                                     "plies=8,F",
+                                     "--openings-order",
+                                     "random",
+                                     "--tournament",
+                                     "gauntlet",
+                                     "--seeds",
+                                     "1",
+                                     "--sprt",
+                                     "elo0=0",
+                                     "elo1=5",
+                                     "alpha=0.05",
+                                     "beta=0.05",
+                                     "--resign",
+                                     "movecount=3,score=4",
+                                     "--draw",
+                                     "movenumber=40,movecount=8,score=0.1",
+                                     "--seed",
+                                     "7",
+                                     "--wait",
+                                     "100",
+                                     "--event",
+                                     "E",
+                                     "--site",
+                                     "S",
+                                     "--report-every",
+                                     "10",
+                                     "--positions-out",
+                                     "G",
+                                     "--games",
+                                     "100"};
     CHECK(out == expected);
 }
 
@@ -88,9 +110,11 @@ TEST_CASE("games and rounds multiply; -repeat takes a count; double-dash options
           CutechessWords{"--engine", "cmd:./my engine 'it'\\''s' '-l'"});
     CHECK(cutechess_translation("-each proto=nboard option.depth=4 arg=-q") ==
           CutechessWords{"--each", "protocol=nboard,depth=4,args='-q'"});
-    CHECK(cutechess_translation("-engine cmd=E option.book-randomness=2 st=1 restart=on dir=/tmp") ==
-          CutechessWords{"--engine", "book-randomness=2,st=1,restart=on,dir=/tmp,cmd:E"});
-    CHECK(cutechess_translation("-sprt elo0=-5 elo1=0") == CutechessWords{"--sprt", "elo0=-5", "elo1=0"});
+    CHECK(
+        cutechess_translation("-engine cmd=E option.book-randomness=2 st=1 restart=on dir=/tmp") ==
+        CutechessWords{"--engine", "book-randomness=2,st=1,restart=on,dir=/tmp,cmd:E"});
+    CHECK(cutechess_translation("-sprt elo0=-5 elo1=0") ==
+          CutechessWords{"--sprt", "elo0=-5", "elo1=0"});
     CHECK(cutechess_translation("-version") == CutechessWords{"--version"});
     CHECK(cutechess_translation("-help") == CutechessWords{"--help"});
 }
@@ -103,8 +127,10 @@ TEST_CASE("what has no Othello meaning is refused by name, saying why") {
           "engines");
     CHECK(cutechess_refusal("-engine cmd=E ponder") ==
           "-engine ponder: GTP and NBoard engines are not asked to ponder");
-    CHECK(cutechess_refusal("-engine cmd=E nodes=1000") == "-engine nodes: GTP and NBoard have no node limits");
-    CHECK(cutechess_refusal("-variant atomic") == "-variant: chess variants; othello-match plays Othello only");
+    CHECK(cutechess_refusal("-engine cmd=E nodes=1000") ==
+          "-engine nodes: GTP and NBoard have no node limits");
+    CHECK(cutechess_refusal("-variant atomic") ==
+          "-variant: chess variants; othello-match plays Othello only");
     CHECK(cutechess_refusal("-maxmoves 100") ==
           "-maxmoves: an Othello game ends by its rules within 60 moves");
     CHECK(cutechess_refusal("-tb /syzygy") ==
@@ -126,7 +152,8 @@ TEST_CASE("what has no Othello meaning is refused by name, saying why") {
     CHECK(cutechess_refusal("-engine cmd=E hash=64") ==
           "-engine hash=: not an engine key (conf, name, cmd, arg, dir, proto, tc, st, "
           "timemargin, restart, stderr, depth, option.NAME)");
-    CHECK(cutechess_refusal("-each cmd=E") == "-each: conf= and cmd= name one engine: give them to -engine");
+    CHECK(cutechess_refusal("-each cmd=E") ==
+          "-each: conf= and cmd= name one engine: give them to -engine");
     CHECK(cutechess_refusal("-games") == "-games: expects a value");
     CHECK(cutechess_refusal("-rounds 0") == "-rounds '0': expected a whole number from 1");
     CHECK(cutechess_refusal("-engin cmd=E") ==

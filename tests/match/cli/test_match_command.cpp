@@ -41,7 +41,9 @@ void check_complete_legal_games(const nlohmann::json& games) {
 
 }  // namespace
 
-TEST_CASE("othello-engine --policy mobility against gtp-rhino -l 1, both colours") {
+TEST_CASE(
+    "othello-engine --policy mobility against gtp-rhino -l 1, both colours, named as they "
+    "answer GTP's name") {
     if (!fs::exists("/usr/games/gtp-rhino")) {
         MESSAGE("gtp-rhino is not installed; skipped");
         return;
@@ -50,12 +52,12 @@ TEST_CASE("othello-engine --policy mobility against gtp-rhino -l 1, both colours
     const Run r = run_othello_match(
         "--engine 'cmd:" + kBin +
             "/othello-engine --policy mobility' --engine "
-            "'name=rhino,cmd:/usr/games/gtp-rhino -l 1' --games 4 --concurrency 2 --results " +
+            "'cmd:/usr/games/gtp-rhino -l 1' --games 4 --concurrency 2 --results " +
             (dir / "results.json").string(),
         dir);
     INFO(r.err);
     REQUIRE(r.status == 0);
-    CHECK(r.out.find("othello-engine --policy mobility vs rhino: 4 games") != std::string::npos);
+    CHECK(r.out.find("othello mobility vs GTP GRhino: 4 games") != std::string::npos);
     CHECK(r.out.find("Pentanomial") != std::string::npos);
     const auto results = nlohmann::json::parse(slurp(dir / "results.json"));
     const auto& games = results.at("games");
@@ -65,7 +67,7 @@ TEST_CASE("othello-engine --policy mobility against gtp-rhino -l 1, both colours
         blacks.insert(g.at("black").get<std::string>());
         CHECK(g.at("opening").get<std::string>().size() == 16);  // default: balanced, 8 plies
     }
-    CHECK(blacks == std::set<std::string>{"othello-engine --policy mobility", "rhino"});
+    CHECK(blacks == std::set<std::string>{"othello mobility", "GTP GRhino"});
     check_complete_legal_games(games);
     fs::remove_all(dir);
 }

@@ -332,8 +332,8 @@ TEST_CASE("cutechess-cli's own command line plays the same match as othello-matc
 TEST_CASE("-engine conf=NAME without --engines reads ./engines.json, as cutechess-cli does") {
     const fs::path dir = temp_dir("cutechess_default_engines");
     const std::string conf = "-engine conf=mob -engine conf=rnd -games 2 --no-progress";
-    Run r = run_shell("cd '" + dir.string() + "' && HOME='" + dir.string() + "' XDG_CONFIG_HOME= " +
-                          kMatch + " " + conf,
+    Run r = run_shell("cd '" + dir.string() + "' && HOME='" + dir.string() +
+                          "' XDG_CONFIG_HOME= " + kMatch + " " + conf,
                       dir);
     CHECK(r.status == 2);
     CHECK(lines_of(r.err).front() ==

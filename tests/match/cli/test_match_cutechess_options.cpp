@@ -337,9 +337,12 @@ TEST_CASE("cutechess restart=on: a fresh engine process for every game; auto and
         for (const auto& g : games_of(dir / "r.json")) CHECK(g.at("reason") == "normal");
         return starts_in(dir);
     };
-    for (const std::string& engine :
+    for (const std::string& unnamed :
          {"cmd:" + wrapper + " " + kFake, "nboard:" + wrapper + " " + kFakeNboard}) {
-        CAPTURE(engine);
+        CAPTURE(unnamed);
+        // An engine without name= is started once more before the games, to ask its name.
+        CHECK(starts(unnamed, "") == Starts{2, 2});
+        const std::string engine = "name=e," + unnamed;
         CHECK(starts(engine, "") == Starts{1, 1});
         CHECK(starts("restart=auto," + engine, "") == Starts{1, 1});
         CHECK(starts("restart=off," + engine, "") == Starts{1, 1});

@@ -400,7 +400,8 @@ TEST_CASE("faults: a TCP engine that stops answering is a timeout, also when it 
     const fs::path dir = temp_dir("othello_match_tcp_timeout");
     {
         FakeTcpEngine hang({"--mode", "hang", "--at", "2"});
-        const Run run = run_match_from_start("--engine " + hang.spec() +
+        // name=: no connection to ask the engine its name before the games.
+        const Run run = run_match_from_start("--engine name=hang," + hang.spec() +
                                                  " --engine policy:random --games 2 --concurrency 1"
                                                  " --move-timeout 1 --start-timeout 1 --results " +
                                                  (dir / "r.json").string(),
@@ -417,7 +418,7 @@ TEST_CASE("faults: a TCP engine that stops answering is a timeout, also when it 
     {
         // Disconnects on its second move, then never serves again.
         FakeTcpEngine deaf({"--mode", "deaf", "--at", "2"});
-        const Run run = run_match_from_start("--engine " + deaf.spec() +
+        const Run run = run_match_from_start("--engine name=deaf," + deaf.spec() +
                                                  " --engine policy:random --games 2 --concurrency 1"
                                                  " --start-timeout 1 --results " +
                                                  (dir / "d.json").string(),
@@ -530,7 +531,7 @@ TEST_CASE("restart=on over TCP: a fresh connection for every game; by default on
         const fs::path log = dir / (key.empty() ? "plain.log" : "fresh.log");
         FakeTcpEngine server({"--log", log.string()});
         const Run run =
-            run_match_from_start("--engine '" + key + server.spec() +
+            run_match_from_start("--engine '" + key + "name=tcp," + server.spec() +
                                      "' --engine policy:random --games 4 --concurrency 1"
                                      " --results " +
                                      (dir / "r.json").string() + " --overwrite",
