@@ -36,13 +36,17 @@ MatchOutputs::MatchOutputs(const MatchOptions& options, nlohmann::json config,
         if (!resumed.empty())
             std::cerr << "Resuming: " << resumed.size() << " games already played.\n";
     }
+    const std::size_t resumed_games = resumed.size();
     for (const GameRecord& r : resumed) count(r.id);
     if (!options.html_path.empty()) start_page(standings.names(), resumed);
     if (keep_records_) records_ = std::move(resumed);
     write_page(standings, false);
     // Grown under the runner's lock otherwise, copying every record kept so far each time.
     if (keep_records_) records_.reserve(records_.size() + games_to_play);
-    progress_.emplace(games_to_play, options.progress == ProgressStyle::Bar);
+    // The bar counts the whole match, as its W/L/D (the standings) do: a resumed match's games too.
+    resumed_count_ = static_cast<long>(resumed_games);
+    progress_.emplace(resumed_count_ + games_to_play, resumed_count_,
+                      options.progress == ProgressStyle::Bar);
     if (options.progress == ProgressStyle::Lines) lines_.emplace(std::cout, options.score_every);
 }
 
@@ -62,7 +66,8 @@ void MatchOutputs::on_game(GameRecord& game, const Standings& standings) {
     if (page_) page_->add(game, standings);
     if (keep_records_) records_.push_back(std::move(game));  // game is not read after this
     const EngineTally& first = standings.tally(0);
-    progress_->update(played_, first.total.wins, first.total.losses, first.total.draws);
+    progress_->update(resumed_count_ + played_, first.total.wins, first.total.losses,
+                      first.total.draws);
     if (options_.report_every > 0 && played_ % options_.report_every == 0) {
         progress_->finish();
         print_report(std::cout, standings, options_.sprt);

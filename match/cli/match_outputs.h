@@ -72,6 +72,7 @@ class MatchOutputs : public MatchOutput {
     std::vector<bool> counted_;
     std::chrono::steady_clock::time_point last_page_;
     long played_ = 0;                      // in this run
+    long resumed_count_ = 0;               // kept from the journal by --resume
     std::optional<ProgressBar> progress_;  // started once the first page is written
     std::optional<ProgressLines> lines_;   // --progress lines
 };

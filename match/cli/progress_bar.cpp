@@ -7,9 +7,10 @@
 
 namespace othello {
 
-ProgressBar::ProgressBar(long total, bool wanted)
+ProgressBar::ProgressBar(long total, long already_done, bool wanted)
     : enabled_(wanted && ::isatty(STDERR_FILENO)),
       total_(total),
+      already_done_(already_done),
       started_(std::chrono::steady_clock::now()) {}
 
 void ProgressBar::update(long done, long wins, long losses, long draws) {
@@ -18,7 +19,8 @@ void ProgressBar::update(long done, long wins, long losses, long draws) {
     if (done < total_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
     last_draw_ = now;
     const double elapsed = std::chrono::duration<double>(now - started_).count();
-    const double rate = elapsed > 0 ? done / elapsed : 0;
+    // The rate of this run's games: a resumed match's earlier games took no time here.
+    const double rate = elapsed > 0 ? static_cast<double>(done - already_done_) / elapsed : 0;
     const double eta = rate > 0 ? (total_ - done) / rate : 0;
     constexpr int kWidth = 30;
     const int filled = total_ ? static_cast<int>(kWidth * done / total_) : kWidth;

@@ -50,8 +50,10 @@ std::string points_text(double points) {
 
 }  // namespace
 
+// The game's number is its id, as the results, the journal, --positions-out, the GGF records and
+// the report page give it (from 0), so that a line leads to its record.
 std::string finished_game_line(const GameRecord& game) {
-    return "Finished game " + std::to_string(game.id + 1) + " (" + printable(game.black) + " vs " +
+    return "Finished game " + std::to_string(game.id) + " (" + printable(game.black) + " vs " +
            printable(game.white) + "): " + result_text(game.winner) + " {" + reason_text(game) +
            "}";
 }

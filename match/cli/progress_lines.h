@@ -11,7 +11,7 @@
 
 namespace othello {
 
-// "Finished game ID+1 (BLACK vs WHITE): RESULT {REASON}": RESULT is 1-0 when Black (named first)
+// "Finished game ID (BLACK vs WHITE): RESULT {REASON}": RESULT is 1-0 when Black (named first)
 // won, 0-1 when White did, 1/2-1/2 for a draw; REASON says the discs, an adjudication, or who
 // forfeited and how ("{White forfeits: illegal move}").
 std::string finished_game_line(const GameRecord& game);

@@ -5,6 +5,8 @@
 #include <poll.h>
 #include <signal.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,7 +38,7 @@ std::string expected_lines(const nlohmann::json& results, int score_every) {
         const std::string why = winner == "black"   ? "Black wins " + discs
                                 : winner == "white" ? "White wins " + discs
                                                     : "Draw " + discs;
-        lines += "Finished game " + std::to_string(g.at("id").get<int>() + 1) + " (" + black +
+        lines += "Finished game " + std::to_string(g.at("id").get<int>()) + " (" + black +
                  " vs " + white + "): " + result + " {" + why + "}\n";
         const std::string first_won = black == first ? "black" : "white";
         if (winner == "draw")
@@ -129,7 +131,42 @@ TEST_CASE("each game's line is written when it finishes, while the match goes on
     match.signal(SIGTERM);
     match.wait();
     CHECK(running);
-    CHECK(text.starts_with("Finished game 1 ("));
+    CHECK(text.starts_with("Finished game 0 ("));
     CHECK(text.find("fake") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the bar on a terminal counts a resumed match whole, as its W/L/D does") {
+    if (std::system("command -v script >/dev/null 2>&1") != 0) {
+        MESSAGE("script(1) is not installed: no terminal to show the bar on; skipped");
+        return;
+    }
+    const std::filesystem::path dir = temp_dir("othello_progress_resumed_bar");
+    const std::string results = (dir / "r.json").string();
+    const std::string match = kMatch +
+                              " --engine policy:mobility --engine policy:random --games 8"
+                              " --concurrency 1 --results " +
+                              results;
+    REQUIRE(run_shell(match + " --no-progress", dir).status == 0);
+    // The journal cut back to its configuration and 4 games: --resume plays the other 4.
+    REQUIRE(run_shell("head -n 5 '" + results + "l' > '" + results + "l.cut' && mv '" + results +
+                          "l.cut' '" + results + "l' && rm '" + results + "'",
+                      dir)
+                .status == 0);
+    // script(1) gives the runner a terminal, on which it draws the bar.
+    const Run run = run_shell("script -qec \"" + match + " --resume --progress bar\" /dev/null", dir);
+    REQUIRE(run.status == 0);
+    CHECK(contains(run.out, "Resuming: 4 games already played."));
+    // Its last drawing: all 8 games, and W + L + D = 8 (before: 4/4 beside 8 games' W/L/D).
+    const std::size_t eta = run.out.rfind("games/s  ETA");
+    REQUIRE(eta != std::string::npos);
+    const std::size_t last = run.out.rfind("] ", eta);
+    REQUIRE(last != std::string::npos);
+    long done = 0, total = 0, wins = 0, losses = 0, draws = 0;
+    REQUIRE(std::sscanf(run.out.c_str() + last, "] %ld/%ld  +%ld -%ld =%ld", &done, &total, &wins,
+                        &losses, &draws) == 5);
+    CHECK(done == 8);
+    CHECK(total == 8);
+    CHECK(wins + losses + draws == 8);
     std::filesystem::remove_all(dir);
 }

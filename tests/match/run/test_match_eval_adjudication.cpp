@@ -191,7 +191,7 @@ TEST_CASE("othello-match --resign: the engine whose evals say it is lost loses, 
         CHECK(g.at("moves").get<std::string>().size() == (gloomy_black ? 10u : 12u));
     }
     CHECK(
-        run.out.find("Finished game 1 (gloomy vs random): 0-1 {Black resigns by adjudication, ") !=
+        run.out.find("Finished game 0 (gloomy vs random): 0-1 {Black resigns by adjudication, ") !=
         std::string::npos);
     CHECK(slurp(dir / "r.ggf").find("RE[-64.000:r]") != std::string::npos);
 
