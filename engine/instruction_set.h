@@ -50,7 +50,20 @@ inline bool instruction_set_available(InstructionSet set) {
 }
 
 #if defined(__x86_64__)
+#if defined(__AVX2__) && defined(__BMI2__) && defined(__BMI__) && defined(__FMA__) && \
+    defined(__LZCNT__) && defined(__MOVBE__)
+// The whole build targets x86-64-v3 or more (OTHELLO_NATIVE on a recent CPU): its kernels need
+// no target of their own.
 #define OTHELLO_HAS_X86_64_V3 1
+#define OTHELLO_X86_64_V3_TARGET
+#elif defined(__k8__)
+// The build targets one of x86-64's generic levels (the package: the baseline): each kernel is
+// compiled a second time, for x86-64-v3.
+#define OTHELLO_HAS_X86_64_V3 1
+#define OTHELLO_X86_64_V3_TARGET [[gnu::target("arch=x86-64-v3")]]
+#endif
+// Otherwise the build is for one named CPU without x86-64-v3 (-march=nehalem): GCC inlines no
+// code compiled for that CPU into x86-64-v3 code, and such a build runs on that CPU alone anyway.
 #endif
 
 namespace detail {
@@ -62,7 +75,7 @@ inline decltype(auto) run_on_baseline(Args&&... args) {
 
 #if defined(OTHELLO_HAS_X86_64_V3)
 template <typename Kernel, typename... Args>
-[[gnu::target("arch=x86-64-v3")]] decltype(auto) run_on_x86_64_v3(Args&&... args) {
+OTHELLO_X86_64_V3_TARGET decltype(auto) run_on_x86_64_v3(Args&&... args) {
     return Kernel::template run<InstructionSet::kX86_64_V3>(std::forward<Args>(args)...);
 }
 #endif
