@@ -26,9 +26,15 @@ void tally_row(std::ostream& out, int width, const std::string& label, const Win
         << percent(r.losses, r.games()) << std::setw(8) << percent(r.draws, r.games());
 }
 
-std::string interval(const EloEstimate& e) {
+// `samples`: what the estimate counts ("game", "pair"), for when they all scored alike.
+std::string interval(const EloEstimate& e, const char* samples) {
     std::ostringstream s;
     s << format_elo(e.elo);
+    // No spread among the samples is no error bar, not a bar of zero width.
+    if (e.standard_error == 0) {
+        s << " (no error bar yet: every " << samples << " scored alike)";
+        return s.str();
+    }
     if (std::isfinite(e.elo) && std::isfinite(e.lower) && std::isfinite(e.upper)) {
         char buf[32];
         std::snprintf(buf, sizeof buf, " +/- %.1f", (e.upper - e.lower) / 2);
@@ -52,13 +58,13 @@ void print_pair(std::ostream& out, const Standings& st, int a, int b,
             << " games repeat an earlier game move for move; the figures below count them as "
                "independent, which they are not (use more openings, e.g. --openings balanced)\n";
     }
-    out << "  Elo difference " << interval(trinomial_elo(r));
+    out << "  Elo difference " << interval(trinomial_elo(r), "game");
     std::snprintf(buf, sizeof buf, ", LOS %.1f%%", 100 * likelihood_of_superiority(r));
     out << buf << "\n";
     if (p.pairs() > 0) {
         out << "  Pentanomial [0, 0.5, 1, 1.5, 2]: [" << p.counts[0] << ", " << p.counts[1] << ", "
             << p.counts[2] << ", " << p.counts[3] << ", " << p.counts[4] << "] (" << p.pairs()
-            << " pairs), Elo " << interval(pentanomial_elo(p)) << "\n";
+            << " pairs), Elo " << interval(pentanomial_elo(p), "pair") << "\n";
     }
     if (sprt) {
         const double llr = p.pairs() > 0 ? sprt_llr(p, *sprt) : sprt_llr(r, *sprt);

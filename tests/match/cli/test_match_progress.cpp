@@ -38,8 +38,8 @@ std::string expected_lines(const nlohmann::json& results, int score_every) {
         const std::string why = winner == "black"   ? "Black wins " + discs
                                 : winner == "white" ? "White wins " + discs
                                                     : "Draw " + discs;
-        lines += "Finished game " + std::to_string(g.at("id").get<int>()) + " (" + black +
-                 " vs " + white + "): " + result + " {" + why + "}\n";
+        lines += "Finished game " + std::to_string(g.at("id").get<int>()) + " (" + black + " vs " +
+                 white + "): " + result + " {" + why + "}\n";
         const std::string first_won = black == first ? "black" : "white";
         if (winner == "draw")
             ++draws;
@@ -154,7 +154,8 @@ TEST_CASE("the bar on a terminal counts a resumed match whole, as its W/L/D does
                       dir)
                 .status == 0);
     // script(1) gives the runner a terminal, on which it draws the bar.
-    const Run run = run_shell("script -qec \"" + match + " --resume --progress bar\" /dev/null", dir);
+    const Run run =
+        run_shell("script -qec \"" + match + " --resume --progress bar\" /dev/null", dir);
     REQUIRE(run.status == 0);
     CHECK(contains(run.out, "Resuming: 4 games already played."));
     // Its last drawing: all 8 games, and W + L + D = 8 (before: 4/4 beside 8 games' W/L/D).

@@ -13,7 +13,8 @@
 using namespace othello;
 using othello::testing::kEngine;
 
-TEST_CASE("engines without name= take the names they answer, made distinct; the others keep theirs") {
+TEST_CASE(
+    "engines without name= take the names they answer, made distinct; the others keep theirs") {
     const std::vector<std::string> texts = {
         "cmd:" + kEngine + " --policy mobility",
         "cmd:" + kEngine + " --policy mobility",
@@ -30,14 +31,15 @@ TEST_CASE("engines without name= take the names they answer, made distinct; the 
     make_names_distinct(engines);
     std::vector<std::string> names;
     for (const EngineSpec& e : engines) names.push_back(e.name);
-    CHECK(names == std::vector<std::string>{"othello mobility", "othello mobility-2",
-                                            "Random Walk", "mine", "engine --level 3", "random"});
+    CHECK(names == std::vector<std::string>{"othello mobility", "othello mobility-2", "Random Walk",
+                                            "mine", "engine --level 3", "random"});
 }
 
 TEST_CASE("a resumed match's engines keep the names its journal recorded, unasked") {
     const std::string text = "cmd:" + kEngine + " --policy mobility";
     std::vector<EngineSpec> engines = {parse_engine_spec(text), parse_engine_spec("policy:random")};
-    const std::map<std::string, std::string> recorded = {{text, "othello-engine --policy mobility"}};
+    const std::map<std::string, std::string> recorded = {
+        {text, "othello-engine --policy mobility"}};
     TimeControl time;
     name_engines_as_they_answer(engines, {text, "policy:random"}, time, recorded);
     CHECK(engines[0].name == "othello-engine --policy mobility");
