@@ -94,7 +94,7 @@ template <>
 // Squares where `player` may move against `opponent`, for the build's target: the AVX2 fill when
 // the whole build targets AVX2 (OTHELLO_NATIVE on a CPU that has it), else the portable one.
 constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
-#if defined(__AVX2__)
+#if defined(OTHELLO_HAS_X86_64_V3) && defined(__AVX2__)
     if (!std::is_constant_evaluated())
         return legal_moves_on<InstructionSet::kX86_64_V3>(player, opponent);
 #endif

@@ -14,7 +14,7 @@
 #include "engine/stability.h"
 #include "engine/symmetry.h"
 
-#if defined(OTHELLO_HAS_X86_64_V3)
+#if defined(OTHELLO_HAS_X86_64_V3) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
 

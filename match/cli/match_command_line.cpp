@@ -385,8 +385,14 @@ void load_engines(MatchOptions& o, const OptionWords& w) {
 }
 
 // Engines without name= named as they name themselves (the journal's names on --resume), then
-// every name made distinct.
+// every name made distinct. A shard's engines keep the names their specs give: shards run on
+// other machines at other times, and merge refuses shards whose engines are named apart (an
+// engine that once failed to answer, or that names its version or host).
 void name_engines(MatchOptions& o) {
+    if (!o.shard.whole()) {
+        make_names_distinct(o.engines);
+        return;
+    }
     std::map<std::string, std::string> recorded;
     if (o.resume) {
         if (const auto config = recorded_match_config(o.results_path))

@@ -68,6 +68,17 @@ TEST_CASE(
         CHECK(g.at("opening").get<std::string>().size() == 16);  // default: balanced, 8 plies
     }
     CHECK(blacks == std::set<std::string>{"othello mobility", "GTP GRhino"});
+    // A shard's engines are not asked: they keep their commands' names, the same on any machine.
+    const Run shard =
+        run_othello_match("--engine 'cmd:" + kBin +
+                              "/othello-engine --policy mobility' --engine policy:random "
+                              "--games 4 --shard 0/2 --no-progress --results " +
+                              (dir / "shard.json").string(),
+                          dir);
+    REQUIRE(shard.status == 0);
+    CHECK(
+        nlohmann::json::parse(slurp(dir / "shard.json")).at("config").at("engines")[0].at("name") ==
+        "othello-engine --policy mobility");
     check_complete_legal_games(games);
     fs::remove_all(dir);
 }
