@@ -61,8 +61,7 @@ SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed)
 
 void run_bench(std::ostream& out, int perft_depth, double self_play_seconds) {
     char line[200];
-    for (InstructionSet set : {InstructionSet::kX86_64_V3, InstructionSet::kBaseline}) {
-        if (!instruction_set_available(set)) continue;
+    for (InstructionSet set : available_instruction_sets()) {
         const PerftResult p = timed_perft(perft_depth, set);
         std::snprintf(line, sizeof line,
                       "perft %d = %llu leaves in %.3f s: %.1f million leaves/s (1 thread, %s)\n",

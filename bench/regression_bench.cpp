@@ -80,8 +80,7 @@ using Weights = std::shared_ptr<const PatternWeights>;
 // process may run. The checksum (of one round) shows that each set evaluates every position alike.
 void bench_evaluation(const Weights& weights, const std::vector<Position>& positions,
                       std::int64_t& checksum) {
-    for (InstructionSet set : {InstructionSet::kX86_64_V3, InstructionSet::kBaseline}) {
-        if (!instruction_set_available(set)) continue;
+    for (InstructionSet set : available_instruction_sets()) {
         const auto start = Clock::now();
         const double cpu_start = thread_cpu_seconds();
         int rounds = 0;

@@ -64,4 +64,11 @@ InstructionSet best_instruction_set() {
     return chosen;
 }
 
+std::vector<InstructionSet> available_instruction_sets() {
+    std::vector<InstructionSet> sets;
+    for (InstructionSet set : {InstructionSet::kX86_64_V3, InstructionSet::kBaseline})
+        if (instruction_set_available(set)) sets.push_back(set);
+    return sets;
+}
+
 }  // namespace othello

@@ -20,6 +20,7 @@
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace othello {
 
@@ -48,6 +49,10 @@ InstructionSet best_instruction_set();
 inline bool instruction_set_available(InstructionSet set) {
     return set == InstructionSet::kBaseline || best_instruction_set() == set;
 }
+
+// The sets instruction_set_available() says yes to, the faster first: what a benchmark times and
+// a test checks a kernel on.
+std::vector<InstructionSet> available_instruction_sets();
 
 #if defined(__x86_64__)
 #if defined(__AVX2__) && defined(__BMI2__) && defined(__BMI__) && defined(__FMA__) && \

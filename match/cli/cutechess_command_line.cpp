@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "engine/ascii_text.h"
+#include "match/players/engine_spec.h"
 
 namespace othello {
 
@@ -120,13 +121,6 @@ std::string spec_item(const std::string& option, const std::string& key, const s
         refuse(option + " " + key + "=" + printable(value),
                "a value here cannot hold a comma (othello-match's specs are comma-separated)");
     return key + "=" + value;
-}
-
-// `word` quoted for the shell-like split of a spec's cmd: part.
-std::string shell_quoted(const std::string& word) {
-    std::string out = "'";
-    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
 }
 
 // One -engine's (or -each's) key=value words as an othello-match engine spec (for -each, the

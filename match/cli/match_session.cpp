@@ -17,6 +17,7 @@
 #include "match/cli/match_outputs.h"
 #include "match/config/match_config.h"
 #include "match/config/match_options.h"
+#include "match/players/engine_spec.h"
 #include "match/players/protocol_log.h"
 #include "match/report/html_report.h"
 #include "match/results/match_file.h"
@@ -210,9 +211,7 @@ std::string shell_word(const std::string& word) {
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-";
     if (!word.empty() && word.front() != '=' && word.find_first_not_of(plain) == std::string::npos)
         return word;
-    std::string quoted = "'";
-    for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
+    return shell_quoted(word);
 }
 
 // After an interruption: how far the match got and, with a journal, the command that finishes

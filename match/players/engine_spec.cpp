@@ -175,6 +175,12 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
     return spec;
 }
 
+std::string shell_quoted(std::string_view word) {
+    std::string quoted = "'";
+    for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 void make_names_distinct(std::vector<EngineSpec>& engines) {
     for (std::size_t i = 0; i < engines.size(); ++i) {
         int n = 1;

@@ -53,4 +53,8 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each = {});
 // Gives every engine a distinct display name ("random", "random-2", ...).
 void make_names_distinct(std::vector<EngineSpec>& engines);
 
+// `word` in single quotes, read back as that one word by a spec's cmd: line (split like a
+// shell) and by a POSIX shell: "it's" becomes 'it'\''s'.
+std::string shell_quoted(std::string_view word);
+
 }  // namespace othello

@@ -15,14 +15,9 @@ namespace othello::testing {
 // The instruction sets this CPU runs (engine/instruction_set.h): a kernel's test checks it on
 // each, and says which it could not.
 inline std::vector<InstructionSet> available_instruction_sets() {
-    std::vector<InstructionSet> sets;
-    for (InstructionSet set : {InstructionSet::kX86_64_V3, InstructionSet::kBaseline}) {
-        if (instruction_set_available(set))
-            sets.push_back(set);
-        else
-            MESSAGE("this CPU lacks " << name_of(set) << ": not checked on it");
-    }
-    return sets;
+    if (!instruction_set_available(InstructionSet::kX86_64_V3))
+        MESSAGE("this CPU lacks x86-64-v3: not checked on it");
+    return othello::available_instruction_sets();
 }
 
 // Positions reached by random play from the start (every position of `games` random games).
