@@ -14,6 +14,7 @@
 #include "match/cli/merge_command.h"
 #include "match/cli/ratings_command.h"
 #include "match/cli/report_command.h"
+#include "match/record/game_record_schema.h"
 #include "protocol/interruption.h"
 #include "protocol/process_groups.h"
 
@@ -42,13 +43,33 @@ const Subcommand kSubcommands[] = {
      }},
 };
 
+std::string padded(std::string text, std::size_t width) {
+    text.resize(std::max(text.size(), width), ' ');
+    return text;
+}
+
+// Before the subcommands in --help: a game record's fields, from the schema table, for people
+// whose tools read the results.
+std::string record_fields_help() {
+    std::string text =
+        "Game record fields: each game in --results FILE.json and each game line of its journal\n"
+        "FILE.jsonl (CSV: also a column of --results FILE.csv, in this order; ?: may be absent,\n"
+        "from files written before the field existed, or when it is empty):\n";
+    for (const GameRecordField& f : game_record_fields()) {
+        std::string flags;
+        if (f.csv) flags = "CSV";
+        if (f.presence != FieldPresence::Required) flags += flags.empty() ? "?" : ", ?";
+        const std::string tag = std::string(f.name) + (flags.empty() ? "" : " (" + flags + ")");
+        text += "  " + padded(tag, 22) + "  " + std::string(f.meaning) + "\n";
+    }
+    return text + "\n";
+}
+
 // The end of --help: every subcommand, one line each.
 std::string subcommands_help() {
     std::string text = "Subcommands (othello-match SUBCOMMAND --help for their options):\n";
     for (const Subcommand& s : kSubcommands) {
-        std::string name = s.name;
-        name.resize(std::max<std::size_t>(name.size(), 19), ' ');
-        text += "  " + name + s.summary + "\n";
+        text += "  " + padded(s.name, 19) + s.summary + "\n";
     }
     return text;
 }
@@ -64,7 +85,7 @@ int main(int argc, char** argv) {
     }
     std::optional<MatchOptions> options;
     try {
-        options = parse_match_options(argc, argv, subcommands_help());
+        options = parse_match_options(argc, argv, record_fields_help() + subcommands_help());
         if (!options) return 0;
     } catch (const std::exception& e) {
         std::cerr << "othello-match: " << printable_lines(e.what())

@@ -34,7 +34,8 @@ enum class PageForm {
 };
 
 struct GameRecordField {
-    std::string_view name;  // the JSON key, CSV column and the page's column name
+    std::string_view name;     // the JSON key, CSV column and the page's column name
+    std::string_view meaning;  // for people: othello-match --help lists every field with it
     FieldPresence presence;
     bool csv;  // a column of CSV results (in table order)
     PageForm page;

@@ -5,7 +5,7 @@
 // against its own journal put together as one JSON document. The rating list's and statistics'
 // floating point numbers may differ in their last digits between builds (an iterative fit, and a
 // compiler free to fuse a multiply and an add): those are compared to 1e-6, every other byte
-// exactly.
+// exactly. The same snapshot pins the game record fields othello-match --help lists.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -178,6 +178,19 @@ TEST_CASE("streamed outputs: signed records, and a resumed match's kept games, a
     REQUIRE(resumed.status == 0);
     CHECK(resumed.err.find("Resuming: 10 games already played.") != std::string::npos);
     check_output(dir / "s.json", "signed.json");
+    fs::remove_all(dir);
+}
+
+// Pinned with the outputs: the names other people's tools read, and what users are told of them.
+TEST_CASE("the game record fields othello-match --help lists are the expected ones") {
+    const fs::path dir = temp_dir("record_fields");
+    const Run help = run_with_shipped_data(dir, "--help");
+    REQUIRE(help.status == 0);
+    const std::size_t begin = help.out.find("Game record fields:");
+    const std::size_t end = help.out.find("\n\n", begin);
+    REQUIRE(end != std::string::npos);
+    write_bytes(dir / "fields.txt", help.out.substr(begin, end + 1 - begin));
+    check_output(dir / "fields.txt", "record_fields.txt");
     fs::remove_all(dir);
 }
 
