@@ -48,21 +48,43 @@ std::string padded(std::string text, std::size_t width) {
     return text;
 }
 
+// `lead` then `text`, broken at spaces into lines of at most `width` characters, the lines after
+// the first indented as far as `text` starts (a hanging paragraph).
+std::string hanging(const std::string& lead, const std::string& text, std::size_t width) {
+    std::string out, line = lead;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(start, end - start);
+        const bool first_word = line.size() == lead.size() && out.empty();
+        if (!first_word && line.size() + 1 + word.size() > width) {
+            out += line + "\n";
+            line = std::string(lead.size(), ' ');
+        }
+        line += (line.size() == lead.size() ? "" : " ") + word;
+        start = end + 1;
+    }
+    return out + line;
+}
+
 // Before the subcommands in --help: a game record's fields, from the schema table, for people
 // whose tools read the results.
 std::string record_fields_help() {
     std::string text =
-        "Game record fields: each game in --results FILE.json and each game line of its journal\n"
-        "FILE.jsonl (CSV: also a column of --results FILE.csv, in this order; ?: may be absent,\n"
-        "from files written before the field existed, or when it is empty):\n";
+        "Game record fields (CSV: also a column of CSV results; ?: may be absent):\n";
     for (const GameRecordField& f : game_record_fields()) {
         std::string flags;
         if (f.csv) flags = "CSV";
         if (f.presence != FieldPresence::Required) flags += flags.empty() ? "?" : ", ?";
         const std::string tag = std::string(f.name) + (flags.empty() ? "" : " (" + flags + ")");
-        text += "  " + padded(tag, 22) + "  " + std::string(f.meaning) + "\n";
+        text += hanging("  " + padded(tag, 22) + "  ", std::string(f.meaning), 100) + "\n";
     }
-    return text + "\n";
+    return text +
+           "\nEach game in --results FILE.json, and each game line of the match's journal "
+           "(FILE.jsonl;\nFILE.csv.jsonl beside --results FILE.csv), is a JSON object of those "
+           "fields; CSV results\nhold the CSV ones, in that order. A field may be absent from "
+           "files written before it\nexisted, and some are left out of a record when empty.\n\n";
 }
 
 // The end of --help: every subcommand, one line each.

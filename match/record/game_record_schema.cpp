@@ -163,39 +163,58 @@ const std::array<GameRecordField, 19> kFields{{
      write_text<&G::white>, read_text<&G::white>},
     {"opening", "the opening's moves (\"\" for the standard start or a board)", P::Required, true,
      PageForm::Opening, write_text<&G::opening>, read_text<&G::opening>},
-    {"opening_name", "the opening's name, where the openings file gives one", P::Defaulted, false,
-     PageForm::None, write_text<&G::opening_name>, read_text<&G::opening_name>},
-    {"moves", "every move from the start (or start_board), the opening's first: f5d6c3...",
+    {"opening_name",
+     "the opening's name: its own in an openings file (FILE:LINE for an unnamed board), "
+     "else generated (balanced#3, random:6#12); \"\" for an unnamed line of moves",
+     P::Defaulted, false, PageForm::None, write_text<&G::opening_name>,
+     read_text<&G::opening_name>},
+    {"moves", "every move from the start (or start_board), the opening's included: f5d6c3...",
      P::Required, true, PageForm::Moves, write_text<&G::moves>, read_text<&G::moves>},
-    {"black_discs", "black's discs at the end (adjudicated: the perfect-play score)", P::Required,
-     true, PageForm::AsIs, write_count<&G::black_discs>, read_discs<&G::black_discs>},
-    {"white_discs", "white's discs at the end (adjudicated: the perfect-play score)", P::Required,
-     true, PageForm::AsIs, write_count<&G::white_discs>, read_discs<&G::white_discs>},
+    {"black_discs",
+     "black's discs on the last board (reason adjudicated: the solver's perfect-play "
+     "score, the empty squares to the winner)",
+     P::Required, true, PageForm::AsIs, write_count<&G::black_discs>, read_discs<&G::black_discs>},
+    {"white_discs", "white's discs on the last board (reason adjudicated: as black_discs)",
+     P::Required, true, PageForm::AsIs, write_count<&G::white_discs>, read_discs<&G::white_discs>},
     {"winner", "black, white or draw", P::Required, true, PageForm::Winner, write_winner,
      read_winner},
     {"reason", "why it ended: normal, a forfeit (crash, timeout, ...) or an adjudication",
      P::Required, true, PageForm::Reason, write_reason, read_reason},
-    {"detail", "for people: what ended a game that did not end normally", P::Defaulted, true,
-     PageForm::ForfeitText, write_text<&G::detail>, read_text<&G::detail>},
-    {"black_seconds", "the seconds black's moves took in all", P::Defaulted, true,
-     PageForm::Seconds, write_number<&G::black_seconds>, read_number<&G::black_seconds>},
-    {"white_seconds", "the seconds white's moves took in all", P::Defaulted, true,
-     PageForm::Seconds, write_number<&G::white_seconds>, read_number<&G::white_seconds>},
+    {"detail",
+     "for people: how it ended (\"game over: black 14, white 50\", or what the "
+     "offender did, or the adjudication)",
+     P::Defaulted, true, PageForm::ForfeitText, write_text<&G::detail>, read_text<&G::detail>},
+    {"black_seconds",
+     "the seconds black's engine used in the game, all its answers (0: not on a clock: "
+     "an in-process policy, a human)",
+     P::Defaulted, true, PageForm::Seconds, write_number<&G::black_seconds>,
+     read_number<&G::black_seconds>},
+    {"white_seconds", "the seconds white's engine used in the game (as black_seconds)",
+     P::Defaulted, true, PageForm::Seconds, write_number<&G::white_seconds>,
+     read_number<&G::white_seconds>},
     // Absent for games from the standard start: results written before boards existed and
     // after read the same.
-    {"start_board", "the board and side to move of a board opening (--openings FILE.obf)",
+    {"start_board",
+     "the board and side to move the game started from: a board line of the --openings "
+     "file",
      P::Omitted, true, PageForm::None, write_text_unless_empty<&G::start_board>,
      read_text<&G::start_board>},
-    {"move_seconds", "a list: the seconds the mover took, each move after the opening", P::Omitted,
-     false, PageForm::Milliseconds, write_move_seconds, read_move_seconds},
-    {"move_evals", "a list: the mover's eval in discs, each move after the opening, or null",
+    {"move_seconds",
+     "a list, one per move after the opening: the seconds the mover took, its answers "
+     "since its previous move included (0: an in-process policy); absent between two "
+     "in-process players",
+     P::Omitted, false, PageForm::Milliseconds, write_move_seconds, read_move_seconds},
+    {"move_evals",
+     "a list, one per move after the opening: the eval the mover reported (NBoard's "
+     "=== move/eval), in discs from its own side, or null; absent when no move has one",
      P::Omitted, false, PageForm::Evals, write_move_evals, read_move_evals},
-    {"last_lines", "a forfeit: the offender's last 20 protocol lines (> sent, < received)",
+    {"last_lines", "a forfeit by an engine: its last protocol lines, up to 20 (> sent, < received)",
      P::Omitted, false, PageForm::None, write_last_lines, read_last_lines},
     // With --sign-key (record_signature.h); kept as read, so a file merged or resumed without the
     // key still carries its records' signatures.
-    {"sig", "the record's signature (hmac-sha256:...), by a runner given --sign-key", P::Omitted,
-     false, PageForm::None, write_text_unless_empty<&G::signature>, read_text<&G::signature>},
+    {"sig", "the record's signature (hmac-sha256:...), written by a runner given --sign-key",
+     P::Omitted, false, PageForm::None, write_text_unless_empty<&G::signature>,
+     read_text<&G::signature>},
 }};
 
 }  // namespace

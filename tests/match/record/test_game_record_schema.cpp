@@ -73,6 +73,11 @@ std::string first_line(const fs::path& p) {
 // only with the expected outputs (tests/data/streamed_outputs/outputs.txt: the JSON and CSV
 // results, and the fields othello-match --help lists; test match/results/outputs).
 TEST_CASE("the schema table names every JSON field, CSV column and page column") {
+    for (const GameRecordField& f : game_record_fields()) {  // what --help says of each
+        CAPTURE(f.name);
+        CHECK(!f.meaning.empty());
+        CHECK(f.meaning.find('\n') == std::string_view::npos);
+    }
     const GameRecord full = full_record();
     const nlohmann::json j = to_json(full);
     std::vector<std::string> keys;
