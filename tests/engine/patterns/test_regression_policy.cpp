@@ -10,7 +10,6 @@
 #include "engine/notation.h"
 #include "engine/patterns/regression_policy.h"
 #include "engine/policies/policy_registry.h"
-#include "engine/wthor.h"
 #include "tests/engine/patterns/pattern_test_support.h"
 #include "tests/support/test_support.h"
 
