@@ -23,8 +23,8 @@ std::string hanging(const std::string& lead, const std::string& text, std::size_
         std::size_t end = text.find(' ', start);
         if (end == std::string::npos) end = text.size();
         const std::string word = text.substr(start, end - start);
-        const bool first_word = line.size() == lead.size() && out.empty();
-        if (!first_word && line.size() + 1 + word.size() > width) {
+        // A line holding only its lead takes the next word whatever its length.
+        if (line.size() > lead.size() && line.size() + 1 + word.size() > width) {
             out += line + "\n";
             line = std::string(lead.size(), ' ');
         }
