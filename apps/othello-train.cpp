@@ -10,6 +10,7 @@
 
 #include "engine/strict_command_line.h"
 #include "engine/version.h"
+#include "training/move_losses.h"
 #include "training/move_sample_file.h"
 #include "training/network_tools.h"
 #include "training/pipeline.h"
@@ -25,8 +26,9 @@ struct CommandLine {
     PipelineOptions run;
     std::string wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights, evaluate,
         label_weights, export_moves, network_logits, moves, agreement_of, network, kernel,
-        upgrade_weights;
+        upgrade_weights, move_losses, player;
     std::vector<std::string> sample_files, average;
+    MoveLossOptions losses;
     std::string value_weight = "1";
 };
 
@@ -112,6 +114,9 @@ void add_label_options(po::options_description& options, CommandLine& c) {
         "replace the training positions (after self-play and --keep-every) by the positions one "
         "move after every K-th of them (all the moves the one-ply policy weighs, good and bad), "
         "each labelled by the --label-weights search alone")(
+        "children-from", po::value(&run.children_from)->default_value(0),
+        "with --children-of K: the parents are the positions F, F + K, F + 2K, ... (F from 0 to "
+        "K - 1), so the K parts of every position's children can be labelled one at a time")(
         "label-expert-only",
         "relabel only the --data positions; self-play positions keep their (exact) labels");
 }
@@ -140,6 +145,17 @@ void add_output_options(po::options_description& options, CommandLine& c) {
                                                          "move-sample file for --network-logits")(
         "kernel", po::value(&c.kernel)->default_value("avx2"),
         "--network-logits: avx2 (where the CPU has it, else portable) or portable")(
+        "move-losses", po::value(&c.move_losses),
+        "fit nothing: for every move --player made in these GGF games (othello-match --ggf), "
+        "the discs it lost against the best move (exact at --loss-exact-empties or fewer "
+        "empties, a --loss-depth search over --label-weights, default the shipped weights, "
+        "before), as a table by empties")("player", po::value(&c.player),
+                                          "--move-losses: the player's name (PB/PW)")(
+        "loss-depth", po::value(&c.losses.depth)->default_value(c.losses.depth),
+        "--move-losses: plies of the search before the exact endgame")(
+        "loss-exact-empties",
+        po::value(&c.losses.exact_empties)->default_value(c.losses.exact_empties),
+        "--move-losses: solve exactly from this many empties")(
         "export-moves", po::value(&c.export_moves),
         "fit nothing: write the WTHOR positions with the experts' moves to DIR/train.moves and "
         "DIR/held-out.moves (the games from --validation-from-year on), for the network "
@@ -190,6 +206,16 @@ bool run_network_mode(const CommandLine& c) {
         std::cout << "expert agreement of " << c.agreement_of << ": " << a.agreed << " of "
                   << a.positions << " positions (" << 100 * a.share() << "%) of the games from "
                   << run.data.validation_from_year << " on\n";
+    } else if (!c.move_losses.empty()) {
+        if (c.player.empty()) throw std::invalid_argument("--move-losses needs --player NAME");
+        MoveLossOptions options = c.losses;
+        options.threads = run.trainer.threads;
+        const auto weights = othello::patterns::PatternWeights::load(
+            c.label_weights.empty() ? othello::patterns::default_weights_path()
+                                    : std::filesystem::path(c.label_weights));
+        print_move_losses(
+            move_losses(othello::read_ggf_file(c.move_losses), c.player, weights, options),
+            std::cout);
     } else if (!c.export_moves.empty()) {
         const MoveSampleCounts counts = export_move_samples(
             {c.wthor_dir, run.data.validation_from_year, run.data.games}, c.export_moves);

@@ -128,9 +128,11 @@ void keep_every(TrainingSamples& train, int every) {
     train = std::move(kept);
 }
 
-void use_positions_one_move_after(TrainingSamples& train, int every, std::ostream& log) {
-    const std::size_t parents = (train.size() + every - 1) / every;
-    train = positions_one_move_after(train, every);
+void use_positions_one_move_after(TrainingSamples& train, int every, int first, std::ostream& log) {
+    const std::size_t parents = train.size() > static_cast<std::size_t>(first)
+                                    ? (train.size() - first + every - 1) / every
+                                    : 0;
+    train = positions_one_move_after(train, every, first);
     log << boost::format("%d positions one move after %d of the training positions\n") %
                train.size() % parents;
 }
@@ -211,6 +213,9 @@ void run_pipeline(PipelineOptions options, std::ostream& log) {
     if (!(options.trainer.rank_weight >= 0 && options.trainer.rank_weight <= 1000))
         throw std::invalid_argument("--rank-weight must be from 0 to 1000");
     if (options.children_of < 0) throw std::invalid_argument("--children-of must be 0 or more");
+    if (options.children_from != 0 && (options.children_of == 0 || options.children_from < 0 ||
+                                       options.children_from >= options.children_of))
+        throw std::invalid_argument("--children-from must be from 0 to --children-of minus 1");
     // The new positions have no game and no label of their own: the search must label them
     // all, with nothing blended in.
     if (options.children_of > 0 &&
@@ -238,7 +243,8 @@ void run_pipeline(PipelineOptions options, std::ostream& log) {
                       options.self_play_opponents, log);
     }
     keep_every(data.train, options.keep_every);
-    if (options.children_of > 0) use_positions_one_move_after(data.train, options.children_of, log);
+    if (options.children_of > 0)
+        use_positions_one_move_after(data.train, options.children_of, options.children_from, log);
     if (!options.label_expert_only) relabel_if_asked();
     log << boost::format("%d training positions, %d validation positions (%.1f s)\n") %
                data.train.size() % data.validation.size() % seconds_since(start);

@@ -61,7 +61,7 @@ void keep_every(TrainingSamples& train, int every);
 
 // Replaces the positions by those one move after every `every`-th of them (unlabelled: a search
 // must label them).
-void use_positions_one_move_after(TrainingSamples& train, int every, std::ostream& log);
+void use_positions_one_move_after(TrainingSamples& train, int every, int first, std::ostream& log);
 
 // Relabels the positions by a search over the weights in `weights` (SearchLabelOptions).
 void relabel(TrainingSamples& train, const std::filesystem::path& weights,
@@ -100,6 +100,7 @@ struct PipelineOptions {
     bool label_expert_only = false;  // relabel before self-play, so only the data's positions
     int keep_every = 1;
     int children_of = 0;
+    int children_from = 0;  // the first parent of --children-of (0 to children_of - 1)
     std::filesystem::path save_samples;
     std::filesystem::path export_csv;
     std::filesystem::path evaluate;  // fit nothing: evaluate these weights

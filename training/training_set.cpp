@@ -76,11 +76,16 @@ TrainingSamples random_playout_samples(int games, std::uint64_t seed) {
     return out;
 }
 
-TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every) {
+TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every, int first) {
     if (every < 1) throw std::invalid_argument("positions_one_move_after: every must be 1 or more");
+    if (first < 0 || first >= every)
+        throw std::invalid_argument(
+            "positions_one_move_after: the first parent must be from 0 to " +
+            std::to_string(every - 1));
     TrainingSamples out;
     std::uint32_t parent = 0;
-    for (std::size_t i = 0; i < samples.size(); i += static_cast<std::size_t>(every)) {
+    for (std::size_t i = static_cast<std::size_t>(first); i < samples.size();
+         i += static_cast<std::size_t>(every)) {
         const Position p =
             Position::from_mover(samples[i].player, samples[i].opponent, Color::Black);
         ++parent;

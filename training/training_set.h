@@ -65,8 +65,11 @@ TrainingSamples random_playout_samples(int games, std::uint64_t seed);
 // policy compares, bad moves' as well as good ones', while game records hold mostly the good ones.
 // Their targets are 0, for a search to label (relabel_by_search). The children of one parent are
 // consecutive and, except those after which the mover moves again, share a `siblings` number
-// (1, 2, ... by parent). Throws std::invalid_argument when every < 1.
-TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every);
+// (1, 2, ... by parent). `first` starts the parents elsewhere (first, first + every, ...): the
+// offsets 0 to every - 1 split every sample's children into `every` parts, labelled one at a time
+// (scripts/label-children.sh). Throws std::invalid_argument when every < 1 or first is not in
+// [0, every).
+TrainingSamples positions_one_move_after(const TrainingSamples& samples, int every, int first = 0);
 
 // One finished game per line as a transcript ("f5d6c3..."), '#' comments and blank lines allowed.
 // Throws NotationError naming the file and line of a bad transcript; unfinished games are counted

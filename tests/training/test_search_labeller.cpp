@@ -111,3 +111,30 @@ TEST_CASE("relabelling blends by the share, keeps the endgames and ignores threa
     CHECK(kept > 20);
     CHECK(changed > 20);
 }
+
+TEST_CASE("the transposition table changes the work, never a value") {
+    // One labeller kept over many positions (its table full of other positions' bounds, of every
+    // depth), a tiny table where every slot is fought over, and a fresh labeller per position
+    // all give the brute-force value.
+    const PatternWeights w = random_weights(8);
+    SearchLabeller kept(w), tiny(w, 2);
+    const std::vector<Position> positions = random_positions(14, 60);
+    for (int depth : {4, 2, 3, 5}) {
+        if (depth == 5) {
+            // Depth 5 by brute force is slow: a fresh labeller with a large table stands in.
+            for (const Position& p : positions) {
+                SearchLabeller fresh(w, 20);
+                CHECK(kept.value(p, depth, 0) == fresh.value(p, depth, 0));
+                CHECK(tiny.value(p, depth, 0) == fresh.value(p, depth, 0));
+            }
+            continue;
+        }
+        for (const Position& p : positions) {
+            const double expected = negamax(w, p, depth);
+            CHECK_MESSAGE(kept.value(p, depth, 0) == doctest::Approx(expected).epsilon(1e-9),
+                          to_board_string(p) << " depth " << depth);
+            CHECK(tiny.value(p, depth, 0) == doctest::Approx(expected).epsilon(1e-9));
+        }
+    }
+    CHECK(kept.nodes() > 0);
+}

@@ -65,7 +65,7 @@ TEST_CASE("the stages load, self-play, thin, relabel, fit and report") {
     CHECK(data.train[1].player == before_thinning[3].player);
     CHECK(data.train.back().opponent == before_thinning[3 * (data.train.size() - 1)].opponent);
 
-    use_positions_one_move_after(data.train, 50, log);
+    use_positions_one_move_after(data.train, 50, 0, log);
     REQUIRE(!data.train.empty());
     for (const TrainingSample& s : data.train) REQUIRE(s.target == 0);
     SearchLabelOptions labels;
@@ -129,7 +129,7 @@ TEST_CASE("run_pipeline chains self-play, thinning, children and relabelling in 
     self_play.threads = options.trainer.threads;
     add_self_play(data.train, weights.path(), self_play, {}, ignored);
     keep_every(data.train, 2);
-    use_positions_one_move_after(data.train, 7, ignored);
+    use_positions_one_move_after(data.train, 7, 0, ignored);
     relabel(data.train, weights.path(), options.labels, ignored);
     save_samples(by_hand.path(), data.train);
     CHECK(slurp(chained.path()) == slurp(by_hand.path()));

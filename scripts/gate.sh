@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Judges a candidate weights file by games and appends its row to training/gates.tsv (pinned:
+# tab-separated, with a header). Every candidate meets the same opponents on the same openings:
+#   gtp-rhino -l 3: GAMES (2000) games on random 8-ply openings drawn by --seed (the gate's
+#                   fixed seed, never used in training), each opening with colours swapped;
+#   gtp-rhino -l 2: L2_GAMES (1000) games, the same seed;
+#   the shipped weights (data/weights.bin, policy regression): SHIPPED_GAMES (1000) games, the
+#                   same seed (a row for the shipped weights themselves plays no such match).
+# The scores are the candidate's, in percent; err95 is the 95% error of the score against -l 3,
+# from the pairs of games each opening gives (pentanomial). A candidate passes when it scores
+# at least 2.0 points more than the shipped row against -l 3, no more than 3 less against -l 2,
+# and at least 50% against the shipped weights; the script says so, and `shipped` stays "no"
+# until the weights are committed as data/weights.bin (then edit the row to "yes").
+# Usage: scripts/gate.sh --candidate NAME --weights FILE --positions N --labels TEXT
+#            [--shipped] [--seed S] [--build DIR] [--logs DIR]
+#   --shipped: the row of the weights shipped now (what the others are measured against).
+# Match outputs and game records are kept in --logs (default build/gates/NAME-*.txt and .ggf;
+# othello-train --move-losses reads the records). About 25 minutes on 2 cores.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="$root/build"
+candidate="" weights="" positions="" labels="" shipped=no seed=55001 logs=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --candidate) candidate="$2"; shift 2 ;;
+        --weights) weights="$2"; shift 2 ;;
+        --positions) positions="$2"; shift 2 ;;
+        --labels) labels="$2"; shift 2 ;;
+        --shipped) shipped=yes; shift ;;
+        --seed) seed="$2"; shift 2 ;;
+        --build) build="$2"; shift 2 ;;
+        --logs) logs="$2"; shift 2 ;;
+        *) echo "gate.sh: unknown argument '$1'" >&2; exit 2 ;;
+    esac
+done
+if [ -z "$candidate" ] || [ -z "$weights" ] || [ -z "$positions" ] || [ -z "$labels" ]; then
+    echo "gate.sh: --candidate, --weights, --positions and --labels are needed" >&2
+    exit 2
+fi
+case "$candidate$labels" in
+    *$'\t'* | *$'\n'*) echo "gate.sh: names and labels hold no tab or newline" >&2; exit 2 ;;
+esac
+[ -f "$weights" ] || { echo "gate.sh: $weights: no such file" >&2; exit 2; }
+games="${GAMES:-2000}" l2_games="${L2_GAMES:-1000}" shipped_games="${SHIPPED_GAMES:-1000}"
+rhino="${RHINO:-/usr/games/gtp-rhino}"
+match="$build/bin/othello-match"
+for program in "$match" "$rhino"; do
+    [ -x "$program" ] || { echo "gate.sh: $program is missing" >&2; exit 1; }
+done
+logs="${logs:-$build/gates}"
+mkdir -p "$logs"
+table="$root/training/gates.tsv"
+header=$'candidate\tdate\tpositions\tlabels\tgames\tscore_vs_l3\terr95\tscore_vs_l2\tscore_vs_shipped\tshipped'
+[ -s "$table" ] || printf '%s\n' "$header" > "$table"
+if [ "$(head -n 1 "$table")" != "$header" ]; then
+    echo "gate.sh: $table does not start with the gate header; not appending to it" >&2
+    exit 1
+fi
+
+# play NAME COUNT OPPONENT: the candidate first, in process; prints the match's output file.
+play() {
+    local name="$1" count="$2" opponent="$3" file="$logs/$candidate-$1.txt"
+    echo "gate.sh: $candidate against $name, $count games (seed $seed)" >&2
+    "$match" --engine "weights=$weights,policy:regression" --engine "$opponent" \
+        --games "$count" --openings random:8 --seed "$seed" --records "$logs/$candidate-$1.ggf" \
+        --no-progress > "$file" 2>&1 || {
+        echo "gate.sh: the match against $name failed (log: $file)" >&2
+        exit 1
+    }
+    echo "$file"
+}
+# The candidate's score in percent, from "A vs B: N games, +W -L =D, score S%".
+score_of() { sed -n 's/.* games, +.*, score \([0-9.]*\)%.*/\1/p' "$1" | head -n 1; }
+# The 95% error of the score, in points, from the pentanomial counts of the pairs.
+error_of() {
+    sed -n 's/.*Pentanomial \[[^]]*\]: \[\([0-9, ]*\)\].*/\1/p' "$1" | head -n 1 | tr -d ' ' |
+        awk -F, '{ n = 0; m = 0
+                   for (i = 1; i <= 5; ++i) { n += $i; m += $i * (i - 1) / 4 }
+                   m /= n; v = 0
+                   for (i = 1; i <= 5; ++i) v += $i * ((i - 1) / 4 - m) ^ 2
+                   printf "%.1f\n", 196 * sqrt(v / n / n) }'
+}
+
+l3="$(play l3 "$games" "cmd:$rhino -l 3")"
+l2="$(play l2 "$l2_games" "cmd:$rhino -l 2")"
+vs_shipped="-"
+if [ "$shipped" = no ]; then
+    vs_shipped="$(score_of "$(play shipped "$shipped_games" policy:regression)")"
+fi
+row="$candidate	$(date -u +%F)	$positions	$labels	$games	$(score_of "$l3")	$(error_of "$l3")	$(score_of "$l2")	$vs_shipped	$shipped"
+printf '%s\n' "$row" >> "$table"
+echo "gate.sh: appended to $table:" >&2
+printf '%s\n%s\n' "$header" "$row" | column -t -s $'\t' >&2
