@@ -165,7 +165,11 @@ void add_output_options(po::options_description& options, CommandLine& c) {
         "samples", po::value(&c.sample_files)->composing(),
         "train on these saved training sets (--save-samples) instead of the --data training "
         "positions; the --data held-out games still give the validation figures (give it "
-        "several times for their union)");
+        "several times for their union)")(
+        "stream-fit",
+        "fit the --samples files by reading them afresh at every step instead of loading them: "
+        "memory stays that of the weights however many positions the files hold, and the "
+        "weights are the in-memory fit's, bit for bit (no --rank-weight)");
 }
 
 po::options_description describe(CommandLine& c) {
@@ -257,6 +261,7 @@ int main(int argc, char** argv) {
     run.data.transcripts = c.transcripts;
     run.data.theoretical_labels = !vm.count("no-theoretical");
     run.sample_files.assign(c.sample_files.begin(), c.sample_files.end());
+    run.stream_fit = vm.count("stream-fit") > 0;
     run.self_play_weights = c.self_play_weights;
     run.label_weights = c.label_weights;
     run.label_expert_only = vm.count("label-expert-only") > 0;

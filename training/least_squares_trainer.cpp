@@ -8,10 +8,13 @@
 // fuses multiply-adds differently), at a cost that follows the data rather than the table.
 #include "training/least_squares_trainer.h"
 
+#include <array>
 #include <cmath>
 #include <mutex>
+#include <stdexcept>
 
 #include "engine/parallel_for.h"
+#include "training/sample_file.h"
 
 namespace othello::training {
 
@@ -26,32 +29,71 @@ struct PhaseProblem {
     std::vector<double> targets;
     std::vector<std::uint32_t> siblings;  // per sample, only for a ranking term
     double rank_weight = 0;
-    std::vector<std::uint32_t> active;  // the entries some row selects, in increasing order
 };
 
 int ply_of(const TrainingSample& s) {
     return popcount(s.player | s.opponent) - 4;
 }
 
+// The plies a phase trains on: its own and `overlap` beyond each edge.
+struct PlyRange {
+    int first, last;
+    PlyRange(int phase, int overlap)
+        : first(phase * kPliesPerPhase - overlap),
+          last(phase == kPhaseCount - 1 ? 60 : (phase + 1) * kPliesPerPhase - 1 + overlap) {}
+    bool contains(int ply) const { return ply >= first && ply <= last; }
+};
+
+// A phase's rows held in memory: for_each(f) calls f(row, target, index) for each in order.
+struct MemoryRows {
+    const PhaseProblem& problem;
+    template <typename F>
+    void for_each(F&& f) const {
+        for (std::size_t r = 0; r < problem.targets.size(); ++r)
+            f(problem.rows.data() + r * kRowWidth, problem.targets[r], r);
+    }
+};
+
+// The same rows read afresh from training-set files at every pass, in the files' order: the
+// arithmetic is the in-memory fit's, operation for operation, with memory that does not grow
+// with the files.
+struct StreamedRows {
+    const std::vector<std::filesystem::path>& files;
+    PlyRange plies;
+    template <typename F>
+    void for_each(F&& f) const {
+        std::array<std::uint32_t, kRowWidth> row;
+        TrainingSamples block;
+        std::size_t index = 0;
+        for (const auto& file : files) {
+            SampleFileReader reader(file);
+            while (reader.read(block)) {
+                for (const TrainingSample& s : block) {
+                    if (!plies.contains(ply_of(s))) continue;
+                    int k = 0;
+                    for_each_entry(Position::from_mover(s.player, s.opponent, Color::Black),
+                                   [&](std::uint32_t e) { row[k++] = e; });
+                    row[k] = kBiasEntry;
+                    f(row.data(), static_cast<double>(s.target), index++);
+                }
+            }
+        }
+    }
+};
+
 PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overlap,
                            double rank_weight) {
-    const int first = phase * kPliesPerPhase - overlap;
-    const int last = phase == kPhaseCount - 1 ? 60 : (phase + 1) * kPliesPerPhase - 1 + overlap;
+    const PlyRange plies(phase, overlap);
     PhaseProblem problem;
     problem.rank_weight = rank_weight;
     for (const TrainingSample& s : samples) {
-        const int ply = ply_of(s);
-        if (ply < first || ply > last) continue;
+        if (!plies.contains(ply_of(s))) continue;
         for_each_entry(Position::from_mover(s.player, s.opponent, Color::Black),
                        [&](std::uint32_t e) { problem.rows.push_back(e); });
         problem.rows.push_back(kBiasEntry);
         problem.targets.push_back(s.target);
         if (rank_weight > 0) problem.siblings.push_back(s.siblings);
     }
-    std::vector<bool> selected(kEntriesPerPhase, false);
-    for (const std::uint32_t e : problem.rows) selected[e] = true;
-    for (int e = 0; e < kEntriesPerPhase; ++e)
-        if (selected[e]) problem.active.push_back(static_cast<std::uint32_t>(e));
     return problem;
 }
 
@@ -85,124 +127,169 @@ void apply_rank_term(const PhaseProblem& problem, std::vector<double>& values) {
     }
 }
 
-// a . b over the problem's entries (the others are 0 in both).
-double dot(const PhaseProblem& problem, const std::vector<double>& a,
-           const std::vector<double>& b) {
-    double sum = 0;
-    for (const std::uint32_t i : problem.active) sum += a[i] * b[i];
-    return sum;
-}
+// One phase's conjugate gradient over rows from anywhere (MemoryRows, StreamedRows): each step
+// is one pass over them. `rank` is the ranking term's problem (siblings and weight), or null.
+template <typename Rows>
+class PhaseSolver {
+  public:
+    PhaseSolver(const Rows& rows, const PhaseProblem* rank, const TrainerOptions& options)
+        : rows_(rows), rank_(rank), options_(options) {}
 
-// out = A^T values
-void scatter(const PhaseProblem& problem, const std::vector<double>& values,
-             std::vector<double>& out) {
-    for (std::size_t r = 0; r < values.size(); ++r) {
-        const std::uint32_t* row = problem.rows.data() + r * kRowWidth;
-        for (int k = 0; k < kRowWidth; ++k) out[row[k]] += values[r];
+    // The phase's kEntriesPerPhase weights; *rms the final training RMS error, *count the rows.
+    std::vector<double> solve(double* rms, std::size_t* count) {
+        std::vector<double> w(kEntriesPerPhase, 0), r(kEntriesPerPhase, 0), q(kEntriesPerPhase, 0);
+        // The inverse preconditioner: 1 / (diagonal of A^T A + lambda I), or 1 for plain CG. An
+        // entry selected twice in one row (a pattern mapped onto itself by a symmetry) adds 2,
+        // not 4, to its diagonal: any positive diagonal is a valid preconditioner, this one is
+        // close. A sample in a run of siblings weighs up to 1 + rank_weight.
+        std::vector<double> inverse(kEntriesPerPhase, 1.0);
+        std::vector<double> diagonal(kEntriesPerPhase, options_.lambda);
+        std::vector<bool> selected(kEntriesPerPhase, false);
+        std::size_t n = 0;
+        rows_.for_each([&](const std::uint32_t* row, double, std::size_t i) {
+            const double weight = !rank_ || rank_->siblings[i] == 0 ? 1 : 1 + options_.rank_weight;
+            for (int k = 0; k < kRowWidth; ++k) {
+                diagonal[row[k]] += weight;
+                selected[row[k]] = true;
+            }
+            ++n;
+        });
+        // An entry no row selects stays 0 throughout, so the vector steps run over these alone.
+        for (int e = 0; e < kEntriesPerPhase; ++e)
+            if (selected[e]) active_.push_back(static_cast<std::uint32_t>(e));
+        if (options_.jacobi)
+            for (int i = 0; i < kEntriesPerPhase; ++i) inverse[i] = 1 / diagonal[i];
+        if (rank_) {
+            std::vector<double> targets = rank_->targets;
+            apply_rank_term(*rank_, targets);
+            scatter(targets, r);
+        } else {
+            rows_.for_each([&](const std::uint32_t* row, double target, std::size_t) {
+                for (int k = 0; k < kRowWidth; ++k) r[row[k]] += target;
+            });
+        }
+        std::vector<double> z(kEntriesPerPhase, 0);
+        for (const std::uint32_t i : active_) z[i] = inverse[i] * r[i];
+        std::vector<double> p = z;
+        double rz = dot(r, z), rr = dot(r, r);
+        for (int it = 0; it < options_.iterations && rr > 1e-12; ++it) {
+            normal_product(p, q);
+            const double alpha = rz / dot(p, q);
+            double rz_next = 0;
+            rr = 0;
+            for (const std::uint32_t i : active_) {
+                w[i] += alpha * p[i];
+                r[i] -= alpha * q[i];
+                z[i] = inverse[i] * r[i];
+                rz_next += r[i] * z[i];
+                rr += r[i] * r[i];
+            }
+            const double beta = rz_next / rz;
+            rz = rz_next;
+            for (const std::uint32_t i : active_) p[i] = z[i] + beta * p[i];
+        }
+        double squares = 0;
+        rows_.for_each([&](const std::uint32_t* row, double target, std::size_t) {
+            double prediction = 0;
+            for (int k = 0; k < kRowWidth; ++k) prediction += w[row[k]];
+            squares += (prediction - target) * (prediction - target);
+        });
+        *rms = n ? std::sqrt(squares / static_cast<double>(n)) : 0;
+        *count = n;
+        return w;
     }
-}
 
-// out = (A^T (I + rank_weight * C) A + lambda I) p; `sums` is scratch space for A p.
-void normal_product(const PhaseProblem& problem, double lambda, const std::vector<double>& p,
-                    std::vector<double>& out, std::vector<double>& sums) {
-    for (const std::uint32_t i : problem.active) out[i] = lambda * p[i];
-    const std::size_t n = problem.targets.size();
-    if (problem.siblings.empty()) {  // plain least squares: one pass, gather and scatter
-        for (std::size_t r = 0; r < n; ++r) {
-            const std::uint32_t* row = problem.rows.data() + r * kRowWidth;
+  private:
+    // a . b over the selected entries (the others are 0 in both).
+    double dot(const std::vector<double>& a, const std::vector<double>& b) const {
+        double sum = 0;
+        for (const std::uint32_t i : active_) sum += a[i] * b[i];
+        return sum;
+    }
+
+    // out += A^T values
+    void scatter(const std::vector<double>& values, std::vector<double>& out) const {
+        rows_.for_each([&](const std::uint32_t* row, double, std::size_t r) {
+            for (int k = 0; k < kRowWidth; ++k) out[row[k]] += values[r];
+        });
+    }
+
+    // out = (A^T (I + rank_weight * C) A + lambda I) p
+    void normal_product(const std::vector<double>& p, std::vector<double>& out) {
+        for (const std::uint32_t i : active_) out[i] = options_.lambda * p[i];
+        if (!rank_) {  // plain least squares: one pass, gather and scatter
+            rows_.for_each([&](const std::uint32_t* row, double, std::size_t) {
+                double sum = 0;
+                for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
+                for (int k = 0; k < kRowWidth; ++k) out[row[k]] += sum;
+            });
+            return;
+        }
+        sums_.resize(rank_->targets.size());
+        rows_.for_each([&](const std::uint32_t* row, double, std::size_t r) {
             double sum = 0;
             for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
-            for (int k = 0; k < kRowWidth; ++k) out[row[k]] += sum;
-        }
-        return;
+            sums_[r] = sum;
+        });
+        apply_rank_term(*rank_, sums_);
+        scatter(sums_, out);
     }
-    sums.resize(n);
-    for (std::size_t r = 0; r < n; ++r) {
-        const std::uint32_t* row = problem.rows.data() + r * kRowWidth;
-        double sum = 0;
-        for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
-        sums[r] = sum;
-    }
-    apply_rank_term(problem, sums);
-    scatter(problem, sums, out);
-}
 
-// Solves one phase; returns its kEntriesPerPhase weights and the final training RMS error.
-std::vector<double> solve_phase(const PhaseProblem& problem, const TrainerOptions& options,
-                                double* rms) {
-    std::vector<double> w(kEntriesPerPhase, 0), r(kEntriesPerPhase, 0), q(kEntriesPerPhase, 0);
-    // The inverse preconditioner: 1 / (diagonal of A^T A + lambda I), or 1 for plain CG. An
-    // entry selected twice in one row (a pattern mapped onto itself by a symmetry) adds 2, not
-    // 4, to its diagonal: any positive diagonal is a valid preconditioner, this one is close.
-    std::vector<double> inverse(kEntriesPerPhase, 1.0);
-    const std::size_t n = problem.targets.size();
-    if (options.jacobi) {
-        // A sample in a run of siblings weighs up to 1 + rank_weight.
-        std::vector<double> diagonal(kEntriesPerPhase, options.lambda);
-        for (std::size_t i = 0; i < n; ++i) {
-            const double weight =
-                problem.siblings.empty() || problem.siblings[i] == 0 ? 1 : 1 + options.rank_weight;
-            const std::uint32_t* row = problem.rows.data() + i * kRowWidth;
-            for (int k = 0; k < kRowWidth; ++k) diagonal[row[k]] += weight;
+    const Rows& rows_;
+    const PhaseProblem* rank_;
+    const TrainerOptions& options_;
+    std::vector<std::uint32_t> active_;  // the entries some row selects, in increasing order
+    std::vector<double> sums_;           // A p, for the ranking term
+};
+
+// Fits every phase, on the threads of the options (each takes whole phases, so the result does
+// not depend on their number); solve_phase(phase, &rms, &count) gives one phase's weights.
+template <typename SolvePhase>
+std::vector<double> fit_phases(const TrainerOptions& options, std::ostream* log,
+                               SolvePhase&& solve_phase) {
+    std::vector<double> weights(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
+    std::mutex log_mutex;
+    parallel_for(kPhaseCount, options.threads, [&](std::size_t index) {
+        const int phase = static_cast<int>(index);
+        double rms = 0;
+        std::size_t count = 0;
+        const std::vector<double> w = solve_phase(phase, &rms, &count);
+        std::copy(w.begin(), w.end(),
+                  weights.begin() + static_cast<std::ptrdiff_t>(phase) * kEntriesPerPhase);
+        if (log) {
+            const std::lock_guard lock(log_mutex);
+            *log << "phase " << phase << ": " << count << " samples, training RMS error " << rms
+                 << " discs\n"
+                 << std::flush;
         }
-        for (int i = 0; i < kEntriesPerPhase; ++i) inverse[i] = 1 / diagonal[i];
-    }
-    std::vector<double> targets = problem.targets;
-    if (!problem.siblings.empty()) apply_rank_term(problem, targets);
-    scatter(problem, targets, r);
-    std::vector<double> z(kEntriesPerPhase, 0);
-    for (const std::uint32_t i : problem.active) z[i] = inverse[i] * r[i];
-    std::vector<double> p = z, sums;
-    double rz = dot(problem, r, z), rr = dot(problem, r, r);
-    for (int it = 0; it < options.iterations && rr > 1e-12; ++it) {
-        normal_product(problem, options.lambda, p, q, sums);
-        const double alpha = rz / dot(problem, p, q);
-        double rz_next = 0;
-        rr = 0;
-        for (const std::uint32_t i : problem.active) {
-            w[i] += alpha * p[i];
-            r[i] -= alpha * q[i];
-            z[i] = inverse[i] * r[i];
-            rz_next += r[i] * z[i];
-            rr += r[i] * r[i];
-        }
-        const double beta = rz_next / rz;
-        rz = rz_next;
-        for (const std::uint32_t i : problem.active) p[i] = z[i] + beta * p[i];
-    }
-    double squares = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t* row = problem.rows.data() + i * kRowWidth;
-        double prediction = 0;
-        for (int k = 0; k < kRowWidth; ++k) prediction += w[row[k]];
-        squares += (prediction - problem.targets[i]) * (prediction - problem.targets[i]);
-    }
-    *rms = n ? std::sqrt(squares / static_cast<double>(n)) : 0;
-    return w;
+    });
+    return weights;
 }
 
 }  // namespace
 
 std::vector<double> fit_pattern_weights(const TrainingSamples& samples,
                                         const TrainerOptions& options, std::ostream* log) {
-    std::vector<double> weights(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
-    std::mutex log_mutex;
-    parallel_for(kPhaseCount, options.threads, [&](std::size_t index) {
-        const int phase = static_cast<int>(index);
+    return fit_phases(options, log, [&](int phase, double* rms, std::size_t* count) {
         const PhaseProblem problem =
             build_problem(samples, phase, options.overlap_plies, options.rank_weight);
-        double rms = 0;
-        const std::vector<double> w = solve_phase(problem, options, &rms);
-        std::copy(w.begin(), w.end(),
-                  weights.begin() + static_cast<std::ptrdiff_t>(phase) * kEntriesPerPhase);
-        if (log) {
-            const std::lock_guard lock(log_mutex);
-            *log << "phase " << phase << ": " << problem.targets.size()
-                 << " samples, training RMS error " << rms << " discs\n"
-                 << std::flush;
-        }
+        const MemoryRows rows{problem};
+        PhaseSolver solver(rows, problem.siblings.empty() ? nullptr : &problem, options);
+        return solver.solve(rms, count);
     });
-    return weights;
+}
+
+std::vector<double> fit_pattern_weights_streamed(const std::vector<std::filesystem::path>& files,
+                                                 const TrainerOptions& options, std::ostream* log) {
+    if (options.rank_weight > 0)
+        throw std::invalid_argument(
+            "a streamed fit has no ranking term (--rank-weight): fit in memory instead");
+    for (const auto& file : files) SampleFileReader check(file);  // refused before any work
+    return fit_phases(options, log, [&](int phase, double* rms, std::size_t* count) {
+        const StreamedRows rows{files, PlyRange(phase, options.overlap_plies)};
+        PhaseSolver solver(rows, nullptr, options);
+        return solver.solve(rms, count);
+    });
 }
 
 std::vector<PhaseError> mean_absolute_errors(const PatternWeights& weights,

@@ -9,6 +9,7 @@
 // take whole phases, so the result does not depend on the thread count or timing.
 #pragma once
 
+#include <filesystem>
 #include <ostream>
 #include <vector>
 
@@ -40,6 +41,14 @@ struct TrainerOptions {
 // Progress lines go to *log when it is given.
 std::vector<double> fit_pattern_weights(const TrainingSamples& samples,
                                         const TrainerOptions& options, std::ostream* log);
+
+// The same fit, reading the positions from training-set files (sample_file.h) afresh at every
+// conjugate-gradient step instead of holding them: memory stays that of the weights (a few
+// vectors of kPhaseCount * kEntriesPerPhase doubles) whatever the files hold, and the weights are
+// the in-memory fit's of the files' union, bit for bit, at the cost of computing every
+// position's pattern entries at each step. No ranking term (throws std::invalid_argument).
+std::vector<double> fit_pattern_weights_streamed(const std::vector<std::filesystem::path>& files,
+                                                 const TrainerOptions& options, std::ostream* log);
 
 struct PhaseError {
     int samples = 0;

@@ -37,9 +37,14 @@ void print_errors(const PatternWeights& weights, const TrainingSamples& train,
                                       ? "all"
                                       : std::to_string(phase * kPliesPerPhase) + "-" +
                                             std::to_string(phase * kPliesPerPhase + 3);
-        log << boost::format("%-8s %10d %10.2f %10d %10.2f\n") % label %
-                   train_errors[phase].samples % train_errors[phase].mean_absolute_error %
-                   validation_errors[phase].samples % validation_errors[phase].mean_absolute_error;
+        // A streamed fit holds no training positions: its columns say so rather than show 0.
+        const auto column = [](const PhaseError& e) {
+            return e.samples
+                       ? (boost::format("%10d %10.2f") % e.samples % e.mean_absolute_error).str()
+                       : (boost::format("%10s %10s") % "-" % "-").str();
+        };
+        log << boost::format("%-8s %s %s\n") % label % column(train_errors[phase]) %
+                   column(validation_errors[phase]);
     }
 }
 
@@ -225,6 +230,13 @@ void run_pipeline(PipelineOptions options, std::ostream& log) {
             "--children-of needs --label-weights, a --label-share of 1 and no "
             "--label-from-empties or --label-expert-only");
     }
+    if (options.stream_fit &&
+        (options.sample_files.empty() || options.self_play.games > 0 ||
+         !options.label_weights.empty() || options.keep_every != 1 || options.children_of > 0 ||
+         !options.save_samples.empty() || !options.export_csv.empty() || !options.evaluate.empty()))
+        throw std::invalid_argument(
+            "--stream-fit fits --samples files as they are: no self-play, relabelling, "
+            "--keep-every, --children-of, --save-samples, --export-csv or --evaluate");
     const std::uint64_t seed = options.data.seed;
     options.labels.threads = options.trainer.threads;
     options.self_play.seed = seed;
@@ -232,7 +244,20 @@ void run_pipeline(PipelineOptions options, std::ostream& log) {
 
     const auto start = Clock::now();
     TrainingData data = load_data(options.data, log);
-    if (!options.sample_files.empty()) use_saved_samples(data, options.sample_files, log);
+    if (options.stream_fit) {
+        data.train = TrainingSamples{};  // the files are read at each step of the fit instead
+        std::uint64_t positions = 0;
+        for (const auto& file : options.sample_files) {
+            const SampleFileReader reader(file);
+            log << boost::format("%s: %d saved training positions (streamed)\n") % file.string() %
+                       reader.size();
+            positions += reader.size();
+        }
+        log << boost::format("%d training positions in %d files, streamed\n") % positions %
+                   options.sample_files.size();
+    } else if (!options.sample_files.empty()) {
+        use_saved_samples(data, options.sample_files, log);
+    }
     auto relabel_if_asked = [&] {
         if (!options.label_weights.empty())
             relabel(data.train, options.label_weights, options.labels, log);
@@ -268,6 +293,17 @@ void run_pipeline(PipelineOptions options, std::ostream& log) {
     if (!options.evaluate.empty()) {
         weights = shared_weights(options.evaluate);
         log << "evaluating " << options.evaluate.string() << "\n";
+    } else if (options.stream_fit) {
+        const auto fit_start = Clock::now();
+        const auto real = fit_pattern_weights_streamed(options.sample_files, options.trainer, &log);
+        int clamped = 0;
+        weights =
+            std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
+        log << boost::format(
+                   "streamed fit: %.1f s with %d threads, %d iterations%s, lambda %g; "
+                   "%d weights clamped\n") %
+                   seconds_since(fit_start) % options.trainer.threads % options.trainer.iterations %
+                   (options.trainer.jacobi ? " (Jacobi)" : "") % options.trainer.lambda % clamped;
     } else {
         weights = fit_round(data.train, options.trainer, log);
     }

@@ -91,7 +91,8 @@ void upgrade_weights(const std::filesystem::path& input, const std::filesystem::
 struct PipelineOptions {
     DataSource data;  // its seed is the run's: random playouts, self-play and ties
     std::vector<std::filesystem::path> sample_files;  // train on these saved sets instead
-    TrainerOptions trainer;                           // its threads serve every stage
+    bool stream_fit = false;  // read sample_files at each step of the fit, never all at once
+    TrainerOptions trainer;   // its threads serve every stage
     std::filesystem::path self_play_weights;
     SelfPlayOptions self_play;  // games 0: none; its seed and threads are the run's
     std::vector<std::string> self_play_opponents;

@@ -68,60 +68,77 @@ void save_samples(const std::filesystem::path& path, const TrainingSamples& samp
     if (!file) throw SampleFileError(path.string() + ": write failed");
 }
 
-TrainingSamples load_samples(const std::filesystem::path& path) {
-    const std::string name = path.string();
+struct SampleFileReader::File {
+    std::ifstream stream;
+};
+
+SampleFileReader::SampleFileReader(const std::filesystem::path& path)
+    : name_(path.string()), file_(std::make_unique<File>()) {
     if (std::filesystem::is_directory(path))
-        throw SampleFileError(name + ": is a directory, not a training-set file");
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw SampleFileError(name + ": cannot open training-set file");
+        throw SampleFileError(name_ + ": is a directory, not a training-set file");
+    std::ifstream& file = file_->stream;
+    file.open(path, std::ios::binary);
+    if (!file) throw SampleFileError(name_ + ": cannot open training-set file");
     char header[kHeaderBytes];
     if (!file.read(header, kHeaderBytes))
-        throw SampleFileError(name + ": truncated header (a training-set file has " +
+        throw SampleFileError(name_ + ": truncated header (a training-set file has " +
                               std::to_string(kHeaderBytes) + " header bytes)");
     if (std::memcmp(header, kMagic, 8) != 0)
-        throw SampleFileError(name + ": not a training-set file (magic is not OTHSAMPL)");
-    std::uint32_t version, sample_bytes;
-    std::uint64_t count;
-    std::memcpy(&version, header + 8, 4);
+        throw SampleFileError(name_ + ": not a training-set file (magic is not OTHSAMPL)");
+    std::uint32_t sample_bytes;
+    std::memcpy(&version_, header + 8, 4);
     std::memcpy(&sample_bytes, header + 12, 4);
-    std::memcpy(&count, header + 16, 8);
-    if (version < 1 || version > kLastVersion)
-        throw SampleFileError(name + ": format version is " + std::to_string(version) +
+    std::memcpy(&count_, header + 16, 8);
+    if (version_ < 1 || version_ > kLastVersion)
+        throw SampleFileError(name_ + ": format version is " + std::to_string(version_) +
                               ", this build reads 1 to " + std::to_string(kLastVersion));
-    const std::size_t bytes = kSampleBytes[version];
+    const std::size_t bytes = kSampleBytes[version_];
     if (sample_bytes != bytes)
-        throw SampleFileError(name + ": " + std::to_string(sample_bytes) +
-                              " bytes per sample, version " + std::to_string(version) + " has " +
+        throw SampleFileError(name_ + ": " + std::to_string(sample_bytes) +
+                              " bytes per sample, version " + std::to_string(version_) + " has " +
                               std::to_string(bytes));
     const auto size = std::filesystem::file_size(path);
     // Checked by division: a hostile count must not overflow the expected size.
     if (size < kHeaderBytes || (size - kHeaderBytes) % bytes != 0 ||
-        (size - kHeaderBytes) / bytes != count)
-        throw SampleFileError(name + ": header says " + std::to_string(count) +
+        (size - kHeaderBytes) / bytes != count_)
+        throw SampleFileError(name_ + ": header says " + std::to_string(count_) +
                               " samples, but the file has " + std::to_string(size) +
                               " bytes (a header of " + std::to_string(kHeaderBytes) + " and " +
                               std::to_string(bytes) + " bytes a sample)");
-    TrainingSamples samples;
-    samples.reserve(count);
-    std::string block;
-    for (std::uint64_t first = 0; first < count; first += kBlockSamples) {
-        const std::size_t n =
-            static_cast<std::size_t>(std::min<std::uint64_t>(kBlockSamples, count - first));
-        block.resize(n * bytes);
-        if (!file.read(block.data(), static_cast<std::streamsize>(block.size())))
-            throw SampleFileError(name + ": read failed");
-        for (std::size_t i = 0; i < n; ++i) {
-            const TrainingSample s = decode(&block[i * bytes], version);
-            // Search labels may lie a little beyond +-64 (an evaluation is not bounded), so
-            // only a label that is no number at all is refused.
-            if ((s.player & s.opponent) || !std::isfinite(s.target)) {
-                throw SampleFileError(name + ": sample " + std::to_string(first + i) +
-                                      " is not a labelled position (overlapping discs or a "
-                                      "label that is not a finite number)");
-            }
-            samples.push_back(s);
+}
+
+SampleFileReader::~SampleFileReader() = default;
+
+bool SampleFileReader::read(TrainingSamples& block) {
+    block.clear();
+    if (next_ >= count_) return false;
+    const std::size_t bytes = kSampleBytes[version_];
+    const std::size_t n =
+        static_cast<std::size_t>(std::min<std::uint64_t>(kBlockSamples, count_ - next_));
+    buffer_.resize(n * bytes);
+    if (!file_->stream.read(buffer_.data(), static_cast<std::streamsize>(buffer_.size())))
+        throw SampleFileError(name_ + ": read failed");
+    block.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const TrainingSample s = decode(&buffer_[i * bytes], version_);
+        // Search labels may lie a little beyond +-64 (an evaluation is not bounded), so only a
+        // label that is no number at all is refused.
+        if ((s.player & s.opponent) || !std::isfinite(s.target)) {
+            throw SampleFileError(name_ + ": sample " + std::to_string(next_ + i) +
+                                  " is not a labelled position (overlapping discs or a label "
+                                  "that is not a finite number)");
         }
+        block.push_back(s);
     }
+    next_ += n;
+    return true;
+}
+
+TrainingSamples load_samples(const std::filesystem::path& path) {
+    SampleFileReader reader(path);
+    TrainingSamples samples, block;
+    samples.reserve(reader.size());
+    while (reader.read(block)) samples.insert(samples.end(), block.begin(), block.end());
     return samples;
 }
 

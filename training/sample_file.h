@@ -12,8 +12,11 @@
 // A set with no siblings is written as version 1, byte for byte what earlier builds wrote.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "training/training_set.h"
 
@@ -26,6 +29,29 @@ class SampleFileError : public std::runtime_error {
 };
 
 void save_samples(const std::filesystem::path& path, const TrainingSamples& samples);
+
+// Reads a training-set file block by block, for fits that stream rather than hold the positions
+// (training/least_squares_trainer.h). The header is checked on opening and every sample as it is
+// read, as load_samples checks them; errors throw SampleFileError naming the file.
+class SampleFileReader {
+  public:
+    explicit SampleFileReader(const std::filesystem::path& path);
+    ~SampleFileReader();
+    SampleFileReader(const SampleFileReader&) = delete;
+    SampleFileReader& operator=(const SampleFileReader&) = delete;
+
+    std::uint64_t size() const { return count_; }
+    // Replaces `block` by the next samples (at most a fixed block of them); false at the end.
+    bool read(TrainingSamples& block);
+
+  private:
+    struct File;
+    std::string name_;
+    std::unique_ptr<File> file_;
+    std::uint32_t version_ = 0;
+    std::uint64_t count_ = 0, next_ = 0;
+    std::string buffer_;
+};
 
 // Throws SampleFileError for a file that is not a training set, is truncated, or holds a sample
 // that is no position (overlapping discs, a label that is not a finite number); the message names

@@ -1,12 +1,16 @@
 // The least-squares fit: it lowers the error, does not depend on the thread count, and the Jacobi
 // preconditioner reaches the same solution in fewer steps; the ranking term orders siblings.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "training/least_squares_trainer.h"
+#include "training/sample_file.h"
 
 using namespace othello;
 using namespace othello::patterns;
@@ -120,4 +124,39 @@ TEST_CASE("the ranking term orders siblings better and ignores what a whole run 
     const auto none = fit_pattern_weights(samples, options, nullptr);
     options.rank_weight = 4;
     CHECK(fit_pattern_weights(samples, options, nullptr) == none);
+}
+
+TEST_CASE("a streamed fit gives the in-memory fit's weights, bit for bit, and refuses bad files") {
+    // Two files whose union is the in-memory set: the streamed fit reads them at every step and
+    // must do the same arithmetic in the same order, on any thread count.
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("othello_streamed_fit_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const TrainingSamples first = random_playout_samples(150, 8);
+    const TrainingSamples second = random_playout_samples(120, 9);
+    save_samples(folder / "a.samples", first);
+    save_samples(folder / "b.samples", second);
+    TrainingSamples both = first;
+    both.insert(both.end(), second.begin(), second.end());
+    TrainerOptions options;
+    options.iterations = 12;
+    options.jacobi = true;
+    options.threads = 1;
+    const auto in_memory = fit_pattern_weights(both, options, nullptr);
+    options.threads = 3;
+    const std::vector<std::filesystem::path> files = {folder / "a.samples", folder / "b.samples"};
+    const auto streamed = fit_pattern_weights_streamed(files, options, nullptr);
+    CHECK(streamed == in_memory);
+    options.jacobi = false;
+    CHECK(fit_pattern_weights_streamed(files, options, nullptr) ==
+          fit_pattern_weights(both, options, nullptr));
+
+    // A file that is no training set is refused naming it, before any step.
+    std::ofstream(folder / "bad.samples") << "not a training set";
+    CHECK_THROWS_WITH_AS(fit_pattern_weights_streamed(
+                             {folder / "a.samples", folder / "bad.samples"}, options, nullptr),
+                         doctest::Contains("bad.samples: truncated header"), SampleFileError);
+    options.rank_weight = 1;
+    CHECK_THROWS_AS(fit_pattern_weights_streamed(files, options, nullptr), std::invalid_argument);
+    std::filesystem::remove_all(folder);
 }

@@ -47,6 +47,25 @@ TEST_CASE("every K-th sample is expanded") {
     CHECK(positions_one_move_after({}, 1).empty());
 }
 
+TEST_CASE("the K parts of every sample's children are their union, each parent once") {
+    // Parents of distinct positions: the start and the four positions after it.
+    TrainingSamples parents = {sample_of(Position::start())};
+    for (const TrainingSample& c : positions_one_move_after(parents, 1)) parents.push_back(c);
+    const TrainingSamples all = positions_one_move_after(parents, 1);
+    std::size_t total = 0;
+    for (int first = 0; first < 3; ++first) {
+        const TrainingSamples part = positions_one_move_after(parents, 3, first);
+        total += part.size();
+        // Part `first` holds the children of parents first, first + 3, ...: the first is theirs.
+        CHECK(
+            part.front().player ==
+            positions_one_move_after({parents[static_cast<std::size_t>(first)]}, 1).front().player);
+    }
+    CHECK(total == all.size());
+    CHECK_THROWS_AS(positions_one_move_after(parents, 3, 3), std::invalid_argument);
+    CHECK_THROWS_AS(positions_one_move_after(parents, 3, -1), std::invalid_argument);
+}
+
 TEST_CASE("a move the opponent cannot answer gives the mover's next position; a last move none") {
     int passes = 0, endings = 0;
     for (const Position& p : testing::random_positions(200, 11)) {
