@@ -12,14 +12,16 @@
 # and at least 50% against the shipped weights; the script says so, and `shipped` stays "no"
 # until the weights are committed as data/weights.bin (then edit the row to "yes").
 # Usage: scripts/gate.sh --candidate NAME --weights FILE --positions N --labels TEXT
-#            [--shipped] [--seed S] [--build DIR] [--logs DIR]
+#            [--shipped] [--seed S] [--build DIR] [--logs DIR] [--table FILE]
 #   --shipped: the row of the weights shipped now (what the others are measured against).
+#   --table: another table than training/gates.tsv (the tests' own).
 # Match outputs and game records are kept in --logs (default build/gates/NAME-*.txt and .ggf;
 # othello-train --move-losses reads the records). About 25 minutes on 2 cores.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
 candidate="" weights="" positions="" labels="" shipped=no seed=55001 logs=""
+table="$root/training/gates.tsv"
 while [ $# -gt 0 ]; do
     case "$1" in
         --candidate) candidate="$2"; shift 2 ;;
@@ -30,6 +32,7 @@ while [ $# -gt 0 ]; do
         --seed) seed="$2"; shift 2 ;;
         --build) build="$2"; shift 2 ;;
         --logs) logs="$2"; shift 2 ;;
+        --table) table="$2"; shift 2 ;;
         *) echo "gate.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -49,7 +52,6 @@ for program in "$match" "$rhino"; do
 done
 logs="${logs:-$build/gates}"
 mkdir -p "$logs"
-table="$root/training/gates.tsv"
 header=$'candidate\tdate\tpositions\tlabels\tgames\tscore_vs_l3\terr95\tscore_vs_l2\tscore_vs_shipped\tshipped'
 [ -s "$table" ] || printf '%s\n' "$header" > "$table"
 if [ "$(head -n 1 "$table")" != "$header" ]; then
@@ -91,3 +93,18 @@ row="$candidate	$(date -u +%F)	$positions	$labels	$games	$(score_of "$l3")	$(err
 printf '%s\n' "$row" >> "$table"
 echo "gate.sh: appended to $table:" >&2
 printf '%s\n%s\n' "$header" "$row" | column -t -s $'\t' >&2
+[ "$shipped" = yes ] && exit 0
+# The verdict, against the newest row of weights that shipped.
+base="$(awk -F'\t' '$10 == "yes" { row = $0 } END { print row }' "$table")"
+if [ -z "$base" ]; then
+    echo "gate.sh: no row of shipped weights in $table to compare with (gate them with --shipped)" >&2
+    exit 0
+fi
+awk -F'\t' -v base="$base" '{
+    split(base, b, "\t")
+    l3 = $6 - b[6]; l2 = $8 - b[8]
+    ok3 = l3 >= 2.0; ok2 = l2 >= -3.0; oks = $9 >= 50
+    printf "gate.sh: against %s: -l 3 %+.1f points (needs +2.0: %s), -l 2 %+.1f (needs -3.0 or more: %s), %s%% against the shipped weights (needs 50: %s): %s\n",
+        b[1], l3, ok3 ? "yes" : "no", l2, ok2 ? "yes" : "no", $9, oks ? "yes" : "no",
+        ok3 && ok2 && oks ? "PASSES the gate" : "does not pass"
+}' <<<"$row" >&2
