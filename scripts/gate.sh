@@ -16,7 +16,8 @@
 #   --shipped: the row of the weights shipped now (what the others are measured against).
 #   --table: another table than training/gates.tsv (the tests' own).
 # Match outputs and game records are kept in --logs (default build/gates/NAME-*.txt and .ggf;
-# othello-train --move-losses reads the records). About 25 minutes on 2 cores.
+# othello-train --move-losses reads the records); a gate run again after a stop reuses the
+# matches it finished. About 25 minutes on 2 cores.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
@@ -62,6 +63,12 @@ fi
 # play NAME COUNT OPPONENT: the candidate first, in process; prints the match's output file.
 play() {
     local name="$1" count="$2" opponent="$3" file="$logs/$candidate-$1.txt"
+    # A match this gate finished before (a run stopped later) is not played again.
+    if grep -q " $count games, +" "$file" 2>/dev/null && [ -s "$logs/$candidate-$1.ggf" ]; then
+        echo "gate.sh: $candidate against $name: reusing the finished match in $file" >&2
+        echo "$file"
+        return
+    fi
     echo "gate.sh: $candidate against $name, $count games (seed $seed)" >&2
     "$match" --engine "weights=$weights,policy:regression" --engine "$opponent" \
         --games "$count" --openings random:8 --seed "$seed" --records "$logs/$candidate-$1.ggf" \

@@ -3,7 +3,8 @@
 # weights), into a table of the test's own. Both play the same openings against the same
 # deterministic gtp-rhino, so the candidate's scores equal the shipped row's, it scores exactly
 # 50% against the shipped weights, and the verdict is that it does not pass (+0.0 of the +2.0
-# needed). A label with a tab, and a table that is not a gate table, are refused.
+# needed). Run again, it reuses its finished matches. A label with a tab, and a table that is not
+# a gate table, are refused.
 # Skipped (77) without gtp-rhino.
 #   tests/training/gate_test.sh BUILD-DIR WORKDIR
 set -euo pipefail
@@ -47,6 +48,13 @@ for f in same-l3.ggf same-l2.ggf same-shipped.ggf shipped-l3.txt; do
   [ -s "$work/logs/$f" ] || fail "$f was not kept"
 done
 [ "$(grep -c 'GM\[Othello\]' "$work/logs/same-l3.ggf")" = 4 ] || fail "4 game records against -l 3"
+
+# Run again (a stopped gate's second run): the finished matches are reused, the row is the same.
+gate --candidate same --positions 19.4M --labels "the same weights" 2> "$work/again.log" ||
+  fail "the gate run again: $(cat "$work/again.log")"
+[ "$(grep -c 'reusing the finished match' "$work/again.log")" = 3 ] ||
+  fail "three matches reused: $(cat "$work/again.log")"
+[ "$(sed -n 4p "$table")" = "$same_row" ] || fail "the row again: $(sed -n 4p "$table")"
 
 if gate --candidate bad --positions 1 --labels "$(printf 'a\tb')" 2> "$work/bad.log"; then
   fail "a label with a tab was taken"
