@@ -8,6 +8,7 @@
 // fuses multiply-adds differently), at a cost that follows the data rather than the table.
 #include "training/least_squares_trainer.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <mutex>
@@ -42,43 +43,6 @@ struct PlyRange {
         : first(phase * kPliesPerPhase - overlap),
           last(phase == kPhaseCount - 1 ? 60 : (phase + 1) * kPliesPerPhase - 1 + overlap) {}
     bool contains(int ply) const { return ply >= first && ply <= last; }
-};
-
-// A phase's rows held in memory: for_each(f) calls f(row, target, index) for each in order.
-struct MemoryRows {
-    const PhaseProblem& problem;
-    template <typename F>
-    void for_each(F&& f) const {
-        for (std::size_t r = 0; r < problem.targets.size(); ++r)
-            f(problem.rows.data() + r * kRowWidth, problem.targets[r], r);
-    }
-};
-
-// The same rows read afresh from training-set files at every pass, in the files' order: the
-// arithmetic is the in-memory fit's, operation for operation, with memory that does not grow
-// with the files.
-struct StreamedRows {
-    const std::vector<std::filesystem::path>& files;
-    PlyRange plies;
-    template <typename F>
-    void for_each(F&& f) const {
-        std::array<std::uint32_t, kRowWidth> row;
-        TrainingSamples block;
-        std::size_t index = 0;
-        for (const auto& file : files) {
-            SampleFileReader reader(file);
-            while (reader.read(block)) {
-                for (const TrainingSample& s : block) {
-                    if (!plies.contains(ply_of(s))) continue;
-                    int k = 0;
-                    for_each_entry(Position::from_mover(s.player, s.opponent, Color::Black),
-                                   [&](std::uint32_t e) { row[k++] = e; });
-                    row[k] = kBiasEntry;
-                    f(row.data(), static_cast<double>(s.target), index++);
-                }
-            }
-        }
-    }
 };
 
 PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overlap,
@@ -127,156 +91,234 @@ void apply_rank_term(const PhaseProblem& problem, std::vector<double>& values) {
     }
 }
 
-// One phase's conjugate gradient over rows from anywhere (MemoryRows, StreamedRows): each step
-// is one pass over them. `rank` is the ranking term's problem (siblings and weight), or null.
-template <typename Rows>
-class PhaseSolver {
-  public:
-    PhaseSolver(const Rows& rows, const PhaseProblem* rank, const TrainerOptions& options)
-        : rows_(rows), rank_(rank), options_(options) {}
+// One phase's conjugate-gradient state. The callers feed it rows (a row: the kRowWidth entries a
+// sample selects) in the samples' order, through the same operations in the same order, so the
+// in-memory and the streamed fits give the same weights, bit for bit.
+struct PhaseState {
+    std::vector<double> w, r, q, z, p, inverse, diagonal;
+    std::vector<bool> selected;
+    std::vector<std::uint32_t> active;  // the entries some row selects, in increasing order
+    std::size_t rows = 0;
+    double rz = 0, rr = 0, squares = 0;
+    int iteration = 0;
 
-    // The phase's kEntriesPerPhase weights; *rms the final training RMS error, *count the rows.
-    std::vector<double> solve(double* rms, std::size_t* count) {
-        std::vector<double> w(kEntriesPerPhase, 0), r(kEntriesPerPhase, 0), q(kEntriesPerPhase, 0);
-        // The inverse preconditioner: 1 / (diagonal of A^T A + lambda I), or 1 for plain CG. An
-        // entry selected twice in one row (a pattern mapped onto itself by a symmetry) adds 2,
-        // not 4, to its diagonal: any positive diagonal is a valid preconditioner, this one is
-        // close. A sample in a run of siblings weighs up to 1 + rank_weight.
-        std::vector<double> inverse(kEntriesPerPhase, 1.0);
-        std::vector<double> diagonal(kEntriesPerPhase, options_.lambda);
-        std::vector<bool> selected(kEntriesPerPhase, false);
-        std::size_t n = 0;
-        rows_.for_each([&](const std::uint32_t* row, double, std::size_t i) {
-            const double weight = !rank_ || rank_->siblings[i] == 0 ? 1 : 1 + options_.rank_weight;
-            for (int k = 0; k < kRowWidth; ++k) {
-                diagonal[row[k]] += weight;
-                selected[row[k]] = true;
-            }
-            ++n;
-        });
-        // An entry no row selects stays 0 throughout, so the vector steps run over these alone.
-        for (int e = 0; e < kEntriesPerPhase; ++e)
-            if (selected[e]) active_.push_back(static_cast<std::uint32_t>(e));
-        if (options_.jacobi)
-            for (int i = 0; i < kEntriesPerPhase; ++i) inverse[i] = 1 / diagonal[i];
-        if (rank_) {
-            std::vector<double> targets = rank_->targets;
-            apply_rank_term(*rank_, targets);
-            scatter(targets, r);
-        } else {
-            rows_.for_each([&](const std::uint32_t* row, double target, std::size_t) {
-                for (int k = 0; k < kRowWidth; ++k) r[row[k]] += target;
-            });
+    explicit PhaseState(double lambda)
+        : w(kEntriesPerPhase, 0),
+          r(kEntriesPerPhase, 0),
+          q(kEntriesPerPhase, 0),
+          z(kEntriesPerPhase, 0),
+          inverse(kEntriesPerPhase, 1.0),
+          diagonal(kEntriesPerPhase, lambda),
+          selected(kEntriesPerPhase, false) {}
+
+    // The first pass: the diagonal of the normal equations (an entry selected twice in one row,
+    // a pattern mapped onto itself by a symmetry, adds 2, not 4: any positive diagonal is a
+    // valid preconditioner, this one is close; a sample in a run of siblings weighs up to
+    // 1 + rank_weight) and the entries selected.
+    void count_row(const std::uint32_t* row, double weight) {
+        for (int k = 0; k < kRowWidth; ++k) {
+            diagonal[row[k]] += weight;
+            selected[row[k]] = true;
         }
-        std::vector<double> z(kEntriesPerPhase, 0);
-        for (const std::uint32_t i : active_) z[i] = inverse[i] * r[i];
-        std::vector<double> p = z;
-        double rz = dot(r, z), rr = dot(r, r);
-        for (int it = 0; it < options_.iterations && rr > 1e-12; ++it) {
-            normal_product(p, q);
-            const double alpha = rz / dot(p, q);
-            double rz_next = 0;
-            rr = 0;
-            for (const std::uint32_t i : active_) {
-                w[i] += alpha * p[i];
-                r[i] -= alpha * q[i];
-                z[i] = inverse[i] * r[i];
-                rz_next += r[i] * z[i];
-                rr += r[i] * r[i];
-            }
-            const double beta = rz_next / rz;
-            rz = rz_next;
-            for (const std::uint32_t i : active_) p[i] = z[i] + beta * p[i];
-        }
-        double squares = 0;
-        rows_.for_each([&](const std::uint32_t* row, double target, std::size_t) {
-            double prediction = 0;
-            for (int k = 0; k < kRowWidth; ++k) prediction += w[row[k]];
-            squares += (prediction - target) * (prediction - target);
-        });
-        *rms = n ? std::sqrt(squares / static_cast<double>(n)) : 0;
-        *count = n;
-        return w;
+        ++rows;
     }
+    // r += A^T value, row by row: the right-hand side.
+    void add_to_residual(const std::uint32_t* row, double value) {
+        for (int k = 0; k < kRowWidth; ++k) r[row[k]] += value;
+    }
+    // Once the right-hand side is whole. An entry no row selects stays 0 throughout, so the
+    // vector steps run over the selected ones alone.
+    void begin(bool jacobi) {
+        for (int e = 0; e < kEntriesPerPhase; ++e)
+            if (selected[e]) active.push_back(static_cast<std::uint32_t>(e));
+        if (jacobi)
+            for (int i = 0; i < kEntriesPerPhase; ++i) inverse[i] = 1 / diagonal[i];
+        for (const std::uint32_t i : active) z[i] = inverse[i] * r[i];
+        p = z;
+        rz = dot(r, z);
+        rr = dot(r, r);
+    }
+    bool running(int iterations) const { return iteration < iterations && rr > 1e-12; }
+    // q = lambda p, before the rows add A^T (M A p).
+    void start_product(double lambda) {
+        for (const std::uint32_t i : active) q[i] = lambda * p[i];
+    }
+    double row_sum(const std::uint32_t* row) const {
+        double sum = 0;
+        for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
+        return sum;
+    }
+    void add_to_product(const std::uint32_t* row, double value) {
+        for (int k = 0; k < kRowWidth; ++k) q[row[k]] += value;
+    }
+    // The step, once q holds the product.
+    void step() {
+        const double alpha = rz / dot(p, q);
+        double rz_next = 0;
+        rr = 0;
+        for (const std::uint32_t i : active) {
+            w[i] += alpha * p[i];
+            r[i] -= alpha * q[i];
+            z[i] = inverse[i] * r[i];
+            rz_next += r[i] * z[i];
+            rr += r[i] * r[i];
+        }
+        const double beta = rz_next / rz;
+        rz = rz_next;
+        for (const std::uint32_t i : active) p[i] = z[i] + beta * p[i];
+        ++iteration;
+    }
+    void add_squared_error(const std::uint32_t* row, double target) {
+        double prediction = 0;
+        for (int k = 0; k < kRowWidth; ++k) prediction += w[row[k]];
+        squares += (prediction - target) * (prediction - target);
+    }
+    double rms() const { return rows ? std::sqrt(squares / static_cast<double>(rows)) : 0; }
 
   private:
     // a . b over the selected entries (the others are 0 in both).
     double dot(const std::vector<double>& a, const std::vector<double>& b) const {
         double sum = 0;
-        for (const std::uint32_t i : active_) sum += a[i] * b[i];
+        for (const std::uint32_t i : active) sum += a[i] * b[i];
         return sum;
     }
-
-    // out += A^T values
-    void scatter(const std::vector<double>& values, std::vector<double>& out) const {
-        rows_.for_each([&](const std::uint32_t* row, double, std::size_t r) {
-            for (int k = 0; k < kRowWidth; ++k) out[row[k]] += values[r];
-        });
-    }
-
-    // out = (A^T (I + rank_weight * C) A + lambda I) p
-    void normal_product(const std::vector<double>& p, std::vector<double>& out) {
-        for (const std::uint32_t i : active_) out[i] = options_.lambda * p[i];
-        if (!rank_) {  // plain least squares: one pass, gather and scatter
-            rows_.for_each([&](const std::uint32_t* row, double, std::size_t) {
-                double sum = 0;
-                for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
-                for (int k = 0; k < kRowWidth; ++k) out[row[k]] += sum;
-            });
-            return;
-        }
-        sums_.resize(rank_->targets.size());
-        rows_.for_each([&](const std::uint32_t* row, double, std::size_t r) {
-            double sum = 0;
-            for (int k = 0; k < kRowWidth; ++k) sum += p[row[k]];
-            sums_[r] = sum;
-        });
-        apply_rank_term(*rank_, sums_);
-        scatter(sums_, out);
-    }
-
-    const Rows& rows_;
-    const PhaseProblem* rank_;
-    const TrainerOptions& options_;
-    std::vector<std::uint32_t> active_;  // the entries some row selects, in increasing order
-    std::vector<double> sums_;           // A p, for the ranking term
 };
 
-// Fits every phase, on the threads of the options (each takes whole phases, so the result does
-// not depend on their number); solve_phase(phase, &rms, &count) gives one phase's weights.
-template <typename SolvePhase>
-std::vector<double> fit_phases(const TrainerOptions& options, std::ostream* log,
-                               SolvePhase&& solve_phase) {
-    std::vector<double> weights(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
-    std::mutex log_mutex;
-    parallel_for(kPhaseCount, options.threads, [&](std::size_t index) {
-        const int phase = static_cast<int>(index);
-        double rms = 0;
-        std::size_t count = 0;
-        const std::vector<double> w = solve_phase(phase, &rms, &count);
-        std::copy(w.begin(), w.end(),
-                  weights.begin() + static_cast<std::ptrdiff_t>(phase) * kEntriesPerPhase);
-        if (log) {
-            const std::lock_guard lock(log_mutex);
-            *log << "phase " << phase << ": " << count << " samples, training RMS error " << rms
-                 << " discs\n"
-                 << std::flush;
+// One phase held in memory; with a ranking term, M = I + rank_weight * C between A^T and A.
+std::vector<double> solve_in_memory(const PhaseProblem& problem, const TrainerOptions& options,
+                                    double* rms, std::size_t* count) {
+    PhaseState state(options.lambda);
+    const std::size_t n = problem.targets.size();
+    const bool rank = !problem.siblings.empty();
+    const auto row = [&](std::size_t i) { return problem.rows.data() + i * kRowWidth; };
+    for (std::size_t i = 0; i < n; ++i)
+        state.count_row(row(i), !rank || problem.siblings[i] == 0 ? 1 : 1 + options.rank_weight);
+    std::vector<double> targets = problem.targets;
+    if (rank) apply_rank_term(problem, targets);
+    for (std::size_t i = 0; i < n; ++i) state.add_to_residual(row(i), targets[i]);
+    state.begin(options.jacobi);
+    std::vector<double> sums(rank ? n : 0);
+    while (state.running(options.iterations)) {
+        state.start_product(options.lambda);
+        if (!rank) {  // plain least squares: one pass, gather and scatter
+            for (std::size_t i = 0; i < n; ++i) state.add_to_product(row(i), state.row_sum(row(i)));
+        } else {
+            for (std::size_t i = 0; i < n; ++i) sums[i] = state.row_sum(row(i));
+            apply_rank_term(problem, sums);
+            for (std::size_t i = 0; i < n; ++i) state.add_to_product(row(i), sums[i]);
         }
-    });
-    return weights;
+        state.step();
+    }
+    for (std::size_t i = 0; i < n; ++i) state.add_squared_error(row(i), problem.targets[i]);
+    *rms = state.rms();
+    *count = n;
+    return std::move(state.w);
+}
+
+// Several phases read from training-set files, in lockstep: each pass over the files (in their
+// order) computes a sample's entries once and gives them to the phases whose plies hold it.
+class StreamedPhases {
+  public:
+    StreamedPhases(const std::vector<std::filesystem::path>& files, const std::vector<int>& phases,
+                   const TrainerOptions& options)
+        : files_(files), options_(options) {
+        for (const int phase : phases) {
+            plies_.emplace_back(phase, options.overlap_plies);
+            states_.emplace_back(options.lambda);
+        }
+    }
+
+    void solve() {
+        for_each_row([&](PhaseState& s, const std::uint32_t* row, double target) {
+            s.count_row(row, 1);
+            s.add_to_residual(row, target);
+        });
+        for (PhaseState& s : states_) s.begin(options_.jacobi);
+        for (;;) {
+            running_.assign(states_.size(), false);
+            bool any = false;
+            for (std::size_t k = 0; k < states_.size(); ++k) {
+                running_[k] = states_[k].running(options_.iterations);
+                if (running_[k]) states_[k].start_product(options_.lambda);
+                any = any || running_[k];
+            }
+            if (!any) break;
+            for_each_row([](PhaseState& s, const std::uint32_t* row, double) {
+                s.add_to_product(row, s.row_sum(row));
+            });
+            for (std::size_t k = 0; k < states_.size(); ++k)
+                if (running_[k]) states_[k].step();
+        }
+        running_.assign(states_.size(), true);
+        for_each_row([](PhaseState& s, const std::uint32_t* row, double target) {
+            s.add_squared_error(row, target);
+        });
+    }
+
+    PhaseState& state(std::size_t k) { return states_[k]; }
+
+  private:
+    // f(state, row, target) for every sample and every running phase that holds its ply.
+    template <typename F>
+    void for_each_row(F&& f) {
+        if (running_.empty()) running_.assign(states_.size(), true);
+        std::array<std::uint32_t, kRowWidth> row;
+        TrainingSamples block;
+        for (const auto& file : files_) {
+            SampleFileReader reader(file);
+            while (reader.read(block)) {
+                for (const TrainingSample& s : block) {
+                    const int ply = ply_of(s);
+                    bool computed = false;
+                    for (std::size_t k = 0; k < states_.size(); ++k) {
+                        if (!running_[k] || !plies_[k].contains(ply)) continue;
+                        if (!computed) {
+                            int n = 0;
+                            for_each_entry(Position::from_mover(s.player, s.opponent, Color::Black),
+                                           [&](std::uint32_t e) { row[n++] = e; });
+                            row[n] = kBiasEntry;
+                            computed = true;
+                        }
+                        f(states_[k], row.data(), static_cast<double>(s.target));
+                    }
+                }
+            }
+        }
+    }
+
+    const std::vector<std::filesystem::path>& files_;
+    const TrainerOptions& options_;
+    std::vector<PlyRange> plies_;
+    std::vector<PhaseState> states_;
+    std::vector<bool> running_;
+};
+
+void log_phase(std::ostream* log, std::mutex& log_mutex, int phase, std::size_t rows, double rms) {
+    if (!log) return;
+    const std::lock_guard lock(log_mutex);
+    *log << "phase " << phase << ": " << rows << " samples, training RMS error " << rms
+         << " discs\n"
+         << std::flush;
 }
 
 }  // namespace
 
 std::vector<double> fit_pattern_weights(const TrainingSamples& samples,
                                         const TrainerOptions& options, std::ostream* log) {
-    return fit_phases(options, log, [&](int phase, double* rms, std::size_t* count) {
+    std::vector<double> weights(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
+    std::mutex log_mutex;
+    parallel_for(kPhaseCount, options.threads, [&](std::size_t index) {
+        const int phase = static_cast<int>(index);
         const PhaseProblem problem =
             build_problem(samples, phase, options.overlap_plies, options.rank_weight);
-        const MemoryRows rows{problem};
-        PhaseSolver solver(rows, problem.siblings.empty() ? nullptr : &problem, options);
-        return solver.solve(rms, count);
+        double rms = 0;
+        std::size_t count = 0;
+        const std::vector<double> w = solve_in_memory(problem, options, &rms, &count);
+        std::copy(w.begin(), w.end(),
+                  weights.begin() + static_cast<std::ptrdiff_t>(phase) * kEntriesPerPhase);
+        log_phase(log, log_mutex, phase, count, rms);
     });
+    return weights;
 }
 
 std::vector<double> fit_pattern_weights_streamed(const std::vector<std::filesystem::path>& files,
@@ -285,11 +327,24 @@ std::vector<double> fit_pattern_weights_streamed(const std::vector<std::filesyst
         throw std::invalid_argument(
             "a streamed fit has no ranking term (--rank-weight): fit in memory instead");
     for (const auto& file : files) SampleFileReader check(file);  // refused before any work
-    return fit_phases(options, log, [&](int phase, double* rms, std::size_t* count) {
-        const StreamedRows rows{files, PlyRange(phase, options.overlap_plies)};
-        PhaseSolver solver(rows, nullptr, options);
-        return solver.solve(rms, count);
+    std::vector<double> weights(static_cast<std::size_t>(kPhaseCount) * kEntriesPerPhase, 0);
+    std::mutex log_mutex;
+    // Thread t takes the phases t, t + threads, ...: one pass over the files a step each.
+    const int threads = std::clamp(options.threads, 1, kPhaseCount);
+    parallel_for(static_cast<std::size_t>(threads), threads, [&](std::size_t t) {
+        std::vector<int> phases;
+        for (int phase = static_cast<int>(t); phase < kPhaseCount; phase += threads)
+            phases.push_back(phase);
+        StreamedPhases streamed(files, phases, options);
+        streamed.solve();
+        for (std::size_t k = 0; k < phases.size(); ++k) {
+            const PhaseState& state = streamed.state(k);
+            std::copy(state.w.begin(), state.w.end(),
+                      weights.begin() + static_cast<std::ptrdiff_t>(phases[k]) * kEntriesPerPhase);
+            log_phase(log, log_mutex, phases[k], state.rows, state.rms());
+        }
     });
+    return weights;
 }
 
 std::vector<PhaseError> mean_absolute_errors(const PatternWeights& weights,
