@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -404,6 +405,40 @@ void name_engines(MatchOptions& o) {
     make_names_distinct(o.engines);
 }
 
+// --resign and --draw read the evals engines report with their moves, which only some protocols
+// carry (NBoard's): said when an engine of the match reports none, as the rules then never fire
+// for it.
+void note_rules_without_evals(const MatchOptions& o) {
+    const EvalRules& rules = o.eval_rules;
+    if (!rules.active()) return;
+    std::string silent;
+    std::size_t count = 0;
+    for (const EngineSpec& e : o.engines) {
+        const EngineProtocol* protocol =
+            e.kind == EngineSpec::Kind::Engine ? find_engine_protocol(e.protocol) : nullptr;
+        if (protocol && protocol->reports_evals) continue;
+        silent += (silent.empty() ? "'" : ", '") + printable(e.name) + "'";
+        ++count;
+    }
+    if (count == 0) return;
+    const std::string given = rules.resign && rules.draw ? "--resign and --draw"
+                              : rules.resign             ? "--resign"
+                                                         : "--draw";
+    std::string effect = "no game of this match can end by " + given;
+    if (count < o.engines.size()) {
+        const bool one = count == 1;
+        effect = rules.resign ? (one ? "it never resigns" : "they never resign") : "";
+        if (rules.draw)
+            effect += std::string(rules.resign ? " and " : "") +
+                      (one ? "its games are never adjudicated drawn"
+                           : "their games are never adjudicated drawn");
+    }
+    std::cerr << "othello-match: note: " << given << (rules.resign && rules.draw ? " act" : " acts")
+              << " on the evals engines report with their moves, which NBoard engines do and "
+                 "GTP engines, in-process policies and humans do not; "
+              << silent << (count == 1 ? " reports" : " report") << " none, so " << effect << "\n";
+}
+
 // The numbers within their documented bounds.
 void check_numbers(const MatchOptions& o, const po::variables_map& vm) {
     if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
@@ -526,23 +561,33 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     add_rule_options(desc, o, w);
     add_watch_options(desc, o, w);
     desc.add(cutechess_options(o));
-    // cutechess-cli's single-dash spelling, read as the double-dash one.
-    const std::vector<std::string> words =
-        translate_cutechess_options({argv + std::min(argc, 1), argv + argc});
+    // cutechess-cli's single-dash spelling, read as the double-dash one. What it refuses is
+    // said together with the first problem of the rest, so that a command line written for
+    // cutechess-cli is put right in one try rather than one refusal a run.
+    CutechessTranslation translated =
+        translate_cutechess_command_line({argv + std::min(argc, 1), argv + argc});
+    std::vector<std::string>& problems = translated.refusals;
     po::variables_map vm;
-    const po::parsed_options parsed = parse_strictly(po::command_line_parser(words), desc);
-    po::store(parsed, vm);
-    po::notify(vm);
-    if (printed_information(vm, desc, help_end)) return std::nullopt;
-    load_engines(o, w);
-    check_numbers(o, vm);
-    read_schedule(o, w);
-    check_outputs(o, w, vm);
-    check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted());
+    std::optional<po::parsed_options> parsed;
+    try {
+        parsed.emplace(parse_strictly(po::command_line_parser(translated.words), desc));
+        po::store(*parsed, vm);
+        po::notify(vm);
+        if (printed_information(vm, desc, help_end)) return std::nullopt;
+        load_engines(o, w);
+        check_numbers(o, vm);
+        read_schedule(o, w);
+        check_outputs(o, w, vm);
+        check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted());
+    } catch (const std::exception& e) {
+        problems.push_back(e.what());
+    }
+    if (!problems.empty()) throw std::invalid_argument(usage_problems(problems));
     name_engines(o);
+    note_rules_without_evals(o);
     o.progress = progress_style(vm.count("progress") ? vm["progress"].as<std::string>() : "",
                                 vm.count("no-progress") > 0);
-    o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);
+    o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", *parsed);
     for (const auto& e : o.engines) {
         if (e.kind == EngineSpec::Kind::Human)
             o.concurrency = 1;  // one person, one board at a time

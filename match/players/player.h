@@ -47,6 +47,13 @@ class PlayerStartError : public std::runtime_error {
     std::string engine_;
 };
 
+// An engine that cannot play the match's board openings (a GTP engine that does not know
+// othello-set_position): refused at its start, and before the match (board_opening_check.h).
+class BoardOpeningsRefused : public PlayerStartError {
+  public:
+    using PlayerStartError::PlayerStartError;
+};
+
 // Time control for one game: a per-move limit for engines without a clock and an optional
 // per-game budget, plus a margin forgiven once a game for communication delay.
 // Engines' own clocks (tc=, st=) are ClockRules, see Player::clock_rules.
