@@ -51,13 +51,14 @@ TEST_CASE("every refusal of a cutechess-cli command line is said in one run") {
           "(see othello-match --help)\n");
     CHECK(files_left(dir).empty());
     // The rest of the line is read too: its first problem comes with the refusals.
-    const Run rest = run_othello_match("-engine cmd=" + kEngine + " ponder -engine cmd=" + kEngine +
-                                           " -games 2 -concurrency 0",
-                                       dir);
+    const Run rest = run_othello_match(
+        "-engine cmd=" + kEngine + " ponder -engine cmd=" + kEngine + " -games 2 -concurrency 0",
+        dir);
     CHECK(rest.status == 2);
-    CHECK(contains(rest.err, "othello-match: 2 problems with the command line:\n"
-                             "  -engine ponder: GTP and NBoard engines are not asked to ponder\n"
-                             "  --concurrency 0: expected 1 to 1024\n"));
+    CHECK(contains(rest.err,
+                   "othello-match: 2 problems with the command line:\n"
+                   "  -engine ponder: GTP and NBoard engines are not asked to ponder\n"
+                   "  --concurrency 0: expected 1 to 1024\n"));
     fs::remove_all(dir);
 }
 
@@ -67,26 +68,27 @@ TEST_CASE("board openings and an engine that cannot set a board: refused before 
          {"--engine 'name=plain,cmd:" + kFake + "' --engine policy:random --openings " + kBoards +
               " --games 2 --results r.json --records r.ggf --log r.log --no-progress",
           // cutechess's spelling, as its users give an OBF file.
-          "-engine name=plain cmd=" + kFake + " -engine cmd=" + kEngine +
-              " -openings file=" + kBoards +
-              " format=obf -games 2 -epdout final.obf --results r.json --log r.log"}) {
+          "-engine name=plain cmd=" + kFake + " -engine cmd=" + kEngine + " -openings file=" +
+              kBoards + " format=obf -games 2 -epdout final.obf --results r.json --log r.log"}) {
         CAPTURE(line);
         const Run r = run_othello_match(line, dir);
         CHECK(r.status == 2);
-        CHECK(contains(r.err, "othello-match: engine 'plain' cannot play the match's board "
-                              "openings: it does not know othello-set_position"));
-        CHECK(contains(r.err, "no game was played. Give transcript openings instead, which every "
-                              "engine plays from the standard start: --openings balanced, or a "
-                              "file of move sequences (`othello-match balanced-openings > "
-                              "openings.txt`"));
+        CHECK(contains(r.err,
+                       "othello-match: engine 'plain' cannot play the match's board "
+                       "openings: it does not know othello-set_position"));
+        CHECK(contains(r.err,
+                       "no game was played. Give transcript openings instead, which every "
+                       "engine plays from the standard start: --openings balanced, or a "
+                       "file of move sequences (`othello-match balanced-openings > "
+                       "openings.txt`"));
         CHECK(r.out.empty());
         CHECK(files_left(dir).empty());
     }
     // An engine that can set a board plays them.
-    const Run played = run_match("--engine 'cmd:" + kEngine +
-                                     "' --engine policy:random --openings " + kBoards +
-                                     " --games 2 --results r.json",
-                                 dir);
+    const Run played =
+        run_match("--engine 'cmd:" + kEngine + "' --engine policy:random --openings " + kBoards +
+                      " --games 2 --results r.json",
+                  dir);
     INFO(played.err);
     CHECK(played.status == 0);
     CHECK(games_of(dir / "r.json").size() == 2);
@@ -112,9 +114,10 @@ TEST_CASE("a match that plays no game leaves no files, so the same line runs aga
 TEST_CASE("--resign and --draw with engines that report no evals: a note") {
     const fs::path dir = temp_dir("cutechess_rules_without_evals");
     const std::string fixed = "--games 2 --concurrency 1 --no-progress";
-    const std::string note = "othello-match: note: --resign and --draw act on the evals engines "
-                             "report with their moves, which NBoard engines do and GTP engines, "
-                             "in-process policies and humans do not; ";
+    const std::string note =
+        "othello-match: note: --resign and --draw act on the evals engines "
+        "report with their moves, which NBoard engines do and GTP engines, "
+        "in-process policies and humans do not; ";
     Run r = run_othello_match("--engine policy:mobility --engine policy:random " + fixed +
                                   " --resign moves=3,score=4 --draw moves=8,score=0.1",
                               dir);
@@ -126,9 +129,10 @@ TEST_CASE("--resign and --draw with engines that report no evals: a note") {
                               kEngine + " name=gtp " + fixed + " -resign movecount=3 score=400",
                           dir);
     CHECK(r.status == 0);
-    CHECK(contains(r.err, "othello-match: note: --resign acts on the evals engines report with "
-                          "their moves, which NBoard engines do and GTP engines, in-process "
-                          "policies and humans do not; 'gtp' reports none, so it never resigns\n"));
+    CHECK(contains(r.err,
+                   "othello-match: note: --resign acts on the evals engines report with "
+                   "their moves, which NBoard engines do and GTP engines, in-process "
+                   "policies and humans do not; 'gtp' reports none, so it never resigns\n"));
     // Every engine reports evals: nothing to say.
     r = run_othello_match("--engine 'name=a,nboard:" + kFakeNboard + "' --engine 'name=b,nboard:" +
                               kFakeNboard + "' " + fixed + " --draw moves=4,score=1",
@@ -141,10 +145,12 @@ TEST_CASE("--resign and --draw with engines that report no evals: a note") {
 TEST_CASE("the fields cutechess writes into every engines file get no note at their defaults") {
     const fs::path dir = temp_dir("cutechess_default_fields");
     write_bytes(dir / "engines.json", R"([
-  {"name": "mob", "command": ")" + kEngine + R"( --policy mobility", "workingDirectory": "",
+  {"name": "mob", "command": ")" + kEngine +
+                                          R"( --policy mobility", "workingDirectory": "",
    "stderrFile": "", "protocol": "gtp", "timeoutScaleFactor": 1.0, "validateClaims": true,
    "debug": false, "variants": ["standard"]},
-  {"name": "slow", "command": ")" + kEngine + R"( --policy random", "workingDirectory": "",
+  {"name": "slow", "command": ")" + kEngine +
+                                          R"( --policy random", "workingDirectory": "",
    "stderrFile": "", "protocol": "gtp", "timeoutScaleFactor": 2.5}
 ])");
     const Run r = run_othello_match(
@@ -152,8 +158,9 @@ TEST_CASE("the fields cutechess writes into every engines file get no note at th
     INFO(r.err);
     CHECK(r.status == 0);
     CHECK(!contains(r.err, "entry 1"));
-    CHECK(contains(r.err, "othello-match: note: engines file 'engines.json': entry 2 (\"slow\"): "
-                          "field \"timeoutScaleFactor\" ignored"));
+    CHECK(contains(r.err,
+                   "othello-match: note: engines file 'engines.json': entry 2 (\"slow\"): "
+                   "field \"timeoutScaleFactor\" ignored"));
     CHECK(lines_of(r.err).size() == 1);
     fs::remove_all(dir);
 }
