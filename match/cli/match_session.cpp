@@ -443,7 +443,8 @@ int run_match_session(const MatchOptions& o) {
         return 128 + signal;
     }
     warn_about_repeated_games(standings);
-    const bool none_played = standings.games() == 0;
+    // (A shard whose part of the schedule is empty played what it had to: its files stay.)
+    const bool none_played = standings.games() == 0 && !pending.empty();
     if (none_played) remove_outputs(made);
     status = final_status(o, runner, standings, stopped, planned, status);
     if (none_played && !made.empty())
