@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "engine/ascii_text.h"
+#include "match/players/engine_protocols.h"
 #include "match/players/engine_spec.h"
 
 namespace othello {
@@ -145,11 +146,11 @@ void read_engine_word(const std::string& option, const std::string& word, Engine
         engine.command = value;
     } else if (key == "arg") {
         engine.args.push_back(value);
-    } else if (key == "proto" && value != "gtp" && value != "nboard") {
+    } else if (key == "proto" && !find_engine_protocol(value)) {
         refuse(option + " proto=" + printable(value),
                value == "uci" || value == "xboard"
-                   ? "a chess protocol; othello-match speaks gtp and nboard"
-                   : "expected gtp or nboard");
+                   ? "a chess protocol; othello-match speaks " + engine_protocol_names()
+                   : "expected one of " + engine_protocol_names());
     } else if (key.starts_with("option.") && key.size() > 7) {
         engine.items.push_back(spec_item(option, key.substr(7), value));
     } else if (const auto known = kEngineKeys.find(key); known != kEngineKeys.end()) {

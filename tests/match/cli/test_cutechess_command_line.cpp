@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "match/cli/cutechess_command_line.h"
+#include "match/players/engine_protocols.h"
 
 using othello::default_engines_file;
 using othello::translate_cutechess_options;
@@ -121,7 +122,10 @@ TEST_CASE("games and rounds multiply; -repeat takes a count; double-dash options
 
 TEST_CASE("what has no Othello meaning is refused by name, saying why") {
     CHECK(cutechess_refusal("-engine cmd=E proto=uci") ==
-          "-engine proto=uci: a chess protocol; othello-match speaks gtp and nboard");
+          "-engine proto=uci: a chess protocol; othello-match speaks " +
+              othello::engine_protocol_names());
+    CHECK(cutechess_refusal("-engine cmd=E proto=ggs") ==
+          "-engine proto=ggs: expected one of " + othello::engine_protocol_names());
     CHECK(cutechess_refusal("-engine cmd=E trust") ==
           "-engine trust: othello-match referees every move itself and takes no claims from "
           "engines");

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "match/players/engine_protocols.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/programs.h"
 
@@ -41,14 +42,16 @@ TEST_CASE("every refusal of a cutechess-cli command line is said in one run") {
     CHECK(r.err ==
           "othello-match: 7 problems with the command line:\n"
           "  -engine ponder: GTP and NBoard engines are not asked to ponder\n"
-          "  -engine proto=uci: a chess protocol; othello-match speaks gtp and nboard\n"
-          "  -variant: chess variants; othello-match plays Othello only\n"
-          "  -pgnout: PGN is chess's game format; --records FILE.ggf writes GGF records\n"
-          "  -debug: --log FILE writes every line sent to and received from the engines\n"
-          "  -openings format=epd: EPD holds chess positions; give OBF lines (format=obf) or "
-          "move transcripts (no format=)\n"
-          "  unrecognised option '--resultss'\n"
-          "(see othello-match --help)\n");
+          "  -engine proto=uci: a chess protocol; othello-match speaks " +
+              othello::engine_protocol_names() +
+              "\n"
+              "  -variant: chess variants; othello-match plays Othello only\n"
+              "  -pgnout: PGN is chess's game format; --records FILE.ggf writes GGF records\n"
+              "  -debug: --log FILE writes every line sent to and received from the engines\n"
+              "  -openings format=epd: EPD holds chess positions; give OBF lines (format=obf) or "
+              "move transcripts (no format=)\n"
+              "  unrecognised option '--resultss'\n"
+              "(see othello-match --help)\n");
     CHECK(files_left(dir).empty());
     // The rest of the line is read too: its first problem comes with the refusals.
     const Run rest = run_othello_match(
