@@ -37,9 +37,10 @@ TEST_CASE("every protocol of the table makes a session that speaks it") {
 
 TEST_CASE("an unknown protocol is refused, listing the table") {
     CHECK(session_protocol_names() == "gtp, nboard");
-    CHECK_THROWS_WITH_AS(make_session_factory("uci", {}),
-                         ("unknown protocol 'uci' (known: " + session_protocol_names() + ")").c_str(),
-                         std::invalid_argument);
+    CHECK_THROWS_WITH_AS(
+        make_session_factory("uci", {}),
+        ("unknown protocol 'uci' (known: " + session_protocol_names() + ")").c_str(),
+        std::invalid_argument);
 }
 
 TEST_CASE("othello-engine --help lists every protocol of the table under --protocol") {
@@ -48,7 +49,8 @@ TEST_CASE("othello-engine --help lists every protocol of the table under --proto
     REQUIRE(pipe);
     std::string help;
     char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) help.append(buffer, n);
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        help.append(buffer, n);
     CHECK(::pclose(pipe) == 0);
     // Boost wraps the text: compare it with its spaces and line breaks collapsed.
     std::string flat;
