@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "bench/engine_bench.h"
 #include "engine/ascii_text.h"
+#include "engine/benchmark.h"
 #include "engine/data_dir.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
