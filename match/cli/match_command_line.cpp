@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -352,37 +353,43 @@ void add_watch_options(po::options_description& desc, MatchOptions& o, OptionWor
     add_proof_budget_option(desc, o.proof_budget);
 }
 
-// The engines: engines-file names resolved, specs parsed, policies and stderr= files checked
-// before any game starts, and display names made distinct.
-void load_engines(MatchOptions& o, const OptionWords& w) {
+// One engine checked before any game starts: an unknown policy or a book or weights file that
+// cannot be loaded, and a stderr=FILE that is no regular file (it is appended to, never replaced;
+// a FIFO would block the engine's stderr), are usage errors.
+void check_engine(const EngineSpec& e) {
+    if (e.kind == EngineSpec::Kind::Policy) {
+        try {
+            make_policy(e.policy, e.policy_options);
+        } catch (const std::invalid_argument&) {
+            throw;
+        } catch (const std::exception& error) {
+            throw std::invalid_argument("engine '" + e.name + "': " + error.what());
+        }
+    }
+    if (!e.connection.process.stderr_file.empty()) {
+        try {
+            check_output_path("engine '" + e.name + "' stderr=", e.connection.process.stderr_file);
+        } catch (const std::runtime_error& error) {
+            throw std::invalid_argument(error.what());
+        }
+    }
+}
+
+// The engines: engines-file names resolved, specs parsed and each engine checked, before any
+// game starts. Each engine's problem is added to `problems` (every engine's, in one run).
+void load_engines(MatchOptions& o, const OptionWords& w, std::vector<std::string>& problems) {
     o.engine_texts = resolved_engine_texts(w.engines, o.engines_file);
-    for (const auto& e : o.engine_texts) o.engines.push_back(parse_engine_spec(e, o.each));
-    for (const auto& e : o.engines) {
-        // An unknown policy or a book or weights file that cannot be loaded is a usage error,
-        // found before any game starts.
-        if (e.kind == EngineSpec::Kind::Policy) {
-            try {
-                make_policy(e.policy, e.policy_options);
-            } catch (const std::invalid_argument&) {
-                throw;
-            } catch (const std::exception& error) {
-                throw std::invalid_argument("engine '" + e.name + "': " + error.what());
-            }
+    const std::size_t known = problems.size();
+    for (const auto& text : o.engine_texts) {
+        try {
+            o.engines.push_back(parse_engine_spec(text, o.each));
+            check_engine(o.engines.back());
+        } catch (const std::invalid_argument& e) {
+            problems.push_back(e.what());
         }
     }
-    if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
-    // stderr=FILE is appended to, never replaced; but like every output it must be a regular
-    // file (or not yet exist) in a folder that exists: a FIFO would block the engine's stderr.
-    for (const auto& e : o.engines) {
-        if (!e.connection.process.stderr_file.empty()) {
-            try {
-                check_output_path("engine '" + e.name + "' stderr=",
-                                  e.connection.process.stderr_file);
-            } catch (const std::runtime_error& error) {
-                throw std::invalid_argument(error.what());
-            }
-        }
-    }
+    if (problems.size() == known && o.engines.size() < 2)
+        throw std::invalid_argument("give at least two --engine options");
 }
 
 // Engines without name= named as they name themselves (the journal's names on --resume), then
@@ -474,8 +481,10 @@ void read_schedule(MatchOptions& o, const OptionWords& w) {
     o.tournament = tournament_kind_from_string(w.tournament);
     // The schedule, its openings and its results are held in memory: a match the machine cannot
     // hold is refused before any of it is built.
-    const long long scheduled = scheduled_game_count(static_cast<int>(o.engines.size()),
-                                                     o.tournament, o.games, o.shape.seeds);
+    const long long scheduled = o.engines.size() < 2
+                                    ? 0  // (an engine refused: said by the engines' step)
+                                    : scheduled_game_count(static_cast<int>(o.engines.size()),
+                                                           o.tournament, o.games, o.shape.seeds);
     if (scheduled > kMaxMatchGames) {
         throw std::invalid_argument("--games " + std::to_string(o.games) + ": the match would be " +
                                     std::to_string(scheduled) +
@@ -567,21 +576,35 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     CutechessTranslation translated =
         translate_cutechess_command_line({argv + std::min(argc, 1), argv + argc});
     std::vector<std::string>& problems = translated.refusals;
+    // Each step below says its first problem, and the steps after it still run: a command line's
+    // problems are said together. (The engines' step says each engine's.)
+    const auto step = [&problems](const std::function<void()>& check) {
+        try {
+            check();
+            return true;
+        } catch (const std::exception& e) {
+            problems.push_back(e.what());
+            return false;
+        }
+    };
     po::variables_map vm;
     std::optional<po::parsed_options> parsed;
-    try {
+    const bool read = step([&] {
         parsed.emplace(parse_strictly(po::command_line_parser(translated.words), desc));
         po::store(*parsed, vm);
         po::notify(vm);
-        if (printed_information(vm, desc, help_end)) return std::nullopt;
-        load_engines(o, w);
-        check_numbers(o, vm);
-        read_schedule(o, w);
-        check_outputs(o, w, vm);
-        check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted());
-    } catch (const std::exception& e) {
-        problems.push_back(e.what());
-    }
+    });
+    if (read && printed_information(vm, desc, help_end)) return std::nullopt;
+    if (!read) throw std::invalid_argument(usage_problems(problems));
+    const std::size_t before_engines = problems.size();
+    step([&] { load_engines(o, w, problems); });
+    const bool engines_read = problems.size() == before_engines;
+    step([&] { check_numbers(o, vm); });
+    step([&] { read_schedule(o, w); });
+    step([&] { check_outputs(o, w, vm); });
+    // The tournament's seeds are counted against the engines: only once they all were read.
+    if (engines_read)
+        step([&] { check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted()); });
     if (!problems.empty()) throw std::invalid_argument(usage_problems(problems));
     name_engines(o);
     note_rules_without_evals(o);

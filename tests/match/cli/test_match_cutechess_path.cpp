@@ -58,6 +58,17 @@ TEST_CASE("every refusal of a cutechess-cli command line is said in one run") {
         "-engine cmd=" + kEngine + " ponder -engine cmd=" + kEngine + " -games 2 -concurrency 0",
         dir);
     CHECK(rest.status == 2);
+    // Every engine's problem, and each later step's first, in othello-match's own spelling too.
+    const Run many = run_othello_match(
+        "--engine 'foo=1,policy:random' --engine policy:nosuch --games 0 -pgnout x.pgn", dir);
+    CHECK(many.status == 2);
+    CHECK(contains(many.err,
+                   "othello-match: 4 problems with the command line:\n"
+                   "  -pgnout: PGN is chess's game format; --records FILE.ggf writes GGF records\n"
+                   "  engine spec 'foo=1,policy:random': unknown option 'foo' (known: "));
+    CHECK(contains(many.err, "\n  unknown policy 'nosuch' (known: "));
+    CHECK(contains(many.err, "\n  --games must be at least 1\n(see othello-match --help)\n"));
+    CHECK(files_left(dir).empty());
     CHECK(contains(rest.err,
                    "othello-match: 2 problems with the command line:\n"
                    "  -engine ponder: GTP and NBoard engines are not asked to ponder\n"
