@@ -17,6 +17,7 @@
 #include <iostream>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -44,18 +45,24 @@ constexpr const char* kUsage =
     "  or:  othello-book bench [--book FILE]   lookup speed\n"
     "  or:  othello-book evaluate [--book FILE] [--weights FILE] [--depth D]   negamax values\n"
     "  or:  othello-book lines [--book FILE] [--plies K] [--count N]   openings from the book\n"
-    "  or:  othello-book SUBCOMMAND --help     the subcommand's options\n"
+    "  or:  othello-book SUBCOMMAND --help     the subcommand's options (all of them below)\n"
     "  or:  othello-book --version             print 'othello-book VERSION'\n";
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-po::options_description book_option() {
-    po::options_description options("Options");
-    options.add_options()("help,h", "print this subcommand's options")(
-        "book", po::value<std::string>()->default_value(BookPolicy::default_book_path().string()),
-        "the book file (SQLite)");
+// --help (in a subcommand's own list) and --book, which every subcommand takes. The default is
+// shown as DATA/book.db, so that the man page made from --help does not depend on where it was
+// built.
+po::options_description book_option(const std::string& caption, bool help) {
+    po::options_description options(caption);
+    if (help) options.add_options()("help,h", "print this subcommand's options");
+    options.add_options()("book",
+                          po::value<std::string>()->default_value(
+                              BookPolicy::default_book_path().string(), "DATA/book.db"),
+                          "the book file (SQLite); DATA: the data folder (othello-engine "
+                          "--print-data-dir)");
     return options;
 }
 
@@ -85,8 +92,8 @@ std::optional<po::variables_map> parse_args(
     return vm;
 }
 
-po::options_description build_options() {
-    po::options_description options = book_option();
+po::options_description build_options(const std::string& caption, bool help) {
+    po::options_description options = book_option(caption, help);
     options.add_options()("lines", po::value<std::vector<std::string>>()->default_value({}, ""),
                           "opening lines: a transcript per line, optionally TAB name (repeatable)")(
         "games", po::value<std::vector<std::string>>()->default_value({}, ""),
@@ -105,6 +112,88 @@ po::options_description build_options() {
         "seed", po::value<std::uint64_t>()->default_value(1), "seed of the simulated games")(
         "test-kill-before-commit", po::bool_switch(), "(tests) die by SIGKILL just before COMMIT");
     return options;
+}
+
+po::options_description show_options(const std::string& caption, bool help) {
+    po::options_description options = book_option(caption, help);
+    options.add_options()("transcript", po::value<std::string>()->default_value(""),
+                          "moves from the start (also the first word after the options)");
+    return options;
+}
+
+po::options_description bench_options(const std::string& caption, bool help) {
+    po::options_description options = book_option(caption, help);
+    options.add_options()("walks", po::value<int>()->default_value(2000),
+                          "random walks / random games");
+    return options;
+}
+
+po::options_description evaluate_options(const std::string& caption, bool help) {
+    po::options_description options = book_option(caption, help);
+    options.add_options()("weights",
+                          po::value<std::string>()->default_value(
+                              patterns::default_weights_path().string(), "DATA/weights.bin"),
+                          "regression weights searched with at the leaves")(
+        "depth", po::value<int>()->default_value(6), "plies of each leaf search")(
+        "exact-empties", po::value<int>()->default_value(14),
+        "leaves with at most this many empties are solved exactly")(
+        "threads", po::value<int>()->default_value(2), "search threads");
+    return options;
+}
+
+po::options_description lines_options(const std::string& caption, bool help) {
+    po::options_description options = book_option(caption, help);
+    options.add_options()("plies", po::value<int>()->default_value(6), "moves in each line")(
+        "count", po::value<int>()->default_value(100), "distinct lines wanted")(
+        "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random walks");
+    return options;
+}
+
+// Each subcommand's options, as its own --help lists them; the top-level --help lists them all
+// (so the man page has them), each under a heading of its own.
+struct SubcommandOptions {
+    const char* heading;
+    po::options_description (*options)(const std::string& caption, bool help);
+};
+constexpr SubcommandOptions kSubcommandOptions[] = {
+    {"build and import options", build_options},
+    {"show options", show_options},
+    {"stats options", book_option},
+    {"bench options", bench_options},
+    {"evaluate options", evaluate_options},
+    {"lines options", lines_options},
+};
+
+// The options of `options` under `heading`, each option and its text two spaces apart at least
+// (help2man tells them apart so; Boost's own layout leaves one after its longest option), the
+// text wrapped to 80 columns. Options for tests alone are left out.
+void print_options(const std::string& heading, const po::options_description& options) {
+    constexpr std::size_t kColumn = 30, kWidth = 80;
+    std::cout << heading << ":\n";
+    for (const auto& option : options.options()) {
+        if (option->description().starts_with("(tests)")) continue;
+        std::string line = "  " + option->format_name() + " " + option->format_parameter();
+        line.resize(std::max(line.size() + 2, kColumn), ' ');
+        std::istringstream words(option->description());
+        bool line_start = true;  // no word after the option (or the indent) yet
+        for (std::string word; words >> word; line_start = false) {
+            if (!line_start && line.size() + 1 + word.size() > kWidth) {
+                std::cout << line << "\n";
+                line = std::string(kColumn, ' ');
+                line_start = true;
+            }
+            line += (line_start ? "" : " ") + word;
+        }
+        std::cout << line << "\n";
+    }
+}
+
+void print_help() {
+    std::cout << kUsage << "\nOptions:\n";
+    for (const SubcommandOptions& s : kSubcommandOptions) {
+        std::cout << "\n";
+        print_options(s.heading, s.options(s.heading, false));
+    }
 }
 
 // Reads --lines, --games and --wthor files into `builder`; returns their part of the book's
@@ -189,7 +278,7 @@ void write_book(const po::variables_map& vm, bool fresh, const std::vector<BookE
 }
 
 int run_build(const std::vector<std::string>& args, bool fresh) {
-    const po::options_description options = build_options();
+    const po::options_description options = build_options("Options", true);
     const auto parsed = parse_args(args, options, fresh ? "build [options]" : "import [options]");
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
@@ -209,9 +298,7 @@ int run_build(const std::vector<std::string>& args, bool fresh) {
 }
 
 int run_show(const std::vector<std::string>& args) {
-    po::options_description options = book_option();
-    options.add_options()("transcript", po::value<std::string>()->default_value(""),
-                          "moves from the start");
+    const po::options_description options = show_options("Options", true);
     po::positional_options_description positional;
     positional.add("transcript", 1);
     const auto parsed = parse_args(args, options, "show [--book FILE] [TRANSCRIPT]", positional);
@@ -248,7 +335,7 @@ int run_show(const std::vector<std::string>& args) {
 }
 
 int run_stats(const std::vector<std::string>& args) {
-    const auto parsed = parse_args(args, book_option(), "stats [--book FILE]");
+    const auto parsed = parse_args(args, book_option("Options", true), "stats [--book FILE]");
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
     const fs::path path = vm["book"].as<std::string>();
@@ -273,9 +360,7 @@ int run_stats(const std::vector<std::string>& args) {
 // Times lookups of positions in book (random walks through the book's own moves) and of
 // positions mostly out of it (the first 20 plies of random games).
 int run_bench(const std::vector<std::string>& args) {
-    po::options_description options = book_option();
-    options.add_options()("walks", po::value<int>()->default_value(2000),
-                          "random walks / random games");
+    const po::options_description options = bench_options("Options", true);
     const auto parsed = parse_args(args, options, "bench [--book FILE] [--walks N]");
     if (!parsed) return 0;
     const po::variables_map& vm = *parsed;
@@ -321,15 +406,7 @@ int run_bench(const std::vector<std::string>& args) {
 // Values every book move by negamax over the book with searches at its leaves
 // (training/book_evaluator.h), so the book policy plays by value.
 int run_evaluate(const std::vector<std::string>& args) {
-    po::options_description options = book_option();
-    options.add_options()(
-        "weights",
-        po::value<std::string>()->default_value(patterns::default_weights_path().string()),
-        "regression weights searched with at the leaves")(
-        "depth", po::value<int>()->default_value(6), "plies of each leaf search")(
-        "exact-empties", po::value<int>()->default_value(14),
-        "leaves with at most this many empties are solved exactly")(
-        "threads", po::value<int>()->default_value(2), "search threads");
+    const po::options_description options = evaluate_options("Options", true);
     const auto parsed = parse_args(
         args, options, "evaluate [--book FILE] [--weights FILE] [--depth D] [--threads N]");
     if (!parsed) return 0;
@@ -357,10 +434,7 @@ int run_evaluate(const std::vector<std::string>& args) {
 // openings for othello-match that stay in the book, e.g. to compare `book,regression` with
 // `regression` from book positions.
 int run_lines(const std::vector<std::string>& args) {
-    po::options_description options = book_option();
-    options.add_options()("plies", po::value<int>()->default_value(6), "moves in each line")(
-        "count", po::value<int>()->default_value(100), "distinct lines wanted")(
-        "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random walks");
+    const po::options_description options = lines_options("Options", true);
     const auto parsed =
         parse_args(args, options, "lines [--book FILE] [--plies K] [--count N] [--seed S]");
     if (!parsed) return 0;
@@ -416,7 +490,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (command == "--help" || command == "-h" || command == "help") {
-            std::cout << kUsage;
+            print_help();
             return 0;
         }
         std::cerr << kUsage;

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "bench/engine_bench.h"
 #include "engine/ascii_text.h"
+#include "engine/benchmark.h"
 #include "engine/data_dir.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
@@ -146,8 +146,12 @@ int run_bench_command(int argc, char** argv) {
 // The options after the policies': the protocol, and how it is served over TCP.
 void add_serving_options(po::options_description& described, EngineCommandLine& c) {
     TcpServerOptions& server = c.server;
+    std::string protocols;
+    for (const SessionProtocol& p : session_protocols())
+        protocols +=
+            (protocols.empty() ? "" : "; ") + std::string(p.name) + ": " + std::string(p.summary);
     described.add_options()("protocol", po::value(&c.protocol)->default_value("gtp"),
-                            "gtp or nboard")(
+                            protocols.c_str())(
         "listen", po::value(&c.listen), "serve over TCP at HOST:PORT (HOST defaults to 127.0.0.1)")(
         "max-clients", po::value(&server.max_clients)->default_value(server.max_clients),
         ("most concurrent TCP connections; more are closed at once (with --exec: " +

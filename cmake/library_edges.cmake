@@ -37,9 +37,8 @@ set(EDGES_othello_match_report othello_match_results)
 set(EDGES_othello_match_cli othello_match_report)
 set(EDGES_othello_match othello_match_cli)
 
-# The programs (apps/) and the benchmark library othello-engine links.
-set(EDGES_othello_engine_bench othello_engine)
-set(EDGES_othello-engine othello_protocol othello_engine_bench)
+# The programs (apps/).
+set(EDGES_othello-engine othello_protocol)
 set(EDGES_othello-match othello_match)
 set(EDGES_othello-book othello_book othello_policies othello_training)
 set(EDGES_othello-train othello_training)

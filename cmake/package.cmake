@@ -4,7 +4,10 @@
 #                                 every architecture), which othello depends on at its own version
 # from the install components `programs` and `data` (never part of the default build). The
 # programs' library dependencies are read from the libraries they link (dpkg-shlibdeps), so they
-# match the machine that built them. lintian accepts both without an error or a warning
+# match the machine that built them (CPACK_DEBIAN_PROGRAMS_PACKAGE_SHLIBDEPS). othello-data, data
+# files for every architecture, depends on nothing: CPack says so while it makes it
+# ("CPACK_DEBIAN_PACKAGE_DEPENDS not set, the package will have no dependencies"), which is
+# right for that package alone. lintian accepts both without an error or a warning
 # (tests/package/CMakeLists.txt: package/lintian).
 find_program(OTHELLO_DPKG dpkg)
 if(NOT OTHELLO_DPKG)

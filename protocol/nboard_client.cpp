@@ -66,6 +66,13 @@ std::string NboardClient::handshake(Deadline deadline, std::string_view engine) 
     return name;
 }
 
+std::string NboardClient::set_depth(int depth, Deadline deadline) {
+    channel_->write_line("set depth " + std::to_string(depth));
+    std::string name;
+    await_pong(deadline, &name);
+    return name;
+}
+
 void NboardClient::synchronise(Deadline deadline) {
     await_pong(deadline, nullptr);
 }

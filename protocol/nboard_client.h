@@ -33,6 +33,9 @@ class NboardClient {
     // instead: ChannelError StartFailed "ENGINE refused the token (...)", `engine` being the
     // display name.
     std::string handshake(Deadline deadline, std::string_view engine = "the engine");
+    // "set depth N", then a ping answered. Returns the name from a "set myname NAME" on the way,
+    // or "": Edax names itself only once it is given a depth, not after "nboard 2".
+    std::string set_depth(int depth, Deadline deadline);
     // Sends one line; NBoard commands have no reply of their own.
     void send(std::string_view line) { channel_->write_line(line); }
     // "ping N" and every line up to "pong N" dropped, a stale reply to an earlier `go` included:

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "engine/ascii_text.h"
+#include "match/players/engine_protocols.h"
 #include "match/players/engine_spec.h"
 
 namespace othello {
@@ -123,78 +124,105 @@ std::string spec_item(const std::string& option, const std::string& key, const s
     return key + "=" + value;
 }
 
-// One -engine's (or -each's) key=value words as an othello-match engine spec (for -each, the
-// --each options: no cmd=).
-std::string engine_spec(const std::string& option, const std::vector<std::string>& words) {
-    std::vector<std::string> items;
+// What one -engine's (or -each's) words say.
+struct EngineWords {
     std::string conf, command;
-    std::vector<std::string> args;
-    for (const std::string& word : words) {
-        const std::size_t equals = word.find('=');
-        const std::string key = word.substr(0, equals);
-        const std::string value = equals == std::string::npos ? "" : word.substr(equals + 1);
-        if (const auto refused = kRefusedEngineKeys.find(key); refused != kRefusedEngineKeys.end())
-            refuse(option + " " + key, refused->second);
-        if (equals == std::string::npos)
-            refuse(option + " '" + printable(word) + "'", "expected key=value");
-        if (key == "conf") {
-            conf = value;
-        } else if (key == "cmd") {
-            command = value;
-        } else if (key == "arg") {
-            args.push_back(value);
-        } else if (key == "proto" && value != "gtp" && value != "nboard") {
-            refuse(option + " proto=" + printable(value),
-                   value == "uci" || value == "xboard"
-                       ? "a chess protocol; othello-match speaks gtp and nboard"
-                       : "expected gtp or nboard");
-        } else if (key.starts_with("option.") && key.size() > 7) {
-            items.push_back(spec_item(option, key.substr(7), value));
-        } else if (const auto known = kEngineKeys.find(key); known != kEngineKeys.end()) {
-            items.push_back(spec_item(option, known->second, value));
-        } else {
-            refuse(option + " " + printable(key) + "=",
-                   "not an engine key (conf, name, cmd, arg, dir, proto, tc, st, timemargin, "
-                   "restart, stderr, depth, option.NAME)");
-        }
+    std::vector<std::string> args, items;  // arg= words; the spec's items (name=N, depth=D, ...)
+};
+
+// One key=value word of `option` read into `engine`; throws std::invalid_argument for a word
+// that means nothing here.
+void read_engine_word(const std::string& option, const std::string& word, EngineWords& engine) {
+    const std::size_t equals = word.find('=');
+    const std::string key = word.substr(0, equals);
+    const std::string value = equals == std::string::npos ? "" : word.substr(equals + 1);
+    if (const auto refused = kRefusedEngineKeys.find(key); refused != kRefusedEngineKeys.end())
+        refuse(option + " " + key, refused->second);
+    if (equals == std::string::npos)
+        refuse(option + " '" + printable(word) + "'", "expected key=value");
+    if (key == "conf") {
+        engine.conf = value;
+    } else if (key == "cmd") {
+        engine.command = value;
+    } else if (key == "arg") {
+        engine.args.push_back(value);
+    } else if (key == "proto" && !find_engine_protocol(value)) {
+        refuse(option + " proto=" + printable(value),
+               value == "uci" || value == "xboard"
+                   ? "a chess protocol; othello-match speaks " + engine_protocol_names()
+                   : "expected one of " + engine_protocol_names());
+    } else if (key.starts_with("option.") && key.size() > 7) {
+        engine.items.push_back(spec_item(option, key.substr(7), value));
+    } else if (const auto known = kEngineKeys.find(key); known != kEngineKeys.end()) {
+        engine.items.push_back(spec_item(option, known->second, value));
+    } else {
+        refuse(option + " " + printable(key) + "=",
+               "not an engine key (conf, name, cmd, arg, dir, proto, tc, st, timemargin, "
+               "restart, stderr, depth, option.NAME)");
     }
+}
+
+// The othello-match engine spec of `engine`'s words (for -each, the --each options: no cmd=).
+std::string spec_of(const std::string& option, const EngineWords& engine) {
     std::string spec;
     const auto add = [&spec](const std::string& item) { spec += (spec.empty() ? "" : ",") + item; };
     if (option == "-each") {
-        if (!conf.empty() || !command.empty())
+        if (!engine.conf.empty() || !engine.command.empty())
             refuse("-each", "conf= and cmd= name one engine: give them to -engine");
-        for (const std::string& item : items) add(item);
-        if (!args.empty()) {
+        for (const std::string& item : engine.items) add(item);
+        if (!engine.args.empty()) {
             std::string line;
-            for (const std::string& a : args) line += (line.empty() ? "" : " ") + shell_quoted(a);
+            for (const std::string& a : engine.args)
+                line += (line.empty() ? "" : " ") + shell_quoted(a);
             add(spec_item(option, "args", line));
         }
         return spec;
     }
-    if (!conf.empty()) {
-        if (!command.empty() || !args.empty())
-            refuse(option + " conf=" + printable(conf),
+    if (!engine.conf.empty()) {
+        if (!engine.command.empty() || !engine.args.empty())
+            refuse(option + " conf=" + printable(engine.conf),
                    "the engines file gives its command; cmd= and arg= cannot change it");
-        add(spec_item(option, "conf", conf));
-        for (const std::string& item : items) add(item);
+        add(spec_item(option, "conf", engine.conf));
+        for (const std::string& item : engine.items) add(item);
         return spec;
     }
-    if (command.empty()) refuse(option, "give cmd=PROGRAM or conf=NAME");
-    for (const std::string& item : items) add(item);
+    if (engine.command.empty()) refuse(option, "give cmd=PROGRAM or conf=NAME");
+    for (const std::string& item : engine.items) add(item);
     // cmd= is split like a shell (cutechess's "cmd=./engine -l 2" too); each arg= is one word.
-    std::string line = command;
-    for (const std::string& a : args) line += " " + shell_quoted(a);
+    std::string line = engine.command;
+    for (const std::string& a : engine.args) line += " " + shell_quoted(a);
     add("cmd:" + line);
     return spec;
 }
 
-// "plies=8,start=2,FILE" and the order from -openings' words.
-void translate_openings(const std::vector<std::string>& words, std::vector<std::string>& out) {
-    std::string file, plies, start, order;
+// One -engine's (or -each's) key=value words as an othello-match engine spec. A word that means
+// nothing here is added to `refusals` and left out, so that one run names every such word.
+std::string engine_spec(const std::string& option, const std::vector<std::string>& words,
+                        std::vector<std::string>& refusals) {
+    EngineWords engine;
     for (const std::string& word : words) {
-        const std::size_t equals = word.find('=');
-        const std::string key = word.substr(0, equals);
-        const std::string value = equals == std::string::npos ? "" : word.substr(equals + 1);
+        try {
+            read_engine_word(option, word, engine);
+        } catch (const std::invalid_argument& e) {
+            refusals.push_back(e.what());
+        }
+    }
+    return spec_of(option, engine);
+}
+
+// What -openings' words say.
+struct OpeningsWords {
+    std::string file, plies, start, order;
+};
+
+// One of -openings' words read into `openings`; throws std::invalid_argument for a word that
+// means nothing here.
+void read_openings_word(const std::string& word, OpeningsWords& openings) {
+    auto& [file, plies, start, order] = openings;
+    const std::size_t equals = word.find('=');
+    const std::string key = word.substr(0, equals);
+    const std::string value = equals == std::string::npos ? "" : word.substr(equals + 1);
+    {
         if (key == "file") {
             file = value;
         } else if (key == "plies") {
@@ -222,6 +250,21 @@ void translate_openings(const std::vector<std::string>& words, std::vector<std::
                    "expected file=, format=, order=, plies=, start= or policy=");
         }
     }
+}
+
+// "plies=8,start=2,FILE" and the order from -openings' words; each word's refusal added to
+// `refusals`.
+void translate_openings(const std::vector<std::string>& words, std::vector<std::string>& out,
+                        std::vector<std::string>& refusals) {
+    OpeningsWords openings;
+    for (const std::string& word : words) {
+        try {
+            read_openings_word(word, openings);
+        } catch (const std::invalid_argument& e) {
+            refusals.push_back(e.what());
+        }
+    }
+    const auto& [file, plies, start, order] = openings;
     if (file.empty()) refuse("-openings", "give file=FILE");
     std::string spec;
     if (!plies.empty()) spec += "plies=" + plies + ",";
@@ -261,21 +304,73 @@ int whole_number(const std::string& option, const std::string& value) {
     return number;
 }
 
-}  // namespace
-
-std::vector<std::string> translate_cutechess_options(const std::vector<std::string>& words) {
+// The translation as it is built: the words so far, -games and -rounds (multiplied at the end),
+// and every refusal met.
+struct Translation {
     std::vector<std::string> out;
     std::optional<int> games, rounds;
+    std::vector<std::string> refusals;
+};
+
+// `option` (the word `word`) with the words it took, `values`, added to `t`; throws
+// std::invalid_argument for an option that means nothing here (its words' own refusals are added
+// to t.refusals).
+void translate_option(const CutechessOption& option, const std::string& word,
+                      const std::vector<std::string>& values, Translation& t) {
+    if (!option.refused.empty()) refuse(word, std::string(option.refused));
+    std::vector<std::string>& out = t.out;
+    const std::string name(option.name);
+    const std::string value = values.empty() ? "" : values.front();
+    if (name == "engine" || name == "each") {
+        if (values.empty()) refuse(word, "expects key=value words, e.g. cmd=PROGRAM");
+        out.insert(out.end(), {"--" + name, engine_spec(word, values, t.refusals)});
+    } else if (name == "games") {
+        t.games = whole_number(word, value);
+    } else if (name == "rounds") {
+        t.rounds = whole_number(word, value);
+    } else if (name == "repeat") {
+        out.insert(out.end(), {"--repeat", values.empty() ? "2" : value});
+    } else if (name == "openings") {
+        translate_openings(values, out, t.refusals);
+    } else if (name == "sprt") {
+        out.push_back("--sprt");
+        out.insert(out.end(), values.begin(), values.end());
+    } else if (name == "resign" || name == "draw") {
+        out.insert(out.end(), {"--" + name, scores_in_discs(word, values)});
+    } else if (name == "recover") {
+        // What othello-match always does: a crashed engine costs its game and is restarted.
+    } else if (name == "srand") {
+        out.insert(out.end(), {"--seed", value});
+    } else if (name == "ratinginterval") {
+        out.insert(out.end(), {"--report-every", value});
+    } else if (name == "outcomeinterval") {
+        out.insert(out.end(), {"--score-every", value});
+    } else if (name == "epdout") {
+        out.insert(out.end(), {"--positions-out", value});
+    } else if (option.takes == Takes::Nothing) {
+        out.push_back("--" + name);  // noswap, reverse, version, help
+    } else {
+        out.insert(out.end(), {"--" + name, value});  // concurrency, tournament, seeds, ...
+    }
+}
+
+}  // namespace
+
+CutechessTranslation translate_cutechess_command_line(const std::vector<std::string>& words) {
+    Translation t;
     for (std::size_t i = 0; i < words.size(); ++i) {
         const std::string& word = words[i];
         const CutechessOption* option = find_option(word);
         if (!option) {
             // One dash and a word that is no cutechess option: not ours either (-h aside).
-            if (word.size() > 2 && word[0] == '-' && word[1] != '-' && !is_number(word))
-                refuse("unknown option '" + printable(word) + "'",
-                       "cutechess-cli's options take one dash (-engine, -each, -games, ...), "
-                       "othello-match's own two (--engine, --games, ...): see --help");
-            out.push_back(word);
+            if (word.size() > 2 && word[0] == '-' && word[1] != '-' && !is_number(word)) {
+                t.refusals.push_back("unknown option '" + printable(word) +
+                                     "': cutechess-cli's options take one dash (-engine, -each, "
+                                     "-games, ...), othello-match's own two (--engine, --games, "
+                                     "...): see --help");
+                continue;
+            }
+            t.out.push_back(word);
             continue;
         }
         // The words this option takes.
@@ -286,50 +381,39 @@ std::vector<std::string> translate_cutechess_options(const std::vector<std::stri
         if (option->takes == Takes::Words) {
             while (next_is_value()) values.push_back(words[++i]);
         } else if (option->takes == Takes::Value) {
-            if (!next_is_value()) refuse(word, "expects a value");
+            if (!next_is_value()) {
+                t.refusals.push_back(word + ": expects a value");
+                continue;
+            }
             values.push_back(words[++i]);
         } else if (option->takes == Takes::OptionalNumber) {
             if (i + 1 < words.size() && is_number(words[i + 1])) values.push_back(words[++i]);
         }
-        if (!option->refused.empty()) refuse(word, std::string(option->refused));
-        const std::string name(option->name);
-        const std::string value = values.empty() ? "" : values.front();
-        if (name == "engine" || name == "each") {
-            if (values.empty()) refuse(word, "expects key=value words, e.g. cmd=PROGRAM");
-            out.insert(out.end(), {"--" + name, engine_spec(word, values)});
-        } else if (name == "games") {
-            games = whole_number(word, value);
-        } else if (name == "rounds") {
-            rounds = whole_number(word, value);
-        } else if (name == "repeat") {
-            out.insert(out.end(), {"--repeat", values.empty() ? "2" : value});
-        } else if (name == "openings") {
-            translate_openings(values, out);
-        } else if (name == "sprt") {
-            out.push_back("--sprt");
-            out.insert(out.end(), values.begin(), values.end());
-        } else if (name == "resign" || name == "draw") {
-            out.insert(out.end(), {"--" + name, scores_in_discs(word, values)});
-        } else if (name == "recover") {
-            // What othello-match always does: a crashed engine costs its game and is restarted.
-        } else if (name == "srand") {
-            out.insert(out.end(), {"--seed", value});
-        } else if (name == "ratinginterval") {
-            out.insert(out.end(), {"--report-every", value});
-        } else if (name == "outcomeinterval") {
-            out.insert(out.end(), {"--score-every", value});
-        } else if (name == "epdout") {
-            out.insert(out.end(), {"--positions-out", value});
-        } else if (option->takes == Takes::Nothing) {
-            out.push_back("--" + name);  // noswap, reverse, version, help
-        } else {
-            out.insert(out.end(), {"--" + name, value});  // concurrency, tournament, seeds, ...
+        try {
+            translate_option(*option, word, values, t);
+        } catch (const std::invalid_argument& e) {
+            t.refusals.push_back(e.what());
         }
     }
-    if (games || rounds)
-        out.insert(out.end(), {"--games", std::to_string(static_cast<long long>(games.value_or(1)) *
-                                                         rounds.value_or(1))});
-    return out;
+    if (t.games || t.rounds)
+        t.out.insert(t.out.end(),
+                     {"--games", std::to_string(static_cast<long long>(t.games.value_or(1)) *
+                                                t.rounds.value_or(1))});
+    return {std::move(t.out), std::move(t.refusals)};
+}
+
+std::vector<std::string> translate_cutechess_options(const std::vector<std::string>& words) {
+    CutechessTranslation translation = translate_cutechess_command_line(words);
+    if (!translation.refusals.empty())
+        throw std::invalid_argument(usage_problems(translation.refusals));
+    return std::move(translation.words);
+}
+
+std::string usage_problems(const std::vector<std::string>& problems) {
+    if (problems.size() == 1) return problems.front();
+    std::string text = std::to_string(problems.size()) + " problems with the command line:";
+    for (const std::string& problem : problems) text += "\n  " + problem;
+    return text;
 }
 
 std::string default_engines_file() {

@@ -30,9 +30,22 @@ namespace othello {
 
 // `words` (the arguments, without the program's name) with every cutechess-cli option turned
 // into othello-match's (double-dash) options; everything else unchanged. Throws
-// std::invalid_argument naming an option or key that has no meaning here and why, or a value that
-// cannot be carried (a comma in a name).
+// std::invalid_argument naming each option or key that has no meaning here and why, or a value
+// that cannot be carried (a comma in a name).
 std::vector<std::string> translate_cutechess_options(const std::vector<std::string>& words);
+
+// The same translation, every refusal collected rather than thrown: `words` less what was
+// refused, and each refusal's message in the order of the command line, so that one run names
+// every word a command line must change.
+struct CutechessTranslation {
+    std::vector<std::string> words;
+    std::vector<std::string> refusals;
+};
+CutechessTranslation translate_cutechess_command_line(const std::vector<std::string>& words);
+
+// One message for the problems of one command line: the problem itself when there is one, else
+// "N problems with the command line:" and each on a line of its own.
+std::string usage_problems(const std::vector<std::string>& problems);
 
 // The engines file `--engine conf=NAME` reads when no --engines FILE is given: ./engines.json
 // if there is one, else $XDG_CONFIG_HOME/cutechess/engines.json (~/.config/cutechess/), as

@@ -9,8 +9,10 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -351,37 +353,43 @@ void add_watch_options(po::options_description& desc, MatchOptions& o, OptionWor
     add_proof_budget_option(desc, o.proof_budget);
 }
 
-// The engines: engines-file names resolved, specs parsed, policies and stderr= files checked
-// before any game starts, and display names made distinct.
-void load_engines(MatchOptions& o, const OptionWords& w) {
+// One engine checked before any game starts: an unknown policy or a book or weights file that
+// cannot be loaded, and a stderr=FILE that is no regular file (it is appended to, never replaced;
+// a FIFO would block the engine's stderr), are usage errors.
+void check_engine(const EngineSpec& e) {
+    if (e.kind == EngineSpec::Kind::Policy) {
+        try {
+            make_policy(e.policy, e.policy_options);
+        } catch (const std::invalid_argument&) {
+            throw;
+        } catch (const std::exception& error) {
+            throw std::invalid_argument("engine '" + e.name + "': " + error.what());
+        }
+    }
+    if (!e.connection.process.stderr_file.empty()) {
+        try {
+            check_output_path("engine '" + e.name + "' stderr=", e.connection.process.stderr_file);
+        } catch (const std::runtime_error& error) {
+            throw std::invalid_argument(error.what());
+        }
+    }
+}
+
+// The engines: engines-file names resolved, specs parsed and each engine checked, before any
+// game starts. Each engine's problem is added to `problems` (every engine's, in one run).
+void load_engines(MatchOptions& o, const OptionWords& w, std::vector<std::string>& problems) {
     o.engine_texts = resolved_engine_texts(w.engines, o.engines_file);
-    for (const auto& e : o.engine_texts) o.engines.push_back(parse_engine_spec(e, o.each));
-    for (const auto& e : o.engines) {
-        // An unknown policy or a book or weights file that cannot be loaded is a usage error,
-        // found before any game starts.
-        if (e.kind == EngineSpec::Kind::Policy) {
-            try {
-                make_policy(e.policy, e.policy_options);
-            } catch (const std::invalid_argument&) {
-                throw;
-            } catch (const std::exception& error) {
-                throw std::invalid_argument("engine '" + e.name + "': " + error.what());
-            }
+    const std::size_t known = problems.size();
+    for (const auto& text : o.engine_texts) {
+        try {
+            o.engines.push_back(parse_engine_spec(text, o.each));
+            check_engine(o.engines.back());
+        } catch (const std::invalid_argument& e) {
+            problems.push_back(e.what());
         }
     }
-    if (o.engines.size() < 2) throw std::invalid_argument("give at least two --engine options");
-    // stderr=FILE is appended to, never replaced; but like every output it must be a regular
-    // file (or not yet exist) in a folder that exists: a FIFO would block the engine's stderr.
-    for (const auto& e : o.engines) {
-        if (!e.connection.process.stderr_file.empty()) {
-            try {
-                check_output_path("engine '" + e.name + "' stderr=",
-                                  e.connection.process.stderr_file);
-            } catch (const std::runtime_error& error) {
-                throw std::invalid_argument(error.what());
-            }
-        }
-    }
+    if (problems.size() == known && o.engines.size() < 2)
+        throw std::invalid_argument("give at least two --engine options");
 }
 
 // Engines without name= named as they name themselves (the journal's names on --resume), then
@@ -402,6 +410,40 @@ void name_engines(MatchOptions& o) {
     for (const std::string& text : o.engine_texts) texts.push_back(recorded_spec_text(text));
     name_engines_as_they_answer(o.engines, texts, o.time, recorded);
     make_names_distinct(o.engines);
+}
+
+// --resign and --draw read the evals engines report with their moves, which only some protocols
+// carry (NBoard's): said when an engine of the match reports none, as the rules then never fire
+// for it.
+void note_rules_without_evals(const MatchOptions& o) {
+    const EvalRules& rules = o.eval_rules;
+    if (!rules.active()) return;
+    std::string silent;
+    std::size_t count = 0;
+    for (const EngineSpec& e : o.engines) {
+        const EngineProtocol* protocol =
+            e.kind == EngineSpec::Kind::Engine ? find_engine_protocol(e.protocol) : nullptr;
+        if (protocol && protocol->reports_evals) continue;
+        silent += (silent.empty() ? "'" : ", '") + printable(e.name) + "'";
+        ++count;
+    }
+    if (count == 0) return;
+    const std::string given = rules.resign && rules.draw ? "--resign and --draw"
+                              : rules.resign             ? "--resign"
+                                                         : "--draw";
+    std::string effect = "no game of this match can end by " + given;
+    if (count < o.engines.size()) {
+        const bool one = count == 1;
+        effect = rules.resign ? (one ? "it never resigns" : "they never resign") : "";
+        if (rules.draw)
+            effect += std::string(rules.resign ? " and " : "") +
+                      (one ? "its games are never adjudicated drawn"
+                           : "their games are never adjudicated drawn");
+    }
+    std::cerr << "othello-match: note: " << given << (rules.resign && rules.draw ? " act" : " acts")
+              << " on the evals engines report with their moves, which NBoard engines do and "
+                 "GTP engines, in-process policies and humans do not; "
+              << silent << (count == 1 ? " reports" : " report") << " none, so " << effect << "\n";
 }
 
 // The numbers within their documented bounds.
@@ -439,8 +481,10 @@ void read_schedule(MatchOptions& o, const OptionWords& w) {
     o.tournament = tournament_kind_from_string(w.tournament);
     // The schedule, its openings and its results are held in memory: a match the machine cannot
     // hold is refused before any of it is built.
-    const long long scheduled = scheduled_game_count(static_cast<int>(o.engines.size()),
-                                                     o.tournament, o.games, o.shape.seeds);
+    const long long scheduled = o.engines.size() < 2
+                                    ? 0  // (an engine refused: said by the engines' step)
+                                    : scheduled_game_count(static_cast<int>(o.engines.size()),
+                                                           o.tournament, o.games, o.shape.seeds);
     if (scheduled > kMaxMatchGames) {
         throw std::invalid_argument("--games " + std::to_string(o.games) + ": the match would be " +
                                     std::to_string(scheduled) +
@@ -526,23 +570,47 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     add_rule_options(desc, o, w);
     add_watch_options(desc, o, w);
     desc.add(cutechess_options(o));
-    // cutechess-cli's single-dash spelling, read as the double-dash one.
-    const std::vector<std::string> words =
-        translate_cutechess_options({argv + std::min(argc, 1), argv + argc});
+    // cutechess-cli's single-dash spelling, read as the double-dash one. What it refuses is
+    // said together with the first problem of the rest, so that a command line written for
+    // cutechess-cli is put right in one try rather than one refusal a run.
+    CutechessTranslation translated =
+        translate_cutechess_command_line({argv + std::min(argc, 1), argv + argc});
+    std::vector<std::string>& problems = translated.refusals;
+    // Each step below says its first problem, and the steps after it still run: a command line's
+    // problems are said together. (The engines' step says each engine's.)
+    const auto step = [&problems](const std::function<void()>& check) {
+        try {
+            check();
+            return true;
+        } catch (const std::exception& e) {
+            problems.push_back(e.what());
+            return false;
+        }
+    };
     po::variables_map vm;
-    const po::parsed_options parsed = parse_strictly(po::command_line_parser(words), desc);
-    po::store(parsed, vm);
-    po::notify(vm);
-    if (printed_information(vm, desc, help_end)) return std::nullopt;
-    load_engines(o, w);
-    check_numbers(o, vm);
-    read_schedule(o, w);
-    check_outputs(o, w, vm);
-    check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted());
+    std::optional<po::parsed_options> parsed;
+    const bool read = step([&] {
+        parsed.emplace(parse_strictly(po::command_line_parser(translated.words), desc));
+        po::store(*parsed, vm);
+        po::notify(vm);
+    });
+    if (read && printed_information(vm, desc, help_end)) return std::nullopt;
+    if (!read) throw std::invalid_argument(usage_problems(problems));
+    const std::size_t before_engines = problems.size();
+    step([&] { load_engines(o, w, problems); });
+    const bool engines_read = problems.size() == before_engines;
+    step([&] { check_numbers(o, vm); });
+    step([&] { read_schedule(o, w); });
+    step([&] { check_outputs(o, w, vm); });
+    // The tournament's seeds are counted against the engines: only once they all were read.
+    if (engines_read)
+        step([&] { check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted()); });
+    if (!problems.empty()) throw std::invalid_argument(usage_problems(problems));
     name_engines(o);
+    note_rules_without_evals(o);
     o.progress = progress_style(vm.count("progress") ? vm["progress"].as<std::string>() : "",
                                 vm.count("no-progress") > 0);
-    o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);
+    o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", *parsed);
     for (const auto& e : o.engines) {
         if (e.kind == EngineSpec::Kind::Human)
             o.concurrency = 1;  // one person, one board at a time

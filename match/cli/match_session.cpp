@@ -17,6 +17,7 @@
 #include "match/cli/match_outputs.h"
 #include "match/config/match_config.h"
 #include "match/config/match_options.h"
+#include "match/players/board_opening_check.h"
 #include "match/players/engine_spec.h"
 #include "match/players/protocol_log.h"
 #include "match/report/html_report.h"
@@ -27,6 +28,7 @@
 #include "match/run/cpu_affinity.h"
 #include "match/run/knockout.h"
 #include "match/run/match_runner.h"
+#include "match/run/openings.h"
 #include "match/run/shard.h"
 #include "match/stats/standings.h"
 #include "protocol/interruption.h"
@@ -104,6 +106,44 @@ void check_outputs(const MatchOptions& o) {
                                  "' already exists: --overwrite replaces it");
     }
     if (!o.html_path.empty()) check_html_report_path(o.html_path, o.overwrite);
+}
+
+// The outputs this run would make: those it names that do not exist yet. A run that plays no game
+// removes them again, so that the corrected command runs without --overwrite.
+std::vector<std::string> outputs_to_make(const MatchOptions& o) {
+    std::vector<std::string> made;
+    const std::string journal = o.results_path.empty() ? "" : journal_path_for(o.results_path);
+    for (const std::string& path :
+         {o.results_path, journal, o.records_path, o.positions_path, o.html_path, o.log_path}) {
+        if (!path.empty() && !output_exists(path)) made.push_back(path);
+    }
+    return made;
+}
+
+void remove_outputs(const std::vector<std::string>& made) {
+    for (const std::string& path : made) {
+        std::error_code ignored;
+        std::filesystem::remove(path, ignored);
+    }
+}
+
+// A match with board openings is refused before it starts (nothing is written) when one of its
+// engines cannot set a board, saying how to play it with transcripts instead.
+void refuse_engines_without_boards(const MatchOptions& o, const std::vector<Opening>& openings) {
+    const bool boards = std::any_of(openings.begin(), openings.end(),
+                                    [](const Opening& op) { return !start_board_of(op).empty(); });
+    if (!boards) return;
+    const std::vector<std::string> refusals = board_opening_refusals(o.engines, o.time);
+    if (refusals.empty()) return;
+    std::string text;
+    for (const std::string& refusal : refusals) text += refusal + "\n";
+    throw std::runtime_error(
+        text + "the openings '" + o.openings +
+        "' hold boards (OBF lines); no game was played. Give transcript openings instead, which "
+        "every engine plays from the standard start: --openings balanced, or a file of move "
+        "sequences (`othello-match balanced-openings > openings.txt`, then --openings "
+        "openings.txt, or cutechess's -openings file=openings.txt); or play these boards with "
+        "engines that can set one (NBoard engines, othello-engine)");
 }
 
 // The games already played in the journal (or, when the journal is gone, the results file),
@@ -348,7 +388,9 @@ int final_status(const MatchOptions& o, const MatchRunner& runner, const Standin
 
 int run_match_session(const MatchOptions& o) {
     check_outputs(o);
+    const std::vector<std::string> made = outputs_to_make(o);
     const std::vector<Opening> openings = match_openings(o);
+    refuse_engines_without_boards(o, openings);
     const std::vector<ScheduledGame> schedule =
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
                       static_cast<int>(openings.size()), o.shape);
@@ -401,7 +443,13 @@ int run_match_session(const MatchOptions& o) {
         return 128 + signal;
     }
     warn_about_repeated_games(standings);
-    return final_status(o, runner, standings, stopped, planned, status);
+    // (A shard whose part of the schedule is empty played what it had to: its files stay.)
+    const bool none_played = standings.games() == 0 && !pending.empty();
+    if (none_played) remove_outputs(made);
+    status = final_status(o, runner, standings, stopped, planned, status);
+    if (none_played && !made.empty())
+        std::cerr << "othello-match: no game was played, so no output file was kept\n";
+    return status;
 }
 
 }  // namespace othello

@@ -34,6 +34,28 @@ constexpr FieldKey kFieldKeys[] = {
 // nothing (empty or false), as a file written by cutechess for a GTP engine holds them so.
 constexpr const char* kIdleFields[] = {"initStrings", "ponder", "whitepov"};
 
+// Fields cutechess writes into every entry (or whenever they differ from its own defaults) that
+// othello-match has no use for: passed over without a note while they hold the value cutechess
+// writes for an engine nobody configured, noted otherwise. `timeoutScaleFactor` (1 unless set)
+// scales cutechess's own timeouts; othello-match's are --start-timeout and --move-timeout.
+struct DefaultedField {
+    const char* field;
+    const char* value;  // the JSON of cutechess's default
+};
+constexpr DefaultedField kDefaultedFields[] = {
+    {"timeoutScaleFactor", "1"},
+    {"validateClaims", "true"},
+    {"debug", "false"},
+    {"variants", "[\"standard\"]"},
+};
+
+bool holds_cutechess_default(const std::string& field, const nlohmann::json& value) {
+    for (const DefaultedField& f : kDefaultedFields) {
+        if (field == f.field) return value == nlohmann::json::parse(f.value);
+    }
+    return false;
+}
+
 // Chess protocols: cutechess speaks them, this runner does not.
 constexpr const char* kChessProtocols[] = {"uci", "xboard", "cecp"};
 
@@ -108,7 +130,7 @@ class EntryReader {
                     fail("\"" + field +
                          "\" is for chess engines; othello-match has no use for it "
                          "(leave it out or empty)");
-            } else {
+            } else if (!holds_cutechess_default(field, value)) {
                 notes.push_back(where_ + ": field \"" + field +
                                 "\" ignored (othello-match reads name, command, "
                                 "workingDirectory, protocol, stderrFile, timemargin, restart, "

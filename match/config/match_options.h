@@ -10,7 +10,7 @@
 
 #include "match/config/signing_key.h"
 #include "match/players/engine_spec.h"
-#include "match/players/player.h"
+#include "match/players/time_control.h"
 #include "match/run/eval_adjudication.h"
 #include "match/run/schedule.h"
 #include "match/run/shard.h"

@@ -29,6 +29,9 @@ class EnginePlayer : public Player {
     // Starts the engine (or connects to it) and opens the protocol, as before a first game.
     // Throws PlayerStartError.
     virtual void start(const TimeControl& time) = 0;
+    // Starts the engine to learn its name (then reported_name()): start(), and whatever else the
+    // protocol needs before an engine names itself. Throws PlayerStartError.
+    virtual void start_to_learn_name(const TimeControl& time) { start(time); }
     // What the engine called itself (GTP `name`, NBoard `set myname`); empty before it started.
     const std::string& reported_name() const { return reported_name_; }
 

@@ -33,14 +33,16 @@ const std::vector<EngineProtocol>& engine_protocol_table() {
              return std::unique_ptr<Player>(std::make_unique<GtpPlayer>(spec, log, board_openings));
          },
          {},
-         false},
+         false,
+         true},
         // NBoard sends the whole game, any start position included, with every move.
         {"nboard",
          [](const EngineSpec& spec, ProtocolLog* log, bool /*board_openings*/) {
              return std::unique_ptr<Player>(std::make_unique<NboardPlayer>(spec, log));
          },
          {nboard_depth_key()},
-         true},
+         true,
+         false},
     };
     return kProtocols;
 }

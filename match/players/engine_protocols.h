@@ -36,6 +36,10 @@ struct EngineProtocol {
     // Whether its engines report an eval with their moves (NBoard's "=== MOVE/EVAL"): a record
     // read back may carry evals only for such engines' moves (match/results/record_check.h).
     bool reports_evals = false;
+    // Whether an engine of it may be unable to play from a board (GTP has no command for one: an
+    // engine must know the project's othello-set_position), which its start with board openings
+    // finds out (BoardOpeningsRefused). NBoard sends every game's start board.
+    bool may_refuse_boards = false;
 };
 
 // Every protocol, in the order messages list them.

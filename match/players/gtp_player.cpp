@@ -50,7 +50,7 @@ void GtpPlayer::start(const TimeControl& time) {
         client_->ask("boardsize 8", deadline);
         if (board_openings_ && !knows_command("othello-set_position", deadline)) {
             shut_down();
-            throw PlayerStartError(
+            throw BoardOpeningsRefused(
                 spec_.name, "engine '" + spec_.name +
                                 "' cannot play the match's board openings: it does not know "
                                 "othello-set_position (GTP itself can only send moves from the "

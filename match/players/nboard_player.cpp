@@ -12,13 +12,30 @@ void NboardPlayer::start(const TimeControl& time) {
     try {
         client_ = std::make_unique<NboardClient>(connect(deadline));
         reported_name_ = client_->handshake(deadline, spec_.name);
-        if (spec_.depth > 0) client_->send("set depth " + std::to_string(spec_.depth));
+        // Edax names itself only once it is given a depth.
+        if (spec_.depth > 0) {
+            const std::string named = client_->set_depth(spec_.depth, deadline);
+            if (!named.empty()) reported_name_ = named;
+        }
     } catch (const ChannelError& e) {
         shut_down();
         fail_start(e);
     }
     broken_ = false;
     has_started_ = true;
+}
+
+void NboardPlayer::start_to_learn_name(const TimeControl& time) {
+    start(time);
+    if (!reported_name_.empty() || spec_.depth > 0) return;
+    // An engine that names itself only when given a depth (Edax) is given one: this process or
+    // connection is only asked its name and stopped, so no game is played at that depth.
+    try {
+        reported_name_ = client_->set_depth(kDepthToLearnName, deadline_after(time.start_timeout));
+    } catch (const ChannelError& e) {
+        shut_down();
+        fail_start(e);
+    }
 }
 
 void NboardPlayer::new_game(const Game&, const TimeControl& time, std::uint64_t) {

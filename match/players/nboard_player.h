@@ -24,8 +24,13 @@ class NboardPlayer : public EnginePlayer {
     void shut_down() override;
 
     void start(const TimeControl& time) override;
+    // start(), then, for an engine that has not named itself and is given no depth=, "set depth"
+    // (kDepthToLearnName) and a ping: Edax sends "set myname" only after "set depth".
+    void start_to_learn_name(const TimeControl& time) override;
 
   private:
+    static constexpr int kDepthToLearnName = 1;
+
     std::unique_ptr<NboardClient> client_;
     std::optional<double> last_eval_;
 };

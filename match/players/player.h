@@ -9,6 +9,7 @@
 
 #include "engine/game.h"
 #include "match/players/game_clock.h"
+#include "match/players/time_control.h"
 #include "protocol/channel_error.h"
 #include "protocol/deadline.h"
 
@@ -47,16 +48,11 @@ class PlayerStartError : public std::runtime_error {
     std::string engine_;
 };
 
-// Time control for one game: a per-move limit for engines without a clock and an optional
-// per-game budget, plus a margin forgiven once a game for communication delay.
-// Engines' own clocks (tc=, st=) are ClockRules, see Player::clock_rules.
-struct TimeControl {
-    double move_timeout = 60;   // seconds; an answer not given by then is a timeout (for an
-                                // engine with a clock the referee sets it to the clock's limit)
-    double game_time = 0;       // seconds per side for the whole game (tc= for engines without
-                                // one); 0: no budget
-    double margin = 0.1;        // seconds added to the budget before a loss on time
-    double start_timeout = 10;  // seconds for starting an engine and its handshake
+// An engine that cannot play the match's board openings (a GTP engine that does not know
+// othello-set_position): refused at its start, and before the match (board_opening_check.h).
+class BoardOpeningsRefused : public PlayerStartError {
+  public:
+    using PlayerStartError::PlayerStartError;
 };
 
 class Player {

@@ -30,7 +30,7 @@ void name_engines_as_they_answer(std::vector<EngineSpec>& engines,
                 find_engine_protocol(asked.protocol)->make_player(asked, nullptr, false);
             auto* engine = dynamic_cast<EnginePlayer*>(player.get());
             if (!engine) continue;
-            engine->start(time);
+            engine->start_to_learn_name(time);
             const std::string answer = printable(engine->reported_name());
             engine->shut_down();
             if (answer.find_first_not_of(' ') != std::string::npos) spec.name = answer;

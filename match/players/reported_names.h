@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "match/players/engine_spec.h"
-#include "match/players/player.h"
+#include "match/players/time_control.h"
 
 namespace othello {
 

@@ -1,9 +1,10 @@
 #!/bin/sh
-# The man pages as a Debian user expects them: NAME, SYNOPSIS, DESCRIPTION, OPTIONS (othello-book
-# has subcommands, each with its own --help), EXIT STATUS, EXAMPLES, FILES, ENVIRONMENT and SEE
-# ALSO naming the other three programs but not itself; no Boost "-h [ --help ]" form; and every
-# long option the program's --help prints is in its page, which help2man makes from that --help
-# (cmake/man_pages.cmake), so the two cannot drift apart.
+# The man pages as a Debian user expects them: NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXIT STATUS,
+# EXAMPLES, FILES, ENVIRONMENT and SEE ALSO naming the other three programs but not itself; no
+# Boost "-h [ --help ]" form; and every long option the program's --help prints is in its page,
+# which help2man makes from that --help (cmake/man_pages.cmake), so the two cannot drift apart.
+# othello-book's OPTIONS has a subsection per subcommand holding every option of that
+# subcommand's own --help (but --help, and options for tests alone).
 #   man_pages_test.sh MAN_DIR BIN_DIR
 set -eu
 man_dir=$1
@@ -18,8 +19,7 @@ for program in $programs; do
   [ -f "$page" ] || fail "no $page"
   text=$(zcat "$page")
   sections="|$(printf '%s\n' "$text" | sed -n 's/^\.SH "\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' | tr '\n' '|')"
-  wanted="NAME|SYNOPSIS|DESCRIPTION|EXIT STATUS|EXAMPLES|FILES|ENVIRONMENT|SEE ALSO"
-  [ "$program" = othello-book ] || wanted="$wanted|OPTIONS"
+  wanted="NAME|SYNOPSIS|DESCRIPTION|OPTIONS|EXIT STATUS|EXAMPLES|FILES|ENVIRONMENT|SEE ALSO"
   old_ifs=$IFS
   IFS='|'
   for section in $wanted; do
@@ -47,4 +47,17 @@ for program in $programs; do
       fail "$program(1) lacks $option, which --help gives"
   done
 done
-echo "man pages of $programs: every section, and every option --help gives"
+book=$(zcat "$man_dir/othello-book.1.gz")
+for subcommand in build show stats bench evaluate lines; do
+  heading="$subcommand options:"
+  [ "$subcommand" = build ] && heading="build and import options:"
+  subsection=$(printf '%s\n' "$book" | sed -n "/^\.SS \"$heading\"/,/^\.S[SH]/p" | sed '1d;$d')
+  [ -n "$subsection" ] || fail "othello-book(1) has no subsection \"$heading\" in OPTIONS"
+  for option in $("$bin_dir/othello-book" "$subcommand" --help | grep -o -- '--[a-z][a-z0-9-]*' |
+    grep -v -e '^--help$' -e '^--test-' | sort -u); do
+    escaped=$(printf '%s' "$option" | sed 's/-/\\-/g')
+    printf '%s\n' "$subsection" | grep -qF -e "$escaped" ||
+      fail "othello-book(1) lacks $option under \"$heading\", which 'othello-book $subcommand --help' gives"
+  done
+done
+echo "man pages of $programs: every section, every option --help gives, othello-book's per subcommand"

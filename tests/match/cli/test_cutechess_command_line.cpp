@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "match/cli/cutechess_command_line.h"
+#include "match/players/engine_protocols.h"
 
 using othello::default_engines_file;
 using othello::translate_cutechess_options;
@@ -121,7 +122,10 @@ TEST_CASE("games and rounds multiply; -repeat takes a count; double-dash options
 
 TEST_CASE("what has no Othello meaning is refused by name, saying why") {
     CHECK(cutechess_refusal("-engine cmd=E proto=uci") ==
-          "-engine proto=uci: a chess protocol; othello-match speaks gtp and nboard");
+          "-engine proto=uci: a chess protocol; othello-match speaks " +
+              othello::engine_protocol_names());
+    CHECK(cutechess_refusal("-engine cmd=E proto=ggs") ==
+          "-engine proto=ggs: expected one of " + othello::engine_protocol_names());
     CHECK(cutechess_refusal("-engine cmd=E trust") ==
           "-engine trust: othello-match referees every move itself and takes no claims from "
           "engines");
@@ -159,6 +163,29 @@ TEST_CASE("what has no Othello meaning is refused by name, saying why") {
     CHECK(cutechess_refusal("-engin cmd=E") ==
           "unknown option '-engin': cutechess-cli's options take one dash (-engine, -each, "
           "-games, ...), othello-match's own two (--engine, --games, ...): see --help");
+}
+
+TEST_CASE("every refusal is collected, the rest of the line translated without the refused") {
+    const othello::CutechessTranslation t = othello::translate_cutechess_command_line(
+        {"-engine", "cmd=E", "ponder", "name=A", "-variant", "atomic", "-engin", "-games", "4",
+         "-openings", "file=o", "format=pgn", "order=random", "-debug", "-rounds"});
+    CHECK(t.words == CutechessWords{"--engine", "name=A,cmd:E", "--openings", "o",
+                                    "--openings-order", "random", "--games", "4"});
+    CHECK(t.refusals ==
+          std::vector<std::string>{
+              "-engine ponder: GTP and NBoard engines are not asked to ponder",
+              "-variant: chess variants; othello-match plays Othello only",
+              "unknown option '-engin': cutechess-cli's options take one dash (-engine, -each, "
+              "-games, ...), othello-match's own two (--engine, --games, ...): see --help",
+              "-openings format=pgn: PGN holds chess games; give OBF lines (format=obf) or move "
+              "transcripts (no format=)",
+              "-debug: --log FILE writes every line sent to and received from the engines",
+              "-rounds: expects a value"});
+    // The throwing form says them all in one message.
+    CHECK(cutechess_refusal("-variant atomic -tbignore50") ==
+          "2 problems with the command line:\n"
+          "  -variant: chess variants; othello-match plays Othello only\n"
+          "  -tbignore50: Othello has no fifty-move rule");
 }
 
 TEST_CASE("conf= without --engines reads ./engines.json, else cutechess's own folder") {

@@ -164,8 +164,10 @@ TEST_CASE(
     const Run each_bad = run(kMatch + kTwoPolicies + "--each stderr=", dir);
     CHECK(each_bad.status == 2);
     CHECK(each_bad.err ==
-          "othello-match: engine spec 'policy:random': stderr= is empty (0, 1 or a FILE to "
-          "append to)\n(see othello-match --help)\n");
+          "othello-match: 2 problems with the command line:\n"
+          "  engine spec 'policy:random': stderr= is empty (0, 1 or a FILE to append to)\n"
+          "  engine spec 'policy:mobility': stderr= is empty (0, 1 or a FILE to append to)\n"
+          "(see othello-match --help)\n");
 }
 
 TEST_CASE("stderr= naming one of the match's own files (journal, key, engines file) is refused") {

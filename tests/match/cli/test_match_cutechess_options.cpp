@@ -401,10 +401,13 @@ TEST_CASE("cutechess restart=: a value other than auto, on or off, or on a polic
     CHECK(refused(engine, "") == "othello-match: engine spec '" + engine +
                                      "': restart 'sometimes': expected auto, on or off\n(see "
                                      "othello-match --help)\n");
-    // A value that is wrong is wrong for every engine, a policy given it by --each included.
+    // A value that is wrong is wrong for every engine, a policy given it by --each included: each
+    // engine's refusal is said.
     CHECK(refused("policy:mobility", " --each restart=sometimes") ==
-          "othello-match: engine spec 'policy:mobility': restart 'sometimes': expected auto, on "
-          "or off\n(see othello-match --help)\n");
+          "othello-match: 2 problems with the command line:\n"
+          "  engine spec 'policy:mobility': restart 'sometimes': expected auto, on or off\n"
+          "  engine spec 'policy:random': restart 'sometimes': expected auto, on or off\n"
+          "(see othello-match --help)\n");
     for (const std::string spec : {"restart=on,policy:mobility", "restart=off,human"}) {
         CHECK(refused(spec, "") == "othello-match: engine spec '" + spec +
                                        "': restart= is for engines (cmd: or tcp://)\n(see "

@@ -12,6 +12,7 @@
 
 using namespace othello;
 using othello::testing::kEngine;
+using othello::testing::kFakeNboard;
 
 TEST_CASE(
     "engines without name= take the names they answer, made distinct; the others keep theirs") {
@@ -44,4 +45,21 @@ TEST_CASE("a resumed match's engines keep the names its journal recorded, unaske
     name_engines_as_they_answer(engines, {text, "policy:random"}, time, recorded);
     CHECK(engines[0].name == "othello-engine --policy mobility");
     CHECK(engines[1].name == "random");
+}
+
+TEST_CASE("an NBoard engine that names itself only after set depth, as Edax does, is named so") {
+    const std::string edax = kFakeNboard + " --mode name-after-depth --myname 'Edax4.4'";
+    const std::vector<std::string> texts = {
+        "nboard:" + edax,          // no depth=: given one to learn its name, then stopped
+        "depth=8,nboard:" + edax,  // the depth the match gives it
+        "nboard:" + kFakeNboard,   // names itself never: keeps its command's name
+    };
+    std::vector<EngineSpec> engines;
+    for (const std::string& text : texts) engines.push_back(parse_engine_spec(text));
+    TimeControl time;
+    time.start_timeout = 10;
+    name_engines_as_they_answer(engines, texts, time);
+    std::vector<std::string> names;
+    for (const EngineSpec& e : engines) names.push_back(e.name);
+    CHECK(names == std::vector<std::string>{"Edax4.4", "Edax4.4", "fake-nboard-engine"});
 }

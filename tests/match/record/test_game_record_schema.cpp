@@ -70,7 +70,7 @@ std::string first_line(const fs::path& p) {
 }  // namespace
 
 // The names are pinned where every output is: other people's tools read them, so they change
-// only with the expected outputs (tests/data/streamed_outputs/outputs.txt: the JSON and CSV
+// only with the expected outputs (tests/data/streamed_outputs/: the JSON and CSV
 // results, and the fields othello-match --help lists; test match/results/outputs).
 TEST_CASE("the schema table names every JSON field, CSV column and page column") {
     for (const GameRecordField& f : game_record_fields()) {  // what --help says of each

@@ -1,11 +1,11 @@
 // The outputs written at the end of a match are streamed (the results file from the journal's
 // lines, every file through a buffer), and stay byte for byte what the runner wrote when it kept
 // every game in memory: fixed-seed in-process matches against the files that runner wrote
-// (tests/data/streamed_outputs/outputs.txt), and a match with a process engine, whose times vary,
-// against its own journal put together as one JSON document. The rating list's and statistics'
-// floating point numbers may differ in their last digits between builds (an iterative fit, and a
-// compiler free to fuse a multiply and an add): those are compared to 1e-6, every other byte
-// exactly. The same snapshot pins the game record fields othello-match --help lists.
+// (tests/data/streamed_outputs/, a file per output), and a match with a process engine, whose times
+// vary, against its own journal put together as one JSON document. The rating list's and
+// statistics' floating point numbers may differ in their last digits between builds (an iterative
+// fit, and a compiler free to fuse a multiply and an add): those are compared to 1e-6, every other
+// byte exactly. The same snapshot pins the game record fields othello-match --help lists.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -75,50 +75,63 @@ std::size_t first_difference(const std::string& a, const std::string& b) {
 const std::string kRegenerate =
     "OTHELLO_REGENERATE_GOLDEN=1 ctest --test-dir build -R match/results/outputs";
 
-// The expected outputs, all in one file of sections "==> NAME (N bytes) <==\n", N bytes and a
-// line break: a change to what every output holds (a new record field) rewrites one file.
-const fs::path kSnapshot = kExpected / "outputs.txt";
+// The expected outputs, one file each in tests/data/streamed_outputs/ named after the output, in
+// a form a diff reads: the JSON results (written with one field a line), the journal (one game a
+// line), CSV and records as written; the report page with its data block (one line in the page)
+// pretty-printed, a game a line. So a new record field is one line more, or longer, per game.
 
-std::map<std::string, std::string> read_snapshot() {
-    std::map<std::string, std::string> sections;
-    const std::string text = slurp(kSnapshot);
-    for (std::size_t at = 0; at < text.size();) {
-        const std::size_t end = text.find(" <==\n", at);
-        REQUIRE(text.compare(at, 4, "==> ") == 0);
-        REQUIRE(end != std::string::npos);
-        const std::string header = text.substr(at + 4, end - at - 4);  // "NAME (N bytes)"
-        const std::size_t paren = header.rfind(" (");
-        REQUIRE(paren != std::string::npos);
-        const std::size_t size = std::stoul(header.substr(paren + 2));
-        at = end + 5;
-        sections[header.substr(0, paren)] = text.substr(at, size);
-        at += size + 1;
+// `j` with every object's members on lines of their own and every array of containers one
+// element a line; an array of plain values (a game's row on the page) stays on one line.
+std::string pretty(const nlohmann::ordered_json& j, int depth = 0) {
+    const std::string indent(2 * (depth + 1), ' ');
+    const std::string close(2 * depth, ' ');
+    const auto dump = [](const nlohmann::ordered_json& v) {
+        return v.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    };
+    if (j.is_object() && !j.empty()) {
+        std::string text = "{\n";
+        std::size_t left = j.size();
+        for (const auto& [key, value] : j.items())
+            text += indent + dump(key) + ": " + pretty(value, depth + 1) + (--left ? ",\n" : "\n");
+        return text + close + "}";
     }
-    return sections;
+    const bool flat = std::none_of(
+        j.begin(), j.end(), [](const nlohmann::ordered_json& v) { return v.is_structured(); });
+    if (!j.is_array() || j.empty() || flat) return dump(j);
+    std::string text = "[\n";
+    for (std::size_t i = 0; i < j.size(); ++i)
+        text += indent + pretty(j[i], depth + 1) + (i + 1 < j.size() ? ",\n" : "\n");
+    return text + close + "]";
 }
 
-void write_snapshot(const std::map<std::string, std::string>& sections) {
-    std::string text;
-    for (const auto& [name, content] : sections)
-        text += "==> " + name + " (" + std::to_string(content.size()) + " bytes) <==\n" + content +
-                "\n";
-    write_bytes(kSnapshot, text);
+// An output as its snapshot holds it: the report page's data block pretty-printed ("</" kept
+// escaped, as the page writes it inside its script element), everything else as written.
+std::string snapshot_form(const std::string& name, const std::string& text) {
+    if (!name.ends_with(".html")) return text;
+    const std::string open = "<script type=\"application/json\" id=\"report-data\">";
+    const std::size_t begin = text.find(open);
+    REQUIRE(begin != std::string::npos);
+    const std::size_t data = begin + open.size();
+    const std::size_t end = text.find("</script>", data);
+    REQUIRE(end != std::string::npos);
+    std::string block = pretty(nlohmann::ordered_json::parse(text.substr(data, end - data)));
+    for (std::size_t at = 0; (at = block.find("</", at)) != std::string::npos; at += 3)
+        block.replace(at, 2, "<\\/");
+    return text.substr(0, data) + "\n" + block + "\n" + text.substr(end);
 }
 
-// `written` against the snapshot's section `name`.
+// `written` against its snapshot, tests/data/streamed_outputs/NAME.
 void check_output(const fs::path& written, const std::string& name) {
-    INFO("written: " << written.string() << ", expected: section " << name << " of "
-                     << kSnapshot.string());
-    const std::string text = slurp(written);
+    const fs::path snapshot = kExpected / name;
+    INFO("written: " << written.string() << ", expected: " << snapshot.string());
+    const std::string text = snapshot_form(name, slurp(written));
     REQUIRE(!text.empty());
     const char* regenerate = std::getenv("OTHELLO_REGENERATE_GOLDEN");
     if (regenerate && std::string(regenerate) == "1") {
-        std::map<std::string, std::string> sections = read_snapshot();
-        sections[name] = text;
-        write_snapshot(sections);
-        MESSAGE("regenerated " << name << " in " << kSnapshot.string());
+        write_bytes(snapshot, text);
+        MESSAGE("regenerated " << snapshot.string());
     }
-    const std::size_t at = first_difference(text, read_snapshot()[name]);
+    const std::size_t at = first_difference(text, slurp(snapshot));
     INFO("first difference at byte " << at << ": '"
                                      << text.substr(at == std::string::npos ? 0 : at, 60) << "'");
     INFO("if the change is meant, regenerate the expected outputs: " << kRegenerate);

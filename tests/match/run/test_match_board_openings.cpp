@@ -219,11 +219,11 @@ TEST_CASE("GTP engines get the board with othello-set_position; one without it i
     CHECK(slurp(dir / "gtp.log").find("> othello-set_position " + boards_in(kPositions).at(2)) !=
           std::string::npos);
 
-    // An engine that does not know the command: refused at its start, with the reason.
+    // An engine that does not know the command: refused before the match, with the reason.
     const Run refused = run_match("--engine 'name=plain,cmd:" + kFake +
                                       "' --engine policy:random --games 2 --openings " + kPositions,
                                   dir);
-    CHECK(refused.status == 1);
+    CHECK(refused.status == 2);
     CHECK(refused.err.find("engine 'plain' cannot play the match's board openings: it does not "
                            "know othello-set_position") != std::string::npos);
     fs::remove_all(dir);

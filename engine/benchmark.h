@@ -1,4 +1,6 @@
-// The engine's speed figures: perft leaves per second and random self-play games per second.
+// The engine's speed figures: perft leaves per second and random self-play games per second,
+// what `othello-engine bench` prints (as Stockfish's `bench`: a check of speed and correctness
+// after every change). The benchmark programs of every other layer are in bench/.
 #pragma once
 
 #include <cstdint>

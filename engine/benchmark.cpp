@@ -1,5 +1,5 @@
 // Timed perft and random self-play on all cores (what `othello-engine bench` prints).
-#include "bench/engine_bench.h"
+#include "engine/benchmark.h"
 
 #include <chrono>
 #include <cstdio>
