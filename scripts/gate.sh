@@ -45,6 +45,10 @@ case "$candidate$labels" in
     *$'\t'* | *$'\n'*) echo "gate.sh: names and labels hold no tab or newline" >&2; exit 2 ;;
 esac
 [ -f "$weights" ] || { echo "gate.sh: $weights: no such file" >&2; exit 2; }
+case "$weights" in
+    *,*) echo "gate.sh: $weights: a path with a comma cannot be an engine spec's weights=" >&2
+         exit 2 ;;
+esac
 games="${GAMES:-2000}" l2_games="${L2_GAMES:-1000}" shipped_games="${SHIPPED_GAMES:-1000}"
 rhino="${RHINO:-/usr/games/gtp-rhino}"
 match="$build/bin/othello-match"
@@ -63,8 +67,12 @@ fi
 # play NAME COUNT OPPONENT: the candidate first, in process; prints the match's output file.
 play() {
     local name="$1" count="$2" opponent="$3" file="$logs/$candidate-$1.txt"
-    # A match this gate finished before (a run stopped later) is not played again.
-    if grep -q " $count games, +" "$file" 2>/dev/null && [ -s "$logs/$candidate-$1.ggf" ]; then
+    # A match this gate finished before (a run stopped later) is not played again: the same
+    # weights (their checksum), seed, opponent and games, written beside it when it finished.
+    local key
+    key="$(sha256sum < "$weights" | cut -d' ' -f1) seed=$seed games=$count opponent=$opponent"
+    if grep -q " $count games, +" "$file" 2>/dev/null && [ -s "$logs/$candidate-$1.ggf" ] &&
+        [ "$(cat "$file.key" 2>/dev/null)" = "$key" ]; then
         echo "gate.sh: $candidate against $name: reusing the finished match in $file" >&2
         echo "$file"
         return
@@ -76,6 +84,7 @@ play() {
         echo "gate.sh: the match against $name failed (log: $file)" >&2
         exit 1
     }
+    printf '%s\n' "$key" > "$file.key"
     echo "$file"
 }
 # The candidate's score in percent, from "A vs B: N games, +W -L =D, score S%".
@@ -85,6 +94,7 @@ error_of() {
     sed -n 's/.*Pentanomial \[[^]]*\]: \[\([0-9, ]*\)\].*/\1/p' "$1" | head -n 1 | tr -d ' ' |
         awk -F, '{ n = 0; m = 0
                    for (i = 1; i <= 5; ++i) { n += $i; m += $i * (i - 1) / 4 }
+                   if (n == 0) exit 1
                    m /= n; v = 0
                    for (i = 1; i <= 5; ++i) v += $i * ((i - 1) / 4 - m) ^ 2
                    printf "%.1f\n", 196 * sqrt(v / n / n) }'
@@ -96,7 +106,12 @@ vs_shipped="-"
 if [ "$shipped" = no ]; then
     vs_shipped="$(score_of "$(play shipped "$shipped_games" policy:regression)")"
 fi
-row="$candidate	$(date -u +%F)	$positions	$labels	$games	$(score_of "$l3")	$(error_of "$l3")	$(score_of "$l2")	$vs_shipped	$shipped"
+l3_score="$(score_of "$l3")" l3_error="$(error_of "$l3")" l2_score="$(score_of "$l2")"
+if [ -z "$l3_score" ] || [ -z "$l3_error" ] || [ -z "$l2_score" ] || [ -z "$vs_shipped" ]; then
+    echo "gate.sh: a match's output holds no score or no pairs (see $logs); no row written" >&2
+    exit 1
+fi
+row="$candidate	$(date -u +%F)	$positions	$labels	$games	$l3_score	$l3_error	$l2_score	$vs_shipped	$shipped"
 printf '%s\n' "$row" >> "$table"
 echo "gate.sh: appended to $table:" >&2
 printf '%s\n%s\n' "$header" "$row" | column -t -s $'\t' >&2

@@ -35,6 +35,9 @@ if [ -z "$samples" ] || [ -z "$weights" ] || [ -z "$out" ]; then
     echo "label-children.sh: --samples, --weights and --out are needed" >&2
     exit 2
 fi
+# The parts of one folder share their labels' making: a folder started with other weights,
+# depth, exact endgame or parts is refused rather than mixed.
+stamp="samples=$(basename "$samples") weights=$(sha256sum < "$weights" | cut -d' ' -f1) depth=$depth exact=$exact parts=$parts"
 bits=0
 while [ $((1 << bits)) -lt "$parts" ]; do bits=$((bits + 1)); done
 if [ $((1 << bits)) -ne "$parts" ]; then
@@ -44,6 +47,14 @@ fi
 train="$build/bin/othello-train"
 [ -x "$train" ] || { echo "label-children.sh: $train is not built" >&2; exit 1; }
 mkdir -p "$out"
+if [ -f "$out/labels.txt" ]; then
+    if [ "$(cat "$out/labels.txt")" != "$stamp" ]; then
+        echo "label-children.sh: $out holds parts made otherwise ($(cat "$out/labels.txt")); give another --out" >&2
+        exit 2
+    fi
+else
+    printf '%s\n' "$stamp" > "$out/labels.txt"
+fi
 # The parts in bit-reversed order.
 order=()
 for ((i = 0; i < parts; ++i)); do
@@ -59,6 +70,8 @@ for f in "${order[@]}"; do
     if [ -e "$part" ]; then continue; fi
     # A unique temporary name beside the part, renamed over nothing: only a whole part is named.
     tmp="$(mktemp "$out/.part-$f.XXXXXX")"
+    chmod 644 "$tmp"
+    trap 'rm -f "$tmp"' EXIT
     echo "label-children.sh: part $f of $parts (depth $depth, exact from $exact empties)" >&2
     if ! "$train" --data random --games 1 --samples "$samples" --children-of "$parts" \
         --children-from "$f" --label-weights "$weights" --label-depth "$depth" \

@@ -213,6 +213,12 @@ fi
 
 HEAD
     cat "$tmp/network.md"
+    # The gate and move-loss section (scripts/gate.sh, othello-train --move-losses) is written
+    # by hand from those tools' outputs: kept as it is.
+    if [ -f "$out" ]; then
+        printf '\n'
+        sed -n '/^<!-- gate section start/,/^<!-- gate section end/p' "$out"
+    fi
     cat <<HEAD
 
 # The regression policy

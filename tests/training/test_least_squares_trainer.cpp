@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 
 #include "training/least_squares_trainer.h"
@@ -156,6 +157,30 @@ TEST_CASE("a streamed fit gives the in-memory fit's weights, bit for bit, and re
     CHECK_THROWS_WITH_AS(fit_pattern_weights_streamed(
                              {folder / "a.samples", folder / "bad.samples"}, options, nullptr),
                          doctest::Contains("bad.samples: truncated header"), SampleFileError);
+    // Phases that stop early (one with a single position converges in a step or two, empty
+    // ones never start) while the others go on: the lockstep passes must leave them as they are.
+    TrainingSamples sparse;
+    for (const TrainingSample& t : first) {
+        const int ply = popcount(t.player | t.opponent) - 4;
+        if (ply <= 10 || (ply == 50 && sparse.size() < 400)) sparse.push_back(t);
+        if (ply == 50) break;
+    }
+    save_samples(folder / "sparse.samples", sparse);
+    options.iterations = 40;
+    options.jacobi = true;
+    CHECK(fit_pattern_weights_streamed({folder / "sparse.samples"}, options, nullptr) ==
+          fit_pattern_weights(sparse, options, nullptr));
+
+    // A sample that is no labelled position, met halfway through a pass on some thread, is an
+    // error naming it, not an abort.
+    TrainingSamples broken = second;
+    broken[5].target = std::numeric_limits<float>::quiet_NaN();
+    save_samples(folder / "broken.samples", broken);
+    options.threads = 2;
+    CHECK_THROWS_WITH_AS(fit_pattern_weights_streamed(
+                             {folder / "a.samples", folder / "broken.samples"}, options, nullptr),
+                         doctest::Contains("broken.samples: sample 5 is not a labelled position"),
+                         SampleFileError);
     options.rank_weight = 1;
     CHECK_THROWS_AS(fit_pattern_weights_streamed(files, options, nullptr), std::invalid_argument);
     std::filesystem::remove_all(folder);
