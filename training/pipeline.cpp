@@ -172,6 +172,34 @@ std::shared_ptr<const PatternWeights> fit_round(const TrainingSamples& train,
     return weights;
 }
 
+void describe_streamed_samples(const std::vector<std::filesystem::path>& files, std::ostream& log) {
+    std::uint64_t positions = 0;
+    for (const auto& file : files) {
+        const SampleFileReader reader(file);
+        log << boost::format("%s: %d saved training positions (streamed)\n") % file.string() %
+                   reader.size();
+        positions += reader.size();
+    }
+    log << boost::format("%d training positions in %d files, streamed\n") % positions %
+               files.size();
+}
+
+std::shared_ptr<const PatternWeights> fit_streamed(const std::vector<std::filesystem::path>& files,
+                                                   const TrainerOptions& options,
+                                                   std::ostream& log) {
+    const auto start = Clock::now();
+    const auto real = fit_pattern_weights_streamed(files, options, &log);
+    int clamped = 0;
+    auto weights =
+        std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
+    log << boost::format(
+               "streamed fit: %.1f s with %d threads, %d iterations%s, lambda %g; "
+               "%d weights clamped\n") %
+               seconds_since(start) % options.threads % options.iterations %
+               (options.jacobi ? " (Jacobi)" : "") % options.lambda % clamped;
+    return weights;
+}
+
 void report_evaluation(std::shared_ptr<const PatternWeights> weights, const TrainingData& data,
                        std::uint64_t seed, std::ostream& log) {
     print_errors(*weights, data.train, data.validation, log);
@@ -213,6 +241,17 @@ void upgrade_weights(const std::filesystem::path& input, const std::filesystem::
                output.string() % input.string();
 }
 
+// --stream-fit reads the --samples files as they are: nothing that changes or adds positions.
+static void check_stream_fit(const PipelineOptions& options) {
+    if (options.stream_fit &&
+        (options.sample_files.empty() || options.self_play.games > 0 ||
+         !options.label_weights.empty() || options.keep_every != 1 || options.children_of > 0 ||
+         !options.save_samples.empty() || !options.export_csv.empty() || !options.evaluate.empty()))
+        throw std::invalid_argument(
+            "--stream-fit fits --samples files as they are: no self-play, relabelling, "
+            "--keep-every, --children-of, --save-samples, --export-csv or --evaluate");
+}
+
 void run_pipeline(PipelineOptions options, std::ostream& log) {
     if (options.keep_every < 1) throw std::invalid_argument("--keep-every must be 1 or more");
     if (!(options.trainer.rank_weight >= 0 && options.trainer.rank_weight <= 1000))
@@ -230,13 +269,7 @@ void run_pipeline(PipelineOptions options, std::ostream& log) {
             "--children-of needs --label-weights, a --label-share of 1 and no "
             "--label-from-empties or --label-expert-only");
     }
-    if (options.stream_fit &&
-        (options.sample_files.empty() || options.self_play.games > 0 ||
-         !options.label_weights.empty() || options.keep_every != 1 || options.children_of > 0 ||
-         !options.save_samples.empty() || !options.export_csv.empty() || !options.evaluate.empty()))
-        throw std::invalid_argument(
-            "--stream-fit fits --samples files as they are: no self-play, relabelling, "
-            "--keep-every, --children-of, --save-samples, --export-csv or --evaluate");
+    check_stream_fit(options);
     const std::uint64_t seed = options.data.seed;
     options.labels.threads = options.trainer.threads;
     options.self_play.seed = seed;
@@ -246,15 +279,7 @@ void run_pipeline(PipelineOptions options, std::ostream& log) {
     TrainingData data = load_data(options.data, log);
     if (options.stream_fit) {
         data.train = TrainingSamples{};  // the files are read at each step of the fit instead
-        std::uint64_t positions = 0;
-        for (const auto& file : options.sample_files) {
-            const SampleFileReader reader(file);
-            log << boost::format("%s: %d saved training positions (streamed)\n") % file.string() %
-                       reader.size();
-            positions += reader.size();
-        }
-        log << boost::format("%d training positions in %d files, streamed\n") % positions %
-                   options.sample_files.size();
+        describe_streamed_samples(options.sample_files, log);
     } else if (!options.sample_files.empty()) {
         use_saved_samples(data, options.sample_files, log);
     }
@@ -294,16 +319,7 @@ void run_pipeline(PipelineOptions options, std::ostream& log) {
         weights = shared_weights(options.evaluate);
         log << "evaluating " << options.evaluate.string() << "\n";
     } else if (options.stream_fit) {
-        const auto fit_start = Clock::now();
-        const auto real = fit_pattern_weights_streamed(options.sample_files, options.trainer, &log);
-        int clamped = 0;
-        weights =
-            std::make_shared<const PatternWeights>(PatternWeights::from_discs(real, &clamped));
-        log << boost::format(
-                   "streamed fit: %.1f s with %d threads, %d iterations%s, lambda %g; "
-                   "%d weights clamped\n") %
-                   seconds_since(fit_start) % options.trainer.threads % options.trainer.iterations %
-                   (options.trainer.jacobi ? " (Jacobi)" : "") % options.trainer.lambda % clamped;
+        weights = fit_streamed(options.sample_files, options.trainer, log);
     } else {
         weights = fit_round(data.train, options.trainer, log);
     }

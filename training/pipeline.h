@@ -74,6 +74,12 @@ std::shared_ptr<const patterns::PatternWeights> fit_round(const TrainingSamples&
 
 // The weights' mean absolute errors per phase on the training and validation positions, and
 // their expert agreement on the held-out games (a regression policy seeded with `seed`).
+// --stream-fit: the files' sizes in the log, then their fit read afresh at each step.
+void describe_streamed_samples(const std::vector<std::filesystem::path>& files, std::ostream& log);
+std::shared_ptr<const patterns::PatternWeights> fit_streamed(
+    const std::vector<std::filesystem::path>& files, const TrainerOptions& options,
+    std::ostream& log);
+
 void report_evaluation(std::shared_ptr<const patterns::PatternWeights> weights,
                        const TrainingData& data, std::uint64_t seed, std::ostream& log);
 

@@ -54,6 +54,29 @@ struct SearchLabeller::Table {
     Entry& slot(Bitboard player, Bitboard opponent) {
         return entries[hash_of(player, opponent) & mask];
     }
+    // The fail-soft value `best` of a search of the position to `depth` within (alpha, beta): a
+    // bound, or the value itself; kept with the bounds of the same depth the slot already held.
+    // The slot is read afresh: the searches below may have replaced its entry.
+    void remember(Bitboard player, Bitboard opponent, int depth, std::int32_t best,
+                  std::int32_t alpha, std::int32_t beta, std::int8_t move) {
+        Entry& out = slot(player, opponent);
+        const bool same = out.player == player && out.opponent == opponent && out.depth == depth;
+        out.player = player;
+        out.opponent = opponent;
+        out.depth = static_cast<std::int8_t>(depth);
+        out.move = move;
+        if (!same) {
+            out.lower = -kInfinity;
+            out.upper = kInfinity;
+        }
+        if (best <= alpha) {
+            out.upper = std::min(out.upper, best);
+        } else if (best >= beta) {
+            out.lower = std::max(out.lower, best);
+        } else {
+            out.lower = out.upper = best;
+        }
+    }
     std::vector<Entry> entries;
     std::size_t mask;
 };
@@ -140,24 +163,7 @@ std::int32_t SearchLabeller::search(Bitboard player, Bitboard opponent, int dept
             if (alpha >= beta) break;
         }
     }
-    // The entry may have been replaced by the searches below: write it afresh.
-    Table::Entry& out = table_->slot(player, opponent);
-    const bool same = out.player == player && out.opponent == opponent && out.depth == depth;
-    out.player = player;
-    out.opponent = opponent;
-    out.depth = static_cast<std::int8_t>(depth);
-    out.move = best_move;
-    if (!same) {
-        out.lower = -kInfinity;
-        out.upper = kInfinity;
-    }
-    if (best <= alpha_in) {
-        out.upper = std::min(out.upper, best);
-    } else if (best >= beta_in) {
-        out.lower = std::max(out.lower, best);
-    } else {
-        out.lower = out.upper = best;
-    }
+    table_->remember(player, opponent, depth, best, alpha_in, beta_in, best_move);
     return best;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scripts/label-children.sh end to end, small: parts in bit-reversed order, resumed where a run
-# stopped, every child labelled once across the parts, and a folder of other labels refused.
+# stopped, every child labelled once across the parts, and a folder of other labels refused; then
+# othello-train --stream-fit on them writes the in-memory fit's weights file, byte for byte.
 #   tests/training/label_children_test.sh BUILD-DIR WTHOR-DIR WORKDIR
 set -euo pipefail
 build=$(realpath "$1")
@@ -40,7 +41,23 @@ total=0
 for f in 0 1 2 3; do total=$((total + $(count "$work/parts/part-$f.samples"))); done
 [ "$total" = "$(count "$work/all.samples")" ] ||
   fail "the parts hold $total children, all of them $(count "$work/all.samples")"
+# The parents and their labelled children fitted in memory and streamed: the same weights file.
+fit() {
+  "$train" --data random --games 1 --samples "$work/parents.samples" \
+    --samples "$work/parts/part-0.samples" --samples "$work/parts/part-2.samples" --jacobi \
+    --iterations 8 --threads 2 "$@"
+}
+fit --output "$work/in-memory.bin" > "$work/in-memory.log" || fail "$(cat "$work/in-memory.log")"
+fit --stream-fit --output "$work/streamed.bin" > "$work/streamed.log" ||
+  fail "$(cat "$work/streamed.log")"
+grep -q 'streamed fit:' "$work/streamed.log" || fail "$(cat "$work/streamed.log")"
+cmp "$work/in-memory.bin" "$work/streamed.bin" || fail "the streamed fit's weights differ"
+if fit --stream-fit --keep-every 2 --output "$work/x.bin" 2> "$work/refused.log"; then
+  fail "--stream-fit with --keep-every was taken"
+fi
+grep -q 'stream-fit fits --samples files as they are' "$work/refused.log" ||
+  fail "$(cat "$work/refused.log")"
 # Another depth in the same folder is refused, not mixed in.
 if label --out "$work/parts" --depth 3 2> "$work/other.log"; then fail "another depth was mixed in"; fi
 grep -q 'holds parts made otherwise' "$work/other.log" || fail "$(cat "$work/other.log")"
-echo "label-children.sh: 4 parts in bit-reversed order, resumed, every child once, other labels refused"
+echo "label-children.sh: 4 parts in bit-reversed order, resumed, every child once, other labels refused; --stream-fit gives the in-memory weights"
