@@ -170,9 +170,20 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         if (!key->applies(spec, context))
             refuse_spec(text, key->name + "= is for " + key->for_whom);
     }
-    // The name goes into results, journals, game records and the report, which hold UTF-8 only.
-    spec.name = printable(spec.name);
+    // The name goes into results, journals, game records and the report, which hold UTF-8 only,
+    // in lines of bounded length. A name the user gave is refused rather than cut: cut names
+    // could meet.
+    if (spec.name_given && printable(spec.name).size() > kMostNameBytes) {
+        refuse_spec(text, "name= is " + std::to_string(printable(spec.name).size()) +
+                              " bytes (escaped); a name is at most " +
+                              std::to_string(kMostNameBytes));
+    }
+    spec.name = bounded_name(spec.name);
     return spec;
+}
+
+std::string bounded_name(std::string_view name) {
+    return printable(name, kMostNameBytes);
 }
 
 std::string shell_quoted(std::string_view word) {
@@ -187,7 +198,9 @@ void make_names_distinct(std::vector<EngineSpec>& engines) {
         const std::string base = engines[i].name;
         for (std::size_t j = 0; j < i; ++j) {
             if (engines[j].name == engines[i].name) {
-                engines[i].name = base + "-" + std::to_string(++n);
+                std::string suffix = "-";
+                suffix += std::to_string(++n);
+                engines[i].name = printable(base, kMostNameBytes - suffix.size()) + suffix;
                 j = static_cast<std::size_t>(-1);  // check the new name against all earlier ones
             }
         }

@@ -14,6 +14,14 @@
 
 namespace othello {
 
+// The most bytes of a display name, escaped as printable() escapes it (a record's names, its
+// journal line and every file that reads it back depend on it: match/record/record_bounds.h).
+inline constexpr std::size_t kMostNameBytes = 256;
+
+// `name` (an engine's answer to GTP `name`, NBoard's `set myname`, or a name made from a spec)
+// escaped and cut to kMostNameBytes.
+std::string bounded_name(std::string_view name);
+
 struct EngineSpec {
     // Who plays: a policy in this process, an engine behind a connection, or a person.
     enum class Kind { Policy, Engine, Human };

@@ -46,7 +46,7 @@ void GtpPlayer::start(const TimeControl& time) {
         }
         protocol_version_ = version.text;
         GtpResponse name = client_->send("name", deadline);
-        reported_name_ = name.success ? printable(name.text) : "";
+        reported_name_ = name.success ? bounded_name(name.text) : "";
         client_->ask("boardsize 8", deadline);
         if (board_openings_ && !knows_command("othello-set_position", deadline)) {
             shut_down();

@@ -11,7 +11,7 @@ void NboardPlayer::start(const TimeControl& time) {
     const Deadline deadline = deadline_after(time.start_timeout);
     try {
         client_ = std::make_unique<NboardClient>(connect(deadline));
-        reported_name_ = client_->handshake(deadline, spec_.name);
+        reported_name_ = bounded_name(client_->handshake(deadline, spec_.name));
         if (spec_.depth > 0) client_->send("set depth " + std::to_string(spec_.depth));
     } catch (const ChannelError& e) {
         shut_down();

@@ -31,7 +31,7 @@ void name_engines_as_they_answer(std::vector<EngineSpec>& engines,
             auto* engine = dynamic_cast<EnginePlayer*>(player.get());
             if (!engine) continue;
             engine->start(time);
-            const std::string answer = printable(engine->reported_name());
+            const std::string answer = bounded_name(engine->reported_name());
             engine->shut_down();
             if (answer.find_first_not_of(' ') != std::string::npos) spec.name = answer;
         } catch (const std::exception&) {

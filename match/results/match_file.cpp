@@ -13,6 +13,7 @@
 #include "engine/data_file.h"
 #include "engine/parallel_for.h"
 #include "match/config/match_config.h"
+#include "match/record/record_bounds.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
 
@@ -135,10 +136,15 @@ bool is_config_line(const nlohmann::json& j) {
         "match, start a new journal: drop --resume and give another --results, or --overwrite");
 }
 
-// The longest journal line read back. A record the runner writes is a few KB (its detail and
-// last protocol lines are cut short); a longer line is refused unread, so that no file can make a
-// reader hold a 200 MB line.
-constexpr std::size_t kMostRecordLineBytes = 1 << 20;
+// A first line too long to read: the configuration every journal starts with cannot be read.
+[[noreturn]] void refuse_unreadable_config(const std::string& where) {
+    throw std::runtime_error(
+        where + ": longer than the " + std::to_string(kMostJournalLineBytes) +
+        " bytes a journal line may hold, so the journal's configuration (its first line) cannot "
+        "be read and none of its games can be checked; not read (othello-match writes no such "
+        "line; earlier builds did, for an engine that named itself with hundreds of kilobytes). "
+        "Start a new journal: drop --resume and give another --results, or --overwrite");
+}
 
 // The next line of `in` into `line`, as std::getline, but never more than `most` bytes of it:
 // the rest of a longer line is skipped, and `too_long` set.
@@ -173,13 +179,15 @@ MatchFile stream_journal(const std::string& path, const SigningKey* key, std::ui
     // next line shows it was not.
     std::optional<std::string> unparsed;
     bool too_long = false;
-    for (long number = 1; read_bounded_line(in, line, kMostRecordLineBytes, too_long); ++number) {
+    for (long number = 1; read_bounded_line(in, line, kMostJournalLineBytes, too_long); ++number) {
         if (line.empty() && !too_long) continue;
         const std::string where = record_place(path, number);
         if (unparsed) file.refused.push_back(*unparsed);
         unparsed.reset();
+        if (too_long && !configured) refuse_unreadable_config(where);
         if (too_long) {
-            file.refused.push_back(where + ": longer than " + std::to_string(kMostRecordLineBytes) +
+            file.refused.push_back(where + ": longer than " +
+                                   std::to_string(kMostJournalLineBytes) +
                                    " bytes, more than any record; not read");
             continue;
         }
@@ -385,9 +393,10 @@ std::optional<nlohmann::json> recorded_config(const std::string& path) {
         std::ifstream in(path);
         std::string line;
         bool too_long = false;
-        for (long number = 1; in && read_bounded_line(in, line, kMostRecordLineBytes, too_long);
+        for (long number = 1; in && read_bounded_line(in, line, kMostJournalLineBytes, too_long);
              ++number) {
-            if (too_long || line.empty()) continue;
+            if (too_long) refuse_unreadable_config(record_place(path, number));
+            if (line.empty()) continue;
             const auto j = nlohmann::json::parse(line, nullptr, false);
             if (j.is_discarded()) continue;
             if (!is_config_line(j)) refuse_journal_without_config(record_place(path, number));
@@ -417,7 +426,7 @@ std::optional<nlohmann::json> recorded_match_config(const std::string& results_p
     if (std::filesystem::is_regular_file(journal_path)) journal.open(journal_path);
     std::string line;
     bool too_long = false;
-    while (journal && read_bounded_line(journal, line, kMostRecordLineBytes, too_long)) {
+    while (journal && read_bounded_line(journal, line, kMostJournalLineBytes, too_long)) {
         if (too_long || line.empty()) continue;
         const auto j = nlohmann::json::parse(line, nullptr, false);
         if (!is_config_line(j) || !j.at("config").is_object()) return std::nullopt;
