@@ -27,7 +27,6 @@
 #include "match/config/engines_file.h"
 #include "match/config/match_config.h"
 #include "match/players/engine_protocols.h"
-#include "match/players/reported_names.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
 #include "match/results/record_check.h"
@@ -384,26 +383,6 @@ void load_engines(MatchOptions& o, const OptionWords& w) {
     }
 }
 
-// Engines without name= named as they name themselves (the journal's names on --resume), then
-// every name made distinct. A shard's engines keep the names their specs give: shards run on
-// other machines at other times, and merge refuses shards whose engines are named apart (an
-// engine that once failed to answer, or that names its version or host).
-void name_engines(MatchOptions& o) {
-    if (!o.shard.whole()) {
-        make_names_distinct(o.engines);
-        return;
-    }
-    std::map<std::string, std::string> recorded;
-    if (o.resume) {
-        if (const auto config = recorded_match_config(o.results_path))
-            recorded = engine_names_by_spec(*config);
-    }
-    std::vector<std::string> texts;
-    for (const std::string& text : o.engine_texts) texts.push_back(recorded_spec_text(text));
-    name_engines_as_they_answer(o.engines, texts, o.time, recorded);
-    make_names_distinct(o.engines);
-}
-
 // The numbers within their documented bounds.
 void check_numbers(const MatchOptions& o, const po::variables_map& vm) {
     if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
@@ -539,7 +518,9 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     read_schedule(o, w);
     check_outputs(o, w, vm);
     check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted());
-    name_engines(o);
+    // Only the names a spec gives, made distinct: the match session asks the engines theirs
+    // (match_session.h); the command line starts no process.
+    make_names_distinct(o.engines);
     o.progress = progress_style(vm.count("progress") ? vm["progress"].as<std::string>() : "",
                                 vm.count("no-progress") > 0);
     o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", parsed);

@@ -31,6 +31,13 @@ class EnginePlayer : public Player {
     virtual void start(const TimeControl& time) = 0;
     // What the engine called itself (GTP `name`, NBoard `set myname`); empty before it started.
     const std::string& reported_name() const { return reported_name_; }
+    // Started before the match to be asked its name (reported_names.h): it plays its first game
+    // under `name` on that start, restart=on included.
+    void keep_for_first_game(std::string name) {
+        spec_.name = std::move(name);
+        lines_.rename(spec_.name);
+        kept_start_ = true;
+    }
 
   protected:
     // Spawns the engine or connects to it (presenting its token) before `deadline`; every line
@@ -57,13 +64,16 @@ class EnginePlayer : public Player {
 
     // Whether the next game needs a fresh process or connection: after a failure, or before
     // every game with restart=on.
-    bool restart_due() const { return broken_ || spec_.restart == EngineSpec::Restart::On; }
+    bool restart_due() const {
+        return broken_ || (spec_.restart == EngineSpec::Restart::On && !kept_start_);
+    }
 
     EngineSpec spec_;
     EngineLines lines_;
     std::string reported_name_;
     bool broken_ = false;       // restart before the next game
     bool has_started_ = false;  // set by the subclass once a start succeeded
+    bool kept_start_ = false;   // keep_for_first_game: the first new_game uses this start
 };
 
 }  // namespace othello

@@ -5,6 +5,7 @@
 #include <boost/program_options/parsers.hpp>
 #include <charconv>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "engine/ascii_text.h"
@@ -192,17 +193,26 @@ std::string shell_quoted(std::string_view word) {
     return quoted + "'";
 }
 
-void make_names_distinct(std::vector<EngineSpec>& engines) {
-    for (std::size_t i = 0; i < engines.size(); ++i) {
-        int n = 1;
+void make_names_distinct(std::vector<EngineSpec>& engines, std::vector<std::string>* notes) {
+    // The names not reported first, then the reported ones: each against every name settled.
+    std::vector<std::size_t> order;
+    for (const bool reported : {false, true}) {
+        for (std::size_t i = 0; i < engines.size(); ++i) {
+            if (engines[i].name_reported == reported) order.push_back(i);
+        }
+    }
+    std::set<std::string> taken;
+    for (const std::size_t i : order) {
         const std::string base = engines[i].name;
-        for (std::size_t j = 0; j < i; ++j) {
-            if (engines[j].name == engines[i].name) {
-                std::string suffix = "-";
-                suffix += std::to_string(++n);
-                engines[i].name = printable(base, kMostNameBytes - suffix.size()) + suffix;
-                j = static_cast<std::size_t>(-1);  // check the new name against all earlier ones
-            }
+        for (int n = 2; taken.count(engines[i].name) > 0; ++n) {
+            std::string suffix = "-";
+            suffix += std::to_string(n);
+            engines[i].name = printable(base, kMostNameBytes - suffix.size()) + suffix;
+        }
+        taken.insert(engines[i].name);
+        if (notes && engines[i].name_reported && engines[i].name != base) {
+            notes->push_back("engine " + std::to_string(i + 1) + " named itself '" + base +
+                             "', a name another engine has: it plays as '" + engines[i].name + "'");
         }
     }
 }

@@ -26,9 +26,10 @@ struct EngineSpec {
     // Who plays: a policy in this process, an engine behind a connection, or a person.
     enum class Kind { Policy, Engine, Human };
     Kind kind = Kind::Policy;
-    std::string name;         // display name; derived from the spec when not given
-    bool name_given = false;  // name= was given (else an engine is named as it names itself)
-    std::string policy;       // Policy: the registry spec, e.g. "mobility"
+    std::string name;            // display name; derived from the spec when not given
+    bool name_given = false;     // name= was given (else an engine is named as it names itself)
+    bool name_reported = false;  // the name is the engine's answer (reported_names.h)
+    std::string policy;          // Policy: the registry spec, e.g. "mobility"
     // Policy: the options othello-engine takes as flags, as spec keys of the same names
     // (engine/policy_options.h). Its seed is 0 unless "seed=" gives one: derived from --seed.
     PolicyOptions policy_options;
@@ -58,8 +59,12 @@ struct EngineSpec {
 // engine's own options win). Throws std::invalid_argument saying what is wrong with which spec.
 EngineSpec parse_engine_spec(std::string_view text, std::string_view each = {});
 
-// Gives every engine a distinct display name ("random", "random-2", ...).
-void make_names_distinct(std::vector<EngineSpec>& engines);
+// Gives every engine a distinct display name ("random", "random-2", ...). The names that are
+// not an engine's answer (name=, a policy's, a command's) come first, in order; a name an engine
+// reported never takes one of them: it is the one made distinct, with a note in `notes` saying
+// so.
+void make_names_distinct(std::vector<EngineSpec>& engines,
+                         std::vector<std::string>* notes = nullptr);
 
 // `word` in single quotes, read back as that one word by a spec's cmd: line (split like a
 // shell) and by a POSIX shell: "it's" becomes 'it'\''s'.

@@ -101,6 +101,7 @@ void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
 void GtpPlayer::new_game(const Game& setup, const TimeControl& time, std::uint64_t /*seed*/) {
     setup_seconds_ = 0;
     const bool fresh = !client_ || restart_due();
+    kept_start_ = false;
     if (fresh) start(time);
     try {
         set_up(setup, time);

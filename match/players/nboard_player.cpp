@@ -23,7 +23,9 @@ void NboardPlayer::start(const TimeControl& time) {
 
 void NboardPlayer::new_game(const Game&, const TimeControl& time, std::uint64_t) {
     // The game itself goes with every move; a new game only needs a working engine.
-    if (!client_ || restart_due()) start(time);
+    const bool fresh = !client_ || restart_due();
+    kept_start_ = false;
+    if (fresh) start(time);
 }
 
 Move NboardPlayer::choose(const Game& game, const Deadline& deadline, const GameClock*) {

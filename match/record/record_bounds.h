@@ -26,9 +26,8 @@ inline constexpr std::size_t kMostFixedRecordBytes = 64 * 1024;
 // The longest journal line a record with its texts within their bounds can make: JSON at most
 // doubles a printable text (\" and \\), and each text is quoted.
 inline constexpr std::size_t kLongestRecordLineBytes =
-    2 * (2 * kMostRecordNameBytes + 2) + 2 * kMostOpeningNameBytes + 2 +
-    2 * kMostDetailBytes + 2 + kMostLastLines * (2 * kMostLastLineBytes + 3) +
-    kMostFixedRecordBytes;
+    2 * (2 * kMostRecordNameBytes + 2) + 2 * kMostOpeningNameBytes + 2 + 2 * kMostDetailBytes + 2 +
+    kMostLastLines * (2 * kMostLastLineBytes + 3) + kMostFixedRecordBytes;
 static_assert(kLongestRecordLineBytes < kMostJournalLineBytes,
               "a record's journal line must fit what the readers take");
 

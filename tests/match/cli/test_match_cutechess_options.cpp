@@ -340,8 +340,9 @@ TEST_CASE("cutechess restart=on: a fresh engine process for every game; auto and
     for (const std::string& unnamed :
          {"cmd:" + wrapper + " " + kFake, "nboard:" + wrapper + " " + kFakeNboard}) {
         CAPTURE(unnamed);
-        // An engine without name= is started once more before the games, to ask its name.
-        CHECK(starts(unnamed, "") == Starts{2, 2});
+        // An engine without name= is asked its name on the start its first game is played on.
+        CHECK(starts(unnamed, "") == Starts{1, 1});
+        CHECK(starts("restart=on," + unnamed, "") == Starts{4, 4});
         const std::string engine = "name=e," + unnamed;
         CHECK(starts(engine, "") == Starts{1, 1});
         CHECK(starts("restart=auto," + engine, "") == Starts{1, 1});
