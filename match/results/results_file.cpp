@@ -74,6 +74,18 @@ ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
     end_ = ::lseek(fd_, 0, SEEK_END);
 }
 
+ResultsJournal::ResultsJournal(int fd, std::string path) : path_(std::move(path)), fd_(fd) {
+    const std::string first =
+        json_text(nlohmann::json{{"config", nlohmann::json::object()}}) + '\n';
+    if (!write_all(fd_, first)) {
+        const std::string why = std::strerror(errno ? errno : ENOSPC);
+        ::close(fd_);
+        fd_ = -1;
+        throw std::runtime_error("cannot write '" + path_ + "': " + why);
+    }
+    end_ = static_cast<off_t>(first.size());
+}
+
 ResultsJournal::~ResultsJournal() {
     if (fd_ >= 0) ::close(fd_);
 }
