@@ -291,7 +291,8 @@ void add_output_options(po::options_description& desc, MatchOptions& o, OptionWo
         "run-id", po::value(&o.run_id),
         "ID: the run these games belong to, recorded (and signed) with each: give the shards of "
         "one run the same ID (scripts/slurm-match.sh gives the job's); default: a random ID for "
-        "a whole match, the journal's on --resume, none for a shard")(
+        "a whole match, the journal's on --resume, none for a shard (a shard with --sign-key "
+        "needs one)")(
         "shard", po::value(&w.shard),
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),
@@ -472,6 +473,17 @@ void check_outputs(MatchOptions& o, const OptionWords& w, const po::variables_ma
         o.sign_key_path = w.sign_key;
     }
     settle_run_id(o, vm.count("run-id") > 0);
+    // A signature binds a record to its run: a signed shard with no run id could be any run's,
+    // and an earlier run's shard would stand in for this one's at merge.
+    if (!o.shard.whole() && o.sign_key && o.run_id.empty()) {
+        throw std::invalid_argument(
+            o.resume ? "--shard with --sign-key: '" + journal_path_for(o.results_path) +
+                           "' records no run id, so its signed records could be any run's; "
+                           "play the shards again with one --run-id ID"
+                     : "--shard with --sign-key needs --run-id ID, one for all the shards of a "
+                       "run, so that merge refuses a shard of another run (scripts/slurm-match.sh "
+                       "draws one and keeps it in RESULTS.shards/run-id)");
+    }
 }
 
 // --help, --version, --list-policies: printed, and true.
