@@ -142,6 +142,10 @@ std::string engine_spec(const std::string& option, const std::vector<std::string
         } else if (key == "cmd") {
             command = value;
         } else if (key == "arg") {
+            if (value.empty())
+                refuse(option + " arg=",
+                       "an empty argument, which an engine spec's command line "
+                       "cannot hold");
             args.push_back(value);
         } else if (key == "proto" && value != "gtp" && value != "nboard") {
             refuse(option + " proto=" + printable(value),
@@ -166,7 +170,7 @@ std::string engine_spec(const std::string& option, const std::vector<std::string
         for (const std::string& item : items) add(item);
         if (!args.empty()) {
             std::string line;
-            for (const std::string& a : args) line += (line.empty() ? "" : " ") + shell_quoted(a);
+            for (const std::string& a : args) line += (line.empty() ? "" : " ") + command_word(a);
             add(spec_item(option, "args", line));
         }
         return spec;
@@ -183,7 +187,7 @@ std::string engine_spec(const std::string& option, const std::vector<std::string
     for (const std::string& item : items) add(item);
     // cmd= is split like a shell (cutechess's "cmd=./engine -l 2" too); each arg= is one word.
     std::string line = command;
-    for (const std::string& a : args) line += " " + shell_quoted(a);
+    for (const std::string& a : args) line += " " + command_word(a);
     add("cmd:" + line);
     return spec;
 }

@@ -193,6 +193,23 @@ std::string shell_quoted(std::string_view word) {
     return quoted + "'";
 }
 
+std::string command_word(std::string_view word) {
+    if (word.find_first_of("\\\"'\n") == std::string_view::npos)
+        return "'" + std::string(word) + "'";
+    std::string quoted = "\"";
+    for (const char c : word) {
+        if (c == '\\' || c == '"' || c == '\'') {
+            quoted += '\\';
+            quoted += c;
+        } else if (c == '\n') {
+            quoted += "\\n";
+        } else {
+            quoted += c;
+        }
+    }
+    return quoted + "\"";
+}
+
 void make_names_distinct(std::vector<EngineSpec>& engines, std::vector<std::string>* notes) {
     // The names not reported first, then the reported ones: each against every name settled.
     std::vector<std::size_t> order;

@@ -66,8 +66,14 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each = {});
 void make_names_distinct(std::vector<EngineSpec>& engines,
                          std::vector<std::string>* notes = nullptr);
 
-// `word` in single quotes, read back as that one word by a spec's cmd: line (split like a
-// shell) and by a POSIX shell: "it's" becomes 'it'\''s'.
+// `word` in single quotes, read back as that one word by a POSIX shell: "it's" becomes
+// 'it'\''s'.
 std::string shell_quoted(std::string_view word);
+
+// `word` as a spec's cmd: line (and args=) reads it back as exactly that one word, whatever it
+// holds (quotes, backslashes, spaces, line breaks): in single quotes when it holds none of those
+// ('-l'), else in double quotes with \\, \", \' and \n for a backslash, the quotes and a
+// line break (the splitter takes either quote as any quote, and \ as an escape inside both).
+std::string command_word(std::string_view word);
 
 }  // namespace othello
