@@ -475,3 +475,17 @@ TEST_CASE("an interrupt while the engines are asked their names says so and ends
     CHECK(!fs::exists(dir / "r.jsonl"));
     CHECK(Scratch::processes_naming(dir.string()).empty());
 }
+
+TEST_CASE("an engines file over 16 MiB is refused before any of it is read") {
+    const Scratch scratch("othello_cli_engines_size");
+    // A sparse file: 20 MB on paper, nothing on the disk.
+    { std::ofstream(scratch.dir / "engines.json") << "["; }
+    fs::resize_file(scratch.dir / "engines.json", 20'000'000);
+    const std::string file = (scratch.dir / "engines.json").string();
+    const Run r = run(kMatch + " --engines " + file + " --engine conf=big --engine policy:random",
+                      scratch.dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "--engines " + file +
+                              ": 20000000 bytes, more than an engines file holds (at most "
+                              "16777216)"));
+}
