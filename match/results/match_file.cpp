@@ -55,7 +55,11 @@ class RecordReader {
   public:
     RecordReader(MatchFile& file, const SigningKey* key, std::uint64_t proof_budget,
                  const CheckedGameSink& sink)
-        : file_(file), key_(key), proof_budget_(proof_budget), sink_(sink) {}
+        : file_(file),
+          key_(key),
+          proof_budget_(proof_budget),
+          budget_left_(proof_budget),
+          sink_(sink) {}
 
     // Called once, before any record, with what the file records.
     void set_config(std::optional<nlohmann::json> config) {
@@ -86,17 +90,22 @@ class RecordReader {
     // Checks every record added since the last batch and hands on those that check out.
     void finish() {
         const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        // The solves --proof-budget allows wait for the pass in file order below: the budget
+        // bounds the file's total too, so which records it proves must not depend on threads.
         parallel_for(pending_.size(), threads, [&](std::size_t i) {
             Pending& p = pending_[i];
             if (!p.refusal.empty()) return;
             std::string problem = signer_ ? signer_->problem(p.record) : "";
-            if (problem.empty())
-                problem = record_problem(p.record, rules_, {signer_.has_value(), proof_budget_});
-            if (problem.empty()) return;
-            p.refusal = record_place(file_.path, p.place) + ": game " +
-                        std::to_string(p.record.id) + " (" + p.record.black + " - " +
-                        p.record.white + "): " + problem;
+            if (problem.empty()) {
+                problem = record_problem(p.record, rules_,
+                                         {signer_.has_value(), 0, nullptr, &p.needs_budget});
+            }
+            if (problem.empty() || (p.needs_budget && proof_budget_ > 0)) return;
+            p.refusal = refusal(p, problem);
         });
+        for (Pending& p : pending_) {
+            if (p.needs_budget && proof_budget_ > 0 && p.refusal.empty()) prove_within_budget(p);
+        }
         for (Pending& p : pending_) {
             if (!p.refusal.empty())
                 file_.refused.push_back(std::move(p.refusal));
@@ -106,17 +115,65 @@ class RecordReader {
         pending_.clear();
     }
 
+    // Once every record is checked: how many adjudications the budget proved, and at what cost.
+    void note_proofs() {
+        if (proved_ == 0) return;
+        file_.notes.push_back("'" + file_.path + "': " + std::to_string(proved_) +
+                              " adjudications no signature covers proved by solving them again, "
+                              "in " +
+                              std::to_string(proof_budget_ - budget_left_) +
+                              " endgame-solver positions of the --proof-budget of " +
+                              std::to_string(proof_budget_) + " (a record, and the file in all)");
+    }
+
   private:
     // Enough records to keep every core busy, few enough that a batch costs little memory.
     static constexpr std::size_t kBatch = 4096;
     struct Pending {
         GameRecord record;
         long place = 0;
-        std::string refusal;  // the whole message; empty while the record checks out
+        std::string refusal;        // the whole message; empty while the record checks out
+        bool needs_budget = false;  // an unsigned adjudication only a solve can prove
     };
+
+    std::string refusal(const Pending& p, const std::string& problem) const {
+        return record_place(file_.path, p.place) + ": game " + std::to_string(p.record.id) + " (" +
+               p.record.black + " - " + p.record.white + "): " + problem;
+    }
+
+    // In file order: a solve within what is left of the file's budget (at most the budget a
+    // record), its positions taken from what is left.
+    void prove_within_budget(Pending& p) {
+        if (budget_left_ == 0) {
+            p.refusal = refusal(p,
+                                "an adjudication no signature covers, and the --proof-budget "
+                                "of " +
+                                    std::to_string(proof_budget_) +
+                                    " positions, which bounds a file's solves in all, is "
+                                    "spent on the records before it");
+            return;
+        }
+        const std::uint64_t budget = std::min(proof_budget_, budget_left_);
+        std::uint64_t spent = 0;
+        std::string problem = record_problem(p.record, rules_, {false, budget, &spent, nullptr});
+        budget_left_ -= std::min(spent, budget_left_);
+        if (problem.empty()) {
+            ++proved_;
+            return;
+        }
+        if (budget < proof_budget_ && spent > budget) {
+            problem = "an adjudication no signature covers, and proving it takes more than the " +
+                      std::to_string(budget) + " positions left of the --proof-budget of " +
+                      std::to_string(proof_budget_) + ", which bounds a file's solves in all";
+        }
+        p.refusal = refusal(p, problem);
+    }
+
     MatchFile& file_;
     const SigningKey* key_;
     std::uint64_t proof_budget_;
+    std::uint64_t budget_left_;  // of the file's total
+    long proved_ = 0;
     const CheckedGameSink& sink_;
     RecordRules rules_;
     std::optional<RecordSigner> signer_;
@@ -217,6 +274,7 @@ MatchFile stream_journal(const std::string& path, const SigningKey* key, std::ui
         reader.add(j, number);
     }
     reader.finish();
+    reader.note_proofs();
     if (unparsed) {
         file.notes.push_back(unparsed->substr(0, unparsed->find(": not JSON")) +
                              " is cut short (the runner was killed while writing it): dropped, "
@@ -294,6 +352,7 @@ MatchFile stream_results_file(const std::string& path, const SigningKey* key,
             });
         if (!j.at("games").is_array()) throw std::runtime_error("\"games\" is not an array");
         reader.finish();
+        reader.note_proofs();
     } catch (const SinkFailure& failure) {
         std::rethrow_exception(failure.error);
     } catch (const std::exception& e) {
