@@ -331,11 +331,12 @@ void say_shard(const MatchOptions& o, std::size_t games, std::size_t scheduled) 
 // CPUs with --affinity), and kept for that game; on --resume the journal's names, unasked. A
 // shard's engines keep the names their specs give: shards run on other machines at other times,
 // and merge refuses shards whose engines are named apart (an engine that once failed to answer,
-// or that names its version or host). The log is opened here when an engine is started here.
+// or that names its version or host). The log is opened here when an engine is started here;
+// `asks` says whether one was.
 std::vector<std::shared_ptr<Player>> name_engines(MatchOptions& o,
                                                   const std::vector<Opening>& openings,
                                                   std::size_t games,
-                                                  std::unique_ptr<ProtocolLog>& log) {
+                                                  std::unique_ptr<ProtocolLog>& log, bool& asks) {
     if (!o.shard.whole()) return {};
     std::map<std::string, std::string> recorded;
     if (o.resume) {
@@ -344,7 +345,6 @@ std::vector<std::shared_ptr<Player>> name_engines(MatchOptions& o,
     }
     std::vector<std::string> texts;
     for (const std::string& text : o.engine_texts) texts.push_back(recorded_spec_text(text));
-    bool asks = false;
     for (std::size_t i = 0; i < o.engines.size(); ++i) {
         const EngineSpec& e = o.engines[i];
         asks = asks || (!e.name_given && e.kind == EngineSpec::Kind::Engine &&
@@ -402,11 +402,14 @@ int run_match_session(MatchOptions o) {
     if (!o.shard.whole()) shard_games = games_in_shard(schedule, o.shard);
     const std::vector<ScheduledGame>& games = o.shard.whole() ? schedule : shard_games;
     std::unique_ptr<ProtocolLog> log;
-    std::vector<std::shared_ptr<Player>> started = name_engines(o, openings, games.size(), log);
+    bool asked = false;
+    std::vector<std::shared_ptr<Player>> started =
+        name_engines(o, openings, games.size(), log, asked);
     if (const int signal = interrupting_signal()) {
         std::cerr << "othello-match: interrupted by " << signal_name(signal)
-                  << " while the engines were started and asked their names; no game was "
-                     "played, nothing was written\n";
+                  << (asked ? " while the engines were started and asked their names"
+                            : " before the first game")
+                  << "; no game was played, nothing was written\n";
         return 128 + signal;
     }
     const std::vector<std::string> names = names_of(o.engines);
