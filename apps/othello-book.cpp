@@ -23,6 +23,7 @@
 #include "engine/ascii_text.h"
 #include "engine/book/book_import.h"
 #include "engine/book/book_policy.h"
+#include "engine/gnu_help.h"
 #include "engine/notation.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/rng.h"
@@ -78,7 +79,7 @@ std::optional<po::variables_map> parse_args(
         throw UsageError(e.what());
     }
     if (vm.count("help")) {
-        std::cout << "Usage: othello-book " << usage << "\n" << options << "\n";
+        std::cout << "Usage: othello-book " << usage << "\n" << gnu_help(options) << "\n";
         return std::nullopt;
     }
     po::notify(vm);

@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "engine/ascii_text.h"
+#include "engine/gnu_help.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
 #include "engine/strict_command_line.h"
@@ -490,7 +491,7 @@ void check_outputs(MatchOptions& o, const OptionWords& w, const po::variables_ma
 bool printed_information(const po::variables_map& vm, const po::options_description& desc,
                          std::string_view help_end) {
     if (vm.count("help")) {
-        std::cout << desc << "\n" << help_end;
+        std::cout << gnu_help(desc) << "\n" << help_end;
         return true;
     }
     if (vm.count("version")) {

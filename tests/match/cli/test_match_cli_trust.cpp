@@ -489,3 +489,31 @@ TEST_CASE("an engines file over 16 MiB is refused before any of it is read") {
                               ": 20000000 bytes, more than an engines file holds (at most "
                               "16777216)"));
 }
+
+TEST_CASE("--help is in the GNU form: '-h, --help', '--games=ARG', never Boost's '-h [ --help ]'") {
+    const Scratch scratch("othello_cli_gnu_help");
+    const std::vector<std::string> commands = {kMatch,
+                                               kMatch + " merge",
+                                               kMatch + " report",
+                                               kMatch + " ratings",
+                                               kMatch + " balanced-openings",
+                                               kMatch + " compliance",
+                                               kEngine,
+                                               program("othello-book"),
+                                               program("othello-book") + " build",
+                                               program("othello-train")};
+    for (const std::string& command : commands) {
+        CAPTURE(command);
+        const Run r = run(command + " --help", scratch.dir);
+        CHECK(r.status == 0);
+        CHECK(!contains(r.out, "[ --"));
+        CHECK(!contains(r.out, " arg "));
+        CHECK(!contains(r.out, " arg\n"));
+        CHECK(!contains(r.out, "(="));
+    }
+    const Run match = run(kMatch + " --help", scratch.dir);
+    CHECK(contains(match.out, "\n  -h, --help "));
+    CHECK(contains(match.out, "\n      --games=ARG (default: 100)"));
+    CHECK(contains(match.out, "\n      --sign-key=FILE"));
+    CHECK(contains(match.out, "\n      --resume "));
+}
