@@ -23,7 +23,8 @@ inline std::string value_name(std::string_view description) {
     for (const char c : word) {
         const auto u = static_cast<unsigned char>(c);
         if (std::isupper(u)) upper = true;
-        if (!std::isupper(u) && !std::isdigit(u) && std::string_view("_/.-").find(c) == std::string_view::npos)
+        if (!std::isupper(u) && !std::isdigit(u) &&
+            std::string_view("_/.-").find(c) == std::string_view::npos)
             return "ARG";
     }
     return upper ? std::string(word) : "ARG";
