@@ -104,6 +104,35 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
     fs::remove_all(dir);
 }
 
+namespace {
+
+// The budget bounds a file's solves in all too: what they took is said (`merged`, a merge of
+// a.jsonl within 100000000), and a budget of one position less refuses the last record the
+// solves reach (each alone fits).
+void check_file_total_budget(const Run& merged, const fs::path& dir) {
+    const std::string solved =
+        "'a.jsonl': 12 adjudications no signature covers proved by "
+        "solving them again, in ";
+    REQUIRE(contains(merged.err, solved));
+    const long total = std::stol(merged.err.substr(merged.err.find(solved) + solved.size()));
+    CHECK(
+        contains(merged.err, std::to_string(total) +
+                                 " endgame-solver positions of the --proof-budget of 100000000 (a "
+                                 "record, and the file in all)"));
+    const std::string short_budget = std::to_string(total - 1);
+    const Run r = run_othello_match(
+        "merge --proof-budget " + short_budget + " --results m9.json a.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "1 record does not check out"));
+    CHECK(contains(r.err, " positions left of the --proof-budget of " + short_budget +
+                              ", which bounds a file's solves in all"));
+    CHECK(run_othello_match(
+              "merge --proof-budget " + std::to_string(total) + " --results m9.json a.jsonl", dir)
+              .status == 0);
+}
+
+}  // namespace
+
 TEST_CASE("past 14 empty squares an adjudication is proved by its signature or a stated budget") {
     const fs::path dir = temp_dir("match_claims_proof_budget");
     std::ofstream(dir / "key") << "not-a-real-key-0123456789-abcdef";
@@ -138,26 +167,7 @@ TEST_CASE("past 14 empty squares an adjudication is proved by its signature or a
     CHECK(r.status == 0);
     r = run_othello_match("merge --proof-budget 100000000 --results m.json a.jsonl", dir);
     CHECK(r.status == 0);
-    // The budget bounds the file's solves in all too: what they took is said, and a budget of
-    // one position less refuses the last record the solves reach (each alone fits).
-    const std::string solved =
-        "'a.jsonl': 12 adjudications no signature covers proved by "
-        "solving them again, in ";
-    REQUIRE(contains(r.err, solved));
-    const long total = std::stol(r.err.substr(r.err.find(solved) + solved.size()));
-    CHECK(contains(r.err, std::to_string(total) +
-                              " endgame-solver positions of the --proof-budget of 100000000 (a "
-                              "record, and the file in all)"));
-    const std::string short_budget = std::to_string(total - 1);
-    r = run_othello_match("merge --proof-budget " + short_budget + " --results m9.json a.jsonl",
-                          dir);
-    CHECK(r.status == 2);
-    CHECK(contains(r.err, "1 record does not check out"));
-    CHECK(contains(r.err, " positions left of the --proof-budget of " + short_budget +
-                              ", which bounds a file's solves in all"));
-    CHECK(run_othello_match(
-              "merge --proof-budget " + std::to_string(total) + " --results m9.json a.jsonl", dir)
-              .status == 0);
+    check_file_total_budget(r, dir);
     CHECK(run_othello_match("report --proof-budget 100000000 --html p.html a.jsonl", dir).status ==
           0);
     std::vector<std::string> lines = lines_of(slurp(dir / "a.jsonl"));
