@@ -24,10 +24,11 @@ struct SearchLabelOptions {
 
 // A labelling search over one set of weights: principal-variation alpha-beta, moves ordered by the
 // move a transposition table remembers for the position, then by the evaluation of the position
-// each leads to (two plies from the leaves, by the opponent's mobility there). The table is kept from one position to the next, where the siblings a one-ply
-// policy compares share most of their trees. A bound is taken from the table only for the depth it
-// was searched to, so the value is the depth-limited negamax value whatever the table holds: the
-// same for any order of the positions, any thread, any table size.
+// each leads to (two plies from the leaves, by the opponent's mobility there). The table is kept
+// from one position to the next, where the siblings a one-ply policy compares share most of their
+// trees. A bound is taken from the table only for the depth it was searched to, so the value is the
+// depth-limited negamax value whatever the table holds: the same for any order of the positions,
+// any thread, any table size.
 class SearchLabeller {
   public:
     // 2^table_bits entries of 32 bytes each.

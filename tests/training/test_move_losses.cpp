@@ -24,7 +24,8 @@ PatternWeights small_random_weights(std::uint64_t seed) {
 }
 
 // A random game to its end, with the players' names.
-GgfRecord random_finished_game(std::uint64_t seed, const std::string& black, const std::string& white) {
+GgfRecord random_finished_game(std::uint64_t seed, const std::string& black,
+                               const std::string& white) {
     Rng rng(seed);
     Game game;
     while (!game.is_over()) {
@@ -38,8 +39,9 @@ GgfRecord random_finished_game(std::uint64_t seed, const std::string& black, con
 }
 
 // The loss of each of `color`'s moves, from the values of all the moves it had.
-std::vector<double> losses_by_alternatives(const GgfRecord& record, Color color, const PatternWeights& w,
-                                    const MoveLossOptions& options) {
+std::vector<double> losses_by_alternatives(const GgfRecord& record, Color color,
+                                           const PatternWeights& w,
+                                           const MoveLossOptions& options) {
     std::vector<double> by_empties(61, 0);
     const Game game = record.game();
     for (std::size_t i = 0; i < game.moves().size(); ++i) {
@@ -66,7 +68,8 @@ TEST_CASE("each move's loss is the best alternative's value minus its own") {
     const PatternWeights w = small_random_weights(3);
     std::vector<GgfRecord> games;
     for (std::uint64_t seed = 1; seed <= 6; ++seed)
-        games.push_back(seed % 2 ? random_finished_game(seed, "a", "b") : random_finished_game(seed, "b", "a"));
+        games.push_back(seed % 2 ? random_finished_game(seed, "a", "b")
+                                 : random_finished_game(seed, "b", "a"));
     games.push_back(random_finished_game(99, "c", "d"));  // a game "a" did not play
     MoveLossOptions options;
     options.depth = 2;
