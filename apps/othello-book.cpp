@@ -24,6 +24,7 @@
 #include "engine/ascii_text.h"
 #include "engine/book/book_import.h"
 #include "engine/book/book_policy.h"
+#include "engine/gnu_help.h"
 #include "engine/notation.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/rng.h"
@@ -85,7 +86,7 @@ std::optional<po::variables_map> parse_args(
         throw UsageError(e.what());
     }
     if (vm.count("help")) {
-        std::cout << "Usage: othello-book " << usage << "\n" << options << "\n";
+        std::cout << "Usage: othello-book " << usage << "\n" << gnu_help(options) << "\n";
         return std::nullopt;
     }
     po::notify(vm);
@@ -164,15 +165,19 @@ constexpr SubcommandOptions kSubcommandOptions[] = {
     {"lines options", lines_options},
 };
 
-// The options of `options` under `heading`, each option and its text two spaces apart at least
-// (help2man tells them apart so; Boost's own layout leaves one after its longest option), the
-// text wrapped to 80 columns. Options for tests alone are left out.
+// The options of `options` under `heading`, in the GNU form ("--depth=ARG (default: 20)"), each
+// option and its text two spaces apart at least (help2man tells them apart so; Boost's own layout
+// leaves one after its longest option), the text wrapped to 80 columns. Options for tests alone are
+// left out.
 void print_options(const std::string& heading, const po::options_description& options) {
     constexpr std::size_t kColumn = 30, kWidth = 80;
     std::cout << heading << ":\n";
     for (const auto& option : options.options()) {
         if (option->description().starts_with("(tests)")) continue;
-        std::string line = "  " + option->format_name() + " " + option->format_parameter();
+        std::string boost_column = option->format_name() + " " + option->format_parameter();
+        while (boost_column.ends_with(' ')) boost_column.pop_back();
+        // In the GNU form, as every --help (engine/gnu_help.h).
+        std::string line = "  " + gnu_help_detail::gnu_option(boost_column, option->description());
         line.resize(std::max(line.size() + 2, kColumn), ' ');
         std::istringstream words(option->description());
         bool line_start = true;  // no word after the option (or the indent) yet

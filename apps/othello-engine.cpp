@@ -13,6 +13,7 @@
 #include "engine/ascii_text.h"
 #include "engine/benchmark.h"
 #include "engine/data_dir.h"
+#include "engine/gnu_help.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
 #include "engine/strict_command_line.h"
@@ -213,7 +214,7 @@ po::options_description describe(EngineCommandLine& c) {
 // one of them did.
 bool printed_and_done(const po::variables_map& vm, const po::options_description& described) {
     if (vm.count("help")) {
-        std::cout << described << "\n";
+        std::cout << gnu_help(described) << "\n";
     } else if (vm.count("version")) {
         std::cout << "othello-engine " << kVersion << "\n";
     } else if (vm.count("print-data-dir")) {

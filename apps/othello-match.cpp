@@ -63,20 +63,26 @@ int main(int argc, char** argv) {
     for (const Subcommand& s : kSubcommands) {
         if (argc > 1 && std::string(argv[1]) == s.name) return s.run(argc - 1, argv + 1);
     }
-    std::optional<MatchOptions> options;
-    try {
-        options = parse_match_options(argc, argv, record_fields_help() + subcommands_help());
-        if (!options) return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "othello-match: " << printable_lines(e.what())
-                  << "\n(see othello-match --help)\n";
-        return 2;
-    }
     // A match keeps its finished games when interrupted: the first Ctrl-C (or SIGTERM, SIGHUP)
     // stops the engines and the games in play, prints the table and how to resume, and then
     // ends the runner by that signal (exit status 128 + N: 130 for Ctrl-C). A second one ends it
-    // at once.
+    // at once. Caught from the start, so that whenever it comes the runner says what happened.
     stop_on_first_signal();
+    std::optional<MatchOptions> options;
+    try {
+        options = parse_match_options(argc, argv, record_fields_help() + subcommands_help());
+    } catch (const std::exception& e) {
+        std::cerr << "othello-match: " << printable_lines(e.what())
+                  << "\n(see othello-match --help)\n";
+        if (!interrupting_signal()) return 2;
+    }
+    if (const int signal = interrupting_signal()) {
+        std::cerr << "othello-match: interrupted by " << signal_name(signal)
+                  << " while the command line was read; no engine was started, nothing was "
+                     "played or written\n";
+        end_by_signal(signal);
+    }
+    if (!options) return 0;
     int status = 2;
     try {
         status = run_match_session(*options);
@@ -84,6 +90,15 @@ int main(int argc, char** argv) {
         std::cerr << "othello-match: " << printable_lines(e.what()) << "\n";
     }
     std::cout.flush();
-    if (const int signal = interrupting_signal()) end_by_signal(signal);
+    if (const int signal = interrupting_signal()) {
+        // The session says how far an interrupted match got (exit status 128 + N); a signal
+        // that came after it had ended, or with the error it stopped on, is said here.
+        if (status != 128 + signal) {
+            std::cerr << "othello-match: interrupted by " << signal_name(signal)
+                      << (status == 2 ? " as the match stopped on the error above\n"
+                                      : " as the match ended; what is said above stands\n");
+        }
+        end_by_signal(signal);
+    }
     return status;
 }

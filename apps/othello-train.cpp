@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/gnu_help.h"
 #include "engine/strict_command_line.h"
 #include "engine/version.h"
 #include "training/move_losses.h"
@@ -243,14 +244,14 @@ int main(int argc, char** argv) {
         po::store(othello::parse_strictly(po::command_line_parser(argc, argv), options), vm);
         po::notify(vm);
     } catch (const po::error& e) {
-        std::cerr << "othello-train: " << e.what() << "\n" << options;
+        std::cerr << "othello-train: " << e.what() << "\n" << othello::gnu_help(options);
         return 2;
     } catch (const std::invalid_argument& e) {  // a word that is no option
         std::cerr << "othello-train: " << e.what() << "\n(see othello-train --help)\n";
         return 2;
     }
     if (vm.count("help")) {
-        std::cout << options;
+        std::cout << othello::gnu_help(options);
         return 0;
     }
     if (vm.count("version")) {

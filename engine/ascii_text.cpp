@@ -2,6 +2,7 @@
 #include "engine/ascii_text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 namespace othello {
@@ -59,6 +60,31 @@ std::string printable(std::string_view text) {
         ++i;
     }
     return out;
+}
+
+std::string printable(std::string_view text, std::size_t most) {
+    static constexpr std::string_view kCut = "...";
+    const std::string whole = printable(text);
+    if (whole.size() <= most) return whole;
+    const auto is_hex = [&](std::size_t i) {
+        return i < whole.size() && std::isxdigit(static_cast<unsigned char>(whole[i])) != 0;
+    };
+    // The pieces of `whole`: an escape, else one character (valid UTF-8: its lead byte and the
+    // continuation bytes after it).
+    std::size_t end = 0;
+    for (std::size_t i = 0; i < whole.size();) {
+        std::size_t next = i + 1;
+        if (whole[i] == '\\' && i + 1 < whole.size() && whole[i + 1] == 'x' && is_hex(i + 2) &&
+            is_hex(i + 3)) {
+            next = i + 4;
+        } else {
+            while (next < whole.size() && (static_cast<unsigned char>(whole[next]) & 0xC0) == 0x80)
+                ++next;
+        }
+        if (next + kCut.size() > most) break;
+        end = i = next;
+    }
+    return whole.substr(0, end) + std::string(kCut.substr(0, std::min(kCut.size(), most)));
 }
 
 std::string printable_lines(std::string_view text) {

@@ -41,6 +41,10 @@ inline bool equals_ignoring_case(std::string_view a, std::string_view b) {
 // is; every other byte (a control character, or a byte that is not part of a valid UTF-8
 // sequence) is written \xNN, so a message never carries raw binary to a terminal or a client.
 std::string printable(std::string_view text);
+// As printable, at most `most` bytes (at least 3): a longer text is cut where a character or an
+// escape (\xNN, made here or already in `text`) ends, and "..." ends it. Escaping printable text
+// again changes nothing, so this also cuts a text that is printable already.
+std::string printable(std::string_view text, std::size_t most);
 // As printable, line by line: the line breaks of a message listing several things are kept.
 std::string printable_lines(std::string_view text);
 

@@ -9,6 +9,7 @@
 #include <boost/crc.hpp>
 #include <cerrno>
 #include <cstring>
+#include <string_view>
 
 namespace othello {
 
@@ -65,8 +66,11 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
     if (!S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
     const auto size = static_cast<std::uintmax_t>(st.st_size);
     if (size > most_bytes) {
-        throw DataFileError(path.string() + ": " + std::to_string(size) + " bytes, more than a " +
-                            what + " holds (at most " + std::to_string(most_bytes) + ")");
+        const bool vowel =
+            !what.empty() && std::string_view("aeiou").find(what[0]) != std::string_view::npos;
+        throw DataFileError(path.string() + ": " + std::to_string(size) + " bytes, more than " +
+                            (vowel ? "an " : "a ") + what + " holds (at most " +
+                            std::to_string(most_bytes) + ")");
     }
     std::string bytes;
     bytes.reserve(static_cast<std::size_t>(size));

@@ -238,6 +238,7 @@ struct Solve {
             if (solver.nodes > most_nodes) return std::nullopt;
             return value;
         } catch (const OverBudget&) {
+            if (nodes) *nodes += solver.nodes;
             return std::nullopt;
         }
     }
@@ -252,10 +253,10 @@ int solve_endgame(const Position& p, std::uint64_t* nodes, InstructionSet set) {
 }
 
 std::optional<int> solve_endgame_within(const Position& p, std::uint64_t most_positions,
-                                        InstructionSet set) {
+                                        InstructionSet set, std::uint64_t* nodes) {
     std::unique_ptr<TranspositionTable> own;
     if (p.empty_count() >= kTableFromRootEmpties) own = std::make_unique<TranspositionTable>();
-    return dispatch<Solve>(set, p, own.get(), most_positions, nullptr);
+    return dispatch<Solve>(set, p, own.get(), most_positions, nodes);
 }
 
 }  // namespace othello::search

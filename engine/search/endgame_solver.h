@@ -26,7 +26,9 @@ int solve_endgame(const Position& p, std::uint64_t* nodes = nullptr,
 // solve_endgame within a budget: the value, or nothing once more than `most_positions` positions
 // were visited. It keeps a transposition table of its own for the one solve, so that the work
 // (and so whether it fits) is the position's alone, the same in every thread and every run.
+// `nodes`, when given, is increased by the positions visited (past the budget: where it stopped).
 std::optional<int> solve_endgame_within(const Position& p, std::uint64_t most_positions,
-                                        InstructionSet set = best_instruction_set());
+                                        InstructionSet set = best_instruction_set(),
+                                        std::uint64_t* nodes = nullptr);
 
 }  // namespace othello::search

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <thread>
 
+#include "engine/gnu_help.h"
 #include "engine/strict_command_line.h"
 #include "match/run/balanced_openings.h"
 #include "match/run/opening_enumeration.h"
@@ -30,7 +31,7 @@ int run_balanced_openings_command(int argc, char** argv) {
         po::store(parse_strictly(po::command_line_parser(argc, argv), desc), vm);
         po::notify(vm);
         if (vm.count("help")) {
-            std::cout << desc << "\n";
+            std::cout << gnu_help(desc) << "\n";
             return 0;
         }
         if (plies < 0 || plies > kMostEnumeratedPlies) {

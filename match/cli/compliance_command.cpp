@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "engine/ascii_text.h"
+#include "engine/gnu_help.h"
 #include "engine/strict_command_line.h"
 #include "match/cli/gtp_compliance.h"
 #include "match/cli/nboard_compliance.h"
@@ -80,7 +81,7 @@ int run_compliance_command(int argc, char** argv, std::ostream& out, std::ostrea
         po::store(parse_strictly(po::command_line_parser(argc, argv), all, positional), vm);
         po::notify(vm);
         if (vm.count("help")) {
-            out << desc << "\n";
+            out << gnu_help(desc) << "\n";
             return 0;
         }
         if (spec_text.empty()) throw std::invalid_argument("give the engine's SPEC");

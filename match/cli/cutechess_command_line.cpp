@@ -145,6 +145,9 @@ void read_engine_word(const std::string& option, const std::string& word, Engine
     } else if (key == "cmd") {
         engine.command = value;
     } else if (key == "arg") {
+        if (value.empty())
+            refuse(option + " arg=",
+                   "an empty argument, which an engine spec's command line cannot hold");
         engine.args.push_back(value);
     } else if (key == "proto" && !find_engine_protocol(value)) {
         refuse(option + " proto=" + printable(value),
@@ -173,7 +176,7 @@ std::string spec_of(const std::string& option, const EngineWords& engine) {
         if (!engine.args.empty()) {
             std::string line;
             for (const std::string& a : engine.args)
-                line += (line.empty() ? "" : " ") + shell_quoted(a);
+                line += (line.empty() ? "" : " ") + command_word(a);
             add(spec_item(option, "args", line));
         }
         return spec;
@@ -190,7 +193,7 @@ std::string spec_of(const std::string& option, const EngineWords& engine) {
     for (const std::string& item : engine.items) add(item);
     // cmd= is split like a shell (cutechess's "cmd=./engine -l 2" too); each arg= is one word.
     std::string line = engine.command;
-    for (const std::string& a : engine.args) line += " " + shell_quoted(a);
+    for (const std::string& a : engine.args) line += " " + command_word(a);
     add("cmd:" + line);
     return spec;
 }

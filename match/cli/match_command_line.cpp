@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "engine/ascii_text.h"
+#include "engine/gnu_help.h"
 #include "engine/policies/policy_registry.h"
 #include "engine/policy_options.h"
 #include "engine/strict_command_line.h"
@@ -29,7 +30,6 @@
 #include "match/config/engines_file.h"
 #include "match/config/match_config.h"
 #include "match/players/engine_protocols.h"
-#include "match/players/reported_names.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
 #include "match/results/record_check.h"
@@ -294,7 +294,8 @@ void add_output_options(po::options_description& desc, MatchOptions& o, OptionWo
         "run-id", po::value(&o.run_id),
         "ID: the run these games belong to, recorded (and signed) with each: give the shards of "
         "one run the same ID (scripts/slurm-match.sh gives the job's); default: a random ID for "
-        "a whole match, the journal's on --resume, none for a shard")(
+        "a whole match, the journal's on --resume, none for a shard (a shard with --sign-key "
+        "needs one)")(
         "shard", po::value(&w.shard),
         "K/N: play only the pairs with pair % N == K (merge the N shards' results with "
         "othello-match merge)")("records", po::value(&o.records_path),
@@ -392,60 +393,6 @@ void load_engines(MatchOptions& o, const OptionWords& w, std::vector<std::string
         throw std::invalid_argument("give at least two --engine options");
 }
 
-// Engines without name= named as they name themselves (the journal's names on --resume), then
-// every name made distinct. A shard's engines keep the names their specs give: shards run on
-// other machines at other times, and merge refuses shards whose engines are named apart (an
-// engine that once failed to answer, or that names its version or host).
-void name_engines(MatchOptions& o) {
-    if (!o.shard.whole()) {
-        make_names_distinct(o.engines);
-        return;
-    }
-    std::map<std::string, std::string> recorded;
-    if (o.resume) {
-        if (const auto config = recorded_match_config(o.results_path))
-            recorded = engine_names_by_spec(*config);
-    }
-    std::vector<std::string> texts;
-    for (const std::string& text : o.engine_texts) texts.push_back(recorded_spec_text(text));
-    name_engines_as_they_answer(o.engines, texts, o.time, recorded);
-    make_names_distinct(o.engines);
-}
-
-// --resign and --draw read the evals engines report with their moves, which only some protocols
-// carry (NBoard's): said when an engine of the match reports none, as the rules then never fire
-// for it.
-void note_rules_without_evals(const MatchOptions& o) {
-    const EvalRules& rules = o.eval_rules;
-    if (!rules.active()) return;
-    std::string silent;
-    std::size_t count = 0;
-    for (const EngineSpec& e : o.engines) {
-        const EngineProtocol* protocol =
-            e.kind == EngineSpec::Kind::Engine ? find_engine_protocol(e.protocol) : nullptr;
-        if (protocol && protocol->reports_evals) continue;
-        silent += (silent.empty() ? "'" : ", '") + printable(e.name) + "'";
-        ++count;
-    }
-    if (count == 0) return;
-    const std::string given = rules.resign && rules.draw ? "--resign and --draw"
-                              : rules.resign             ? "--resign"
-                                                         : "--draw";
-    std::string effect = "no game of this match can end by " + given;
-    if (count < o.engines.size()) {
-        const bool one = count == 1;
-        effect = rules.resign ? (one ? "it never resigns" : "they never resign") : "";
-        if (rules.draw)
-            effect += std::string(rules.resign ? " and " : "") +
-                      (one ? "its games are never adjudicated drawn"
-                           : "their games are never adjudicated drawn");
-    }
-    std::cerr << "othello-match: note: " << given << (rules.resign && rules.draw ? " act" : " acts")
-              << " on the evals engines report with their moves, which NBoard engines do and "
-                 "GTP engines, in-process policies and humans do not; "
-              << silent << (count == 1 ? " reports" : " report") << " none, so " << effect << "\n";
-}
-
 // The numbers within their documented bounds.
 void check_numbers(const MatchOptions& o, const po::variables_map& vm) {
     if (o.games < 1) throw std::invalid_argument("--games must be at least 1");
@@ -537,13 +484,24 @@ void check_outputs(MatchOptions& o, const OptionWords& w, const po::variables_ma
         o.sign_key_path = w.sign_key;
     }
     settle_run_id(o, vm.count("run-id") > 0);
+    // A signature binds a record to its run: a signed shard with no run id could be any run's,
+    // and an earlier run's shard would stand in for this one's at merge.
+    if (!o.shard.whole() && o.sign_key && o.run_id.empty()) {
+        throw std::invalid_argument(
+            o.resume ? "--shard with --sign-key: '" + journal_path_for(o.results_path) +
+                           "' records no run id, so its signed records could be any run's; "
+                           "play the shards again with one --run-id ID"
+                     : "--shard with --sign-key needs --run-id ID, one for all the shards of a "
+                       "run, so that merge refuses a shard of another run (scripts/slurm-match.sh "
+                       "draws one and keeps it in RESULTS.shards/run-id)");
+    }
 }
 
 // --help, --version, --list-policies: printed, and true.
 bool printed_information(const po::variables_map& vm, const po::options_description& desc,
                          std::string_view help_end) {
     if (vm.count("help")) {
-        std::cout << desc << "\n" << help_end;
+        std::cout << gnu_help(desc) << "\n" << help_end;
         return true;
     }
     if (vm.count("version")) {
@@ -606,8 +564,10 @@ std::optional<MatchOptions> parse_match_options(int argc, char** argv, std::stri
     if (engines_read)
         step([&] { check_cutechess_options(o, vm.count("seeds") && !vm["seeds"].defaulted()); });
     if (!problems.empty()) throw std::invalid_argument(usage_problems(problems));
-    name_engines(o);
-    note_rules_without_evals(o);
+    // Only the names a spec gives, made distinct: the match session asks the engines theirs
+    // (match_session.h) and notes what --resign and --draw will not act on; the command line
+    // starts no process.
+    make_names_distinct(o.engines);
     o.progress = progress_style(vm.count("progress") ? vm["progress"].as<std::string>() : "",
                                 vm.count("no-progress") > 0);
     o.resume_command = resume_command(argc > 0 ? argv[0] : "othello-match", *parsed);

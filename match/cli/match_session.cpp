@@ -6,6 +6,9 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
+#include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -18,8 +21,10 @@
 #include "match/config/match_config.h"
 #include "match/config/match_options.h"
 #include "match/players/board_opening_check.h"
+#include "match/players/engine_protocols.h"
 #include "match/players/engine_spec.h"
 #include "match/players/protocol_log.h"
+#include "match/players/reported_names.h"
 #include "match/report/html_report.h"
 #include "match/results/match_file.h"
 #include "match/results/output_paths.h"
@@ -360,6 +365,80 @@ void say_shard(const MatchOptions& o, std::size_t games, std::size_t scheduled) 
     }
 }
 
+// The engines given no name= named as they answer (match/players/reported_names.h): each started
+// here once, as its first game would start it (its lines in the --log, on the first worker's
+// CPUs with --affinity), and kept for that game; on --resume the journal's names, unasked. A
+// shard's engines keep the names their specs give: shards run on other machines at other times,
+// and merge refuses shards whose engines are named apart (an engine that once failed to answer,
+// or that names its version or host). The log is opened here when an engine is started here;
+// `asks` says whether one was.
+std::vector<std::shared_ptr<Player>> name_engines(MatchOptions& o,
+                                                  const std::vector<Opening>& openings,
+                                                  std::size_t games,
+                                                  std::unique_ptr<ProtocolLog>& log, bool& asks) {
+    if (!o.shard.whole()) return {};
+    std::map<std::string, std::string> recorded;
+    if (o.resume) {
+        if (const auto config = recorded_match_config(o.results_path))
+            recorded = engine_names_by_spec(*config);
+    }
+    std::vector<std::string> texts;
+    for (const std::string& text : o.engine_texts) texts.push_back(recorded_spec_text(text));
+    for (std::size_t i = 0; i < o.engines.size(); ++i) {
+        const EngineSpec& e = o.engines[i];
+        asks = asks || (!e.name_given && e.kind == EngineSpec::Kind::Engine &&
+                        (i >= texts.size() || recorded.count(texts[i]) == 0));
+    }
+    if (asks && !o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path, o.overwrite);
+    const bool board_openings =
+        std::any_of(openings.begin(), openings.end(),
+                    [](const Opening& op) { return !start_board_of(op).empty(); });
+    std::optional<ThreadPinning> pinned;
+    if (o.affinity && asks) {
+        const int workers = std::max(1, std::min(o.concurrency, static_cast<int>(games)));
+        pinned.emplace(cpus_for_slot(allowed_cpus(), 0, workers));
+    }
+    std::vector<std::string> notes;
+    std::vector<std::unique_ptr<Player>> started = name_engines_as_they_answer(
+        o.engines, texts, o.time, recorded, log.get(), board_openings, &notes);
+    for (const std::string& note : notes) std::cerr << "othello-match: note: " << note << "\n";
+    return {std::make_move_iterator(started.begin()), std::make_move_iterator(started.end())};
+}
+
+// --resign and --draw read the evals engines report with their moves, which only some protocols
+// carry (NBoard's): said when an engine of the match reports none, as the rules then never fire
+// for it. Said under the names the engines play under, once they were asked.
+void note_rules_without_evals(const MatchOptions& o) {
+    const EvalRules& rules = o.eval_rules;
+    if (!rules.active()) return;
+    std::string silent;
+    std::size_t count = 0;
+    for (const EngineSpec& e : o.engines) {
+        const EngineProtocol* protocol =
+            e.kind == EngineSpec::Kind::Engine ? find_engine_protocol(e.protocol) : nullptr;
+        if (protocol && protocol->reports_evals) continue;
+        silent += (silent.empty() ? "'" : ", '") + printable(e.name) + "'";
+        ++count;
+    }
+    if (count == 0) return;
+    const std::string given = rules.resign && rules.draw ? "--resign and --draw"
+                              : rules.resign             ? "--resign"
+                                                         : "--draw";
+    std::string effect = "no game of this match can end by " + given;
+    if (count < o.engines.size()) {
+        const bool one = count == 1;
+        effect = rules.resign ? (one ? "it never resigns" : "they never resign") : "";
+        if (rules.draw)
+            effect += std::string(rules.resign ? " and " : "") +
+                      (one ? "its games are never adjudicated drawn"
+                           : "their games are never adjudicated drawn");
+    }
+    std::cerr << "othello-match: note: " << given << (rules.resign && rules.draw ? " act" : " acts")
+              << " on the evals engines report with their moves, which NBoard engines do and "
+                 "GTP engines, in-process policies and humans do not; "
+              << silent << (count == 1 ? " reports" : " report") << " none, so " << effect << "\n";
+}
+
 // After the table: why the match stopped early and which engines failed, said on stderr; the
 // exit status (`status` unless something went wrong).
 int final_status(const MatchOptions& o, const MatchRunner& runner, const Standings& standings,
@@ -386,7 +465,7 @@ int final_status(const MatchOptions& o, const MatchRunner& runner, const Standin
 
 }  // namespace
 
-int run_match_session(const MatchOptions& o) {
+int run_match_session(MatchOptions o) {
     check_outputs(o);
     const std::vector<std::string> made = outputs_to_make(o);
     const std::vector<Opening> openings = match_openings(o);
@@ -394,13 +473,25 @@ int run_match_session(const MatchOptions& o) {
     const std::vector<ScheduledGame> schedule =
         make_schedule(static_cast<int>(o.engines.size()), o.tournament, o.games,
                       static_cast<int>(openings.size()), o.shape);
-    const std::vector<std::string> names = names_of(o.engines);
-    const nlohmann::json config = match_config(o, openings);
     // A match of one shard plays its whole schedule, which is not copied (a million games' is
     // 20 MB), nor are its games to play when none were resumed.
     std::vector<ScheduledGame> shard_games;
     if (!o.shard.whole()) shard_games = games_in_shard(schedule, o.shard);
     const std::vector<ScheduledGame>& games = o.shard.whole() ? schedule : shard_games;
+    std::unique_ptr<ProtocolLog> log;
+    bool asked = false;
+    std::vector<std::shared_ptr<Player>> started =
+        name_engines(o, openings, games.size(), log, asked);
+    if (const int signal = interrupting_signal()) {
+        std::cerr << "othello-match: interrupted by " << signal_name(signal)
+                  << (asked ? " while the engines were started and asked their names"
+                            : " before the first game")
+                  << "; no game was played, nothing was written\n";
+        return 128 + signal;
+    }
+    note_rules_without_evals(o);
+    const std::vector<std::string> names = names_of(o.engines);
+    const nlohmann::json config = match_config(o, openings);
     if (!o.shard.whole()) say_shard(o, games.size(), schedule.size());
 
     Standings standings(names);
@@ -413,8 +504,7 @@ int run_match_session(const MatchOptions& o) {
     const std::vector<ScheduledGame>& pending = resumed.empty() ? games : unplayed;
     // Opened after every check that can refuse the run (so a refused run leaves an existing log
     // as it was) and before any game: an unwritable log is an error before the first.
-    std::unique_ptr<ProtocolLog> log;
-    if (!o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path, o.overwrite);
+    if (!o.log_path.empty() && !log) log = std::make_unique<ProtocolLog>(o.log_path, o.overwrite);
     // A knockout's schedule holds its first round; it plays n - 1 mini-matches in all.
     const long planned = o.tournament == TournamentKind::Knockout
                              ? static_cast<long>(scheduled_game_count(
@@ -428,7 +518,8 @@ int run_match_session(const MatchOptions& o) {
     const bool sprt_can_stop = o.engines.size() == 2 && o.shard.whole();
     MatchRunner runner(MatchSetup{o.engines, openings, o.time, o.concurrency, o.seed,
                                   Adjudication{o.adjudicate_empties, o.eval_rules}, log.get(),
-                                  o.affinity, sprt_can_stop && o.sprt.has_value(), o.wait_ms});
+                                  o.affinity, sprt_can_stop && o.sprt.has_value(), o.wait_ms,
+                                  std::move(started)});
     if (o.affinity) warn_about_shared_cpus(o.concurrency, static_cast<int>(pending.size()));
     // Why the match stopped before its end (a full disk), if it did.
     const std::string stopped =

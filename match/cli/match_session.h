@@ -20,7 +20,9 @@ namespace othello {
 // table of the finished games is printed, then the command that resumes the match, or that its
 // games were not saved). Throws std::exception for what stops the match before its first
 // game (an output refused, a journal of another match), with a message to print.
-int run_match_session(const MatchOptions& options);
+// Before all that, the engines given no name= are started and asked their names, once
+// (match/players/reported_names.h), and play their first games on that start.
+int run_match_session(MatchOptions options);
 
 // Plays `games` on `runner`, each game counted in `standings` and handed to `output`, until all
 // are played or, with `sprt_stop`, the SPRT test of the first engine against the second decides.

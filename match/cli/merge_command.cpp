@@ -134,16 +134,17 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
             },
             key ? &*key : nullptr, proof_budget);
         check_output(out_path, inputs, merged, overwrite);
-
-        say_what_was_merged(out, err, inputs.size(), merged);
-        out << "\n";
-
-        print_report(out, standings, sprt_in(merged.config));
         // The records as their inputs hold them: with --sign-key, each checked to carry the
-        // key's signature for this configuration (the shard is not signed).
+        // key's signature for this configuration (the shard is not signed). Written before
+        // anything is said: a merge that could not write its results (a full disk) says only
+        // that, never "complete".
         write_results_from_journal(out_path, spool.path(), spool.entries(),
                                    results_summary(standings), merged.config,
                                    results_ratings(standings));
+
+        say_what_was_merged(out, err, inputs.size(), merged);
+        out << "\n";
+        print_report(out, standings, sprt_in(merged.config));
         return 0;
     } catch (const std::exception& e) {
         err << "othello-match merge: " << printable_lines(e.what()) << "\n";

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/gnu_help.h"
+
 namespace othello {
 
 // Parses argv against `options`, every word that is no option being an input file. Returns false
@@ -24,7 +26,7 @@ inline bool parse_options_and_inputs(int argc, char** argv,
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
     if (vm.count("help")) {
-        out << options << "\n";
+        out << gnu_help(options) << "\n";
         return false;
     }
     return true;

@@ -19,7 +19,8 @@ inline void add_proof_budget_option(boost::program_options::options_description&
          " empty squares that no signature covers (--sign-key), within this many endgame-solver "
          "positions (about "
          "20 million a second; up to 100000000 at 20 empty squares); one that needs more is "
-         "refused. Default 0: such records are refused, since a file of them could cost hours")
+         "refused, and so are those left once a file's solves have taken this many in all. "
+         "Default 0: such records are refused, since a file of them could cost hours")
             .c_str());
 }
 

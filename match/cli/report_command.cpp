@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "engine/ascii_text.h"
+#include "engine/gnu_help.h"
 #include "engine/strict_command_line.h"
 #include "match/cli/proof_budget_option.h"
 #include "match/record/game_record_schema.h"
@@ -126,7 +127,7 @@ int run_report_command(int argc, char** argv) {
         po::store(parse_strictly(po::command_line_parser(argc, argv), desc, positional), vm);
         po::notify(vm);
         if (vm.count("help")) {
-            std::cout << desc << "\n";
+            std::cout << gnu_help(desc) << "\n";
             return 0;
         }
         if (html_path.empty()) throw std::invalid_argument("give --html FILE");

@@ -194,11 +194,15 @@ class EntryReader {
     const nlohmann::json& entry_;
 };
 
+// The largest engines file read: cutechess's of hundreds of engines is a few hundred KB. A larger
+// one is refused before any of it is read (a 3 GB file was read whole).
+constexpr std::size_t kMostEnginesFileBytes = 16 << 20;
+
 // Only a regular file is read: a FIFO would hang the runner, /dev/zero fill its memory.
 nlohmann::json read_json_file(const std::string& path) {
     std::string text;
     try {
-        text = read_regular_file(path, "engines file");
+        text = read_regular_file(path, "engines file", kMostEnginesFileBytes);
     } catch (const DataFileError& e) {
         throw std::invalid_argument(std::string("--engines ") + e.what());
     }

@@ -30,10 +30,22 @@ class EnginePlayer : public Player {
     // Throws PlayerStartError.
     virtual void start(const TimeControl& time) = 0;
     // Starts the engine to learn its name (then reported_name()): start(), and whatever else the
-    // protocol needs before an engine names itself. Throws PlayerStartError.
-    virtual void start_to_learn_name(const TimeControl& time) { start(time); }
+    // protocol needs before an engine names itself. Returns whether that start may play the
+    // engine's first game (keep_for_first_game); if not, the engine is stopped already. Throws
+    // PlayerStartError.
+    virtual bool start_to_learn_name(const TimeControl& time) {
+        start(time);
+        return true;
+    }
     // What the engine called itself (GTP `name`, NBoard `set myname`); empty before it started.
     const std::string& reported_name() const { return reported_name_; }
+    // Started before the match to be asked its name (reported_names.h): it plays its first game
+    // under `name` on that start, restart=on included.
+    void keep_for_first_game(std::string name) {
+        spec_.name = std::move(name);
+        lines_.rename(spec_.name);
+        kept_start_ = true;
+    }
 
   protected:
     // Spawns the engine or connects to it (presenting its token) before `deadline`; every line
@@ -60,13 +72,16 @@ class EnginePlayer : public Player {
 
     // Whether the next game needs a fresh process or connection: after a failure, or before
     // every game with restart=on.
-    bool restart_due() const { return broken_ || spec_.restart == EngineSpec::Restart::On; }
+    bool restart_due() const {
+        return broken_ || (spec_.restart == EngineSpec::Restart::On && !kept_start_);
+    }
 
     EngineSpec spec_;
     EngineLines lines_;
     std::string reported_name_;
     bool broken_ = false;       // restart before the next game
     bool has_started_ = false;  // set by the subclass once a start succeeded
+    bool kept_start_ = false;   // keep_for_first_game: the first new_game uses this start
 };
 
 }  // namespace othello

@@ -5,6 +5,7 @@
 #include <boost/program_options/parsers.hpp>
 #include <charconv>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "engine/ascii_text.h"
@@ -170,9 +171,20 @@ EngineSpec parse_engine_spec(std::string_view text, std::string_view each) {
         if (!key->applies(spec, context))
             refuse_spec(text, key->name + "= is for " + key->for_whom);
     }
-    // The name goes into results, journals, game records and the report, which hold UTF-8 only.
-    spec.name = printable(spec.name);
+    // The name goes into results, journals, game records and the report, which hold UTF-8 only,
+    // in lines of bounded length. A name the user gave is refused rather than cut: cut names
+    // could meet.
+    if (spec.name_given && printable(spec.name).size() > kMostNameBytes) {
+        refuse_spec(text, "name= is " + std::to_string(printable(spec.name).size()) +
+                              " bytes (escaped); a name is at most " +
+                              std::to_string(kMostNameBytes));
+    }
+    spec.name = bounded_name(spec.name);
     return spec;
+}
+
+std::string bounded_name(std::string_view name) {
+    return printable(name, kMostNameBytes);
 }
 
 std::string shell_quoted(std::string_view word) {
@@ -181,15 +193,43 @@ std::string shell_quoted(std::string_view word) {
     return quoted + "'";
 }
 
-void make_names_distinct(std::vector<EngineSpec>& engines) {
-    for (std::size_t i = 0; i < engines.size(); ++i) {
-        int n = 1;
+std::string command_word(std::string_view word) {
+    if (word.find_first_of("\\\"'\n") == std::string_view::npos)
+        return "'" + std::string(word) + "'";
+    std::string quoted = "\"";
+    for (const char c : word) {
+        if (c == '\\' || c == '"' || c == '\'') {
+            quoted += '\\';
+            quoted += c;
+        } else if (c == '\n') {
+            quoted += "\\n";
+        } else {
+            quoted += c;
+        }
+    }
+    return quoted + "\"";
+}
+
+void make_names_distinct(std::vector<EngineSpec>& engines, std::vector<std::string>* notes) {
+    // The names not reported first, then the reported ones: each against every name settled.
+    std::vector<std::size_t> order;
+    for (const bool reported : {false, true}) {
+        for (std::size_t i = 0; i < engines.size(); ++i) {
+            if (engines[i].name_reported == reported) order.push_back(i);
+        }
+    }
+    std::set<std::string> taken;
+    for (const std::size_t i : order) {
         const std::string base = engines[i].name;
-        for (std::size_t j = 0; j < i; ++j) {
-            if (engines[j].name == engines[i].name) {
-                engines[i].name = base + "-" + std::to_string(++n);
-                j = static_cast<std::size_t>(-1);  // check the new name against all earlier ones
-            }
+        for (int n = 2; taken.count(engines[i].name) > 0; ++n) {
+            std::string suffix = "-";
+            suffix += std::to_string(n);
+            engines[i].name = printable(base, kMostNameBytes - suffix.size()) + suffix;
+        }
+        taken.insert(engines[i].name);
+        if (notes && engines[i].name_reported && engines[i].name != base) {
+            notes->push_back("engine " + std::to_string(i + 1) + " named itself '" + base +
+                             "', a name another engine has: it plays as '" + engines[i].name + "'");
         }
     }
 }

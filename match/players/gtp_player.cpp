@@ -46,7 +46,7 @@ void GtpPlayer::start(const TimeControl& time) {
         }
         protocol_version_ = version.text;
         GtpResponse name = client_->send("name", deadline);
-        reported_name_ = name.success ? printable(name.text) : "";
+        reported_name_ = name.success ? bounded_name(name.text) : "";
         client_->ask("boardsize 8", deadline);
         if (board_openings_ && !knows_command("othello-set_position", deadline)) {
             shut_down();
@@ -101,6 +101,7 @@ void GtpPlayer::set_up(const Game& setup, const TimeControl& time) {
 void GtpPlayer::new_game(const Game& setup, const TimeControl& time, std::uint64_t /*seed*/) {
     setup_seconds_ = 0;
     const bool fresh = !client_ || restart_due();
+    kept_start_ = false;
     if (fresh) start(time);
     try {
         set_up(setup, time);

@@ -11,11 +11,11 @@ void NboardPlayer::start(const TimeControl& time) {
     const Deadline deadline = deadline_after(time.start_timeout);
     try {
         client_ = std::make_unique<NboardClient>(connect(deadline));
-        reported_name_ = client_->handshake(deadline, spec_.name);
+        reported_name_ = bounded_name(client_->handshake(deadline, spec_.name));
         // Edax names itself only once it is given a depth.
         if (spec_.depth > 0) {
             const std::string named = client_->set_depth(spec_.depth, deadline);
-            if (!named.empty()) reported_name_ = named;
+            if (!named.empty()) reported_name_ = bounded_name(named);
         }
     } catch (const ChannelError& e) {
         shut_down();
@@ -25,22 +25,27 @@ void NboardPlayer::start(const TimeControl& time) {
     has_started_ = true;
 }
 
-void NboardPlayer::start_to_learn_name(const TimeControl& time) {
+bool NboardPlayer::start_to_learn_name(const TimeControl& time) {
     start(time);
-    if (!reported_name_.empty() || spec_.depth > 0) return;
+    if (!reported_name_.empty() || spec_.depth > 0) return true;
     // An engine that names itself only when given a depth (Edax) is given one: this process or
     // connection is only asked its name and stopped, so no game is played at that depth.
     try {
-        reported_name_ = client_->set_depth(kDepthToLearnName, deadline_after(time.start_timeout));
+        reported_name_ =
+            bounded_name(client_->set_depth(kDepthToLearnName, deadline_after(time.start_timeout)));
     } catch (const ChannelError& e) {
         shut_down();
         fail_start(e);
     }
+    shut_down();
+    return false;
 }
 
 void NboardPlayer::new_game(const Game&, const TimeControl& time, std::uint64_t) {
     // The game itself goes with every move; a new game only needs a working engine.
-    if (!client_ || restart_due()) start(time);
+    const bool fresh = !client_ || restart_due();
+    kept_start_ = false;
+    if (fresh) start(time);
 }
 
 Move NboardPlayer::choose(const Game& game, const Deadline& deadline, const GameClock*) {

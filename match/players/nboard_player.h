@@ -25,8 +25,9 @@ class NboardPlayer : public EnginePlayer {
 
     void start(const TimeControl& time) override;
     // start(), then, for an engine that has not named itself and is given no depth=, "set depth"
-    // (kDepthToLearnName) and a ping: Edax sends "set myname" only after "set depth".
-    void start_to_learn_name(const TimeControl& time) override;
+    // (kDepthToLearnName) and a ping: Edax sends "set myname" only after "set depth". That start
+    // is then stopped (false): its first game must not be played at that depth.
+    bool start_to_learn_name(const TimeControl& time) override;
 
   private:
     static constexpr int kDepthToLearnName = 1;

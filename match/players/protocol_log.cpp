@@ -166,6 +166,11 @@ void EngineLines::set_game_id(int id) {
     if (current_) current_->set_game_id(id);
 }
 
+void EngineLines::rename(std::string engine) {
+    engine_ = std::move(engine);
+    if (current_) current_->rename(engine_);
+}
+
 std::vector<std::string> EngineLines::last_lines() const {
     return current_ ? current_->last_lines() : lines_of_last_channel_;
 }

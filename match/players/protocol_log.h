@@ -56,6 +56,8 @@ class LoggedChannel : public LineChannel {
     void stop(std::chrono::milliseconds grace) override { inner_->stop(grace); }
 
     void set_game_id(int id) { game_id_ = id; }
+    // The name its lines carry from now on (the engine was named as it answered).
+    void rename(std::string engine) { engine_ = std::move(engine); }
     // "> sent" and "< received" lines, oldest first.
     std::vector<std::string> last_lines() const { return {last_.begin(), last_.end()}; }
 
@@ -81,6 +83,7 @@ class EngineLines {
     // The connection is about to close: keep its last lines.
     void detach();
     void set_game_id(int id);
+    void rename(std::string engine);
     std::vector<std::string> last_lines() const;
 
   private:

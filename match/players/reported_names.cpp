@@ -1,17 +1,19 @@
-// Asking engines their names: each unnamed engine started as its first game would start it.
+// Asking engines their names: each unnamed engine started as its first game would start it, and
+// kept for that game.
 #include "match/players/reported_names.h"
 
 #include <exception>
 
-#include "engine/ascii_text.h"
 #include "match/players/engine_player.h"
 #include "match/players/engine_protocols.h"
 
 namespace othello {
 
-void name_engines_as_they_answer(std::vector<EngineSpec>& engines,
-                                 const std::vector<std::string>& texts, const TimeControl& time,
-                                 const std::map<std::string, std::string>& recorded) {
+std::vector<std::unique_ptr<Player>> name_engines_as_they_answer(
+    std::vector<EngineSpec>& engines, const std::vector<std::string>& texts,
+    const TimeControl& time, const std::map<std::string, std::string>& recorded, ProtocolLog* log,
+    bool board_openings, std::vector<std::string>* notes) {
+    std::vector<std::unique_ptr<Player>> started(engines.size());
     for (std::size_t i = 0; i < engines.size(); ++i) {
         EngineSpec& spec = engines[i];
         if (spec.name_given || spec.kind != EngineSpec::Kind::Engine) continue;
@@ -21,23 +23,28 @@ void name_engines_as_they_answer(std::vector<EngineSpec>& engines,
                 continue;
             }
         }
-        // Its stderr is not the match's: a banner it prints at start is not shown or filed twice.
-        EngineSpec asked = spec;
-        asked.connection.process.inherit_stderr = false;
-        asked.connection.process.stderr_file.clear();
         try {
-            const auto player =
-                find_engine_protocol(asked.protocol)->make_player(asked, nullptr, false);
+            std::unique_ptr<Player> player =
+                find_engine_protocol(spec.protocol)->make_player(spec, log, board_openings);
             auto* engine = dynamic_cast<EnginePlayer*>(player.get());
             if (!engine) continue;
-            engine->start_to_learn_name(time);
-            const std::string answer = printable(engine->reported_name());
-            engine->shut_down();
-            if (answer.find_first_not_of(' ') != std::string::npos) spec.name = answer;
+            const bool keep = engine->start_to_learn_name(time);
+            const std::string answer = bounded_name(engine->reported_name());
+            if (answer.find_first_not_of(' ') != std::string::npos) {
+                spec.name = answer;
+                spec.name_reported = true;
+            }
+            if (keep) started[i] = std::move(player);
         } catch (const std::exception&) {
             // Not started: the match meets the same failure and reports it with this name.
         }
     }
+    make_names_distinct(engines, notes);
+    for (std::size_t i = 0; i < engines.size(); ++i) {
+        if (started[i])
+            dynamic_cast<EnginePlayer&>(*started[i]).keep_for_first_game(engines[i].name);
+    }
+    return started;
 }
 
 }  // namespace othello

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "io/fd_write.h"
+#include "match/results/new_file.h"
 #include "match/results/output_paths.h"
 
 namespace othello {
@@ -65,15 +66,20 @@ void write_file_atomically(const std::string& path,
     // A link stays a link: its target is replaced. Anything but a regular file is refused before
     // the rename could turn a device node or FIFO into a plain file.
     const std::string file = replaceable_file_behind(path);
-    // The pid keeps two runners writing the same name from sharing a temporary.
-    const std::string temporary = file + ".tmp." + std::to_string(::getpid());
+    // A new file of a random name, never one planted there (new_file.h).
+    NewFile created;
+    try {
+        created = create_new_file(file + ".tmp-");
+    } catch (const std::exception& e) {
+        throw std::runtime_error("cannot write '" + path + "': " + e.what());
+    }
+    const int fd = created.fd;
+    const std::string& temporary = created.path;
     const auto fail = [&](const std::string& what) {
         const std::string why = std::strerror(errno);
         ::unlink(temporary.c_str());
         throw std::runtime_error("cannot write '" + path + "': " + what + ": " + why);
     };
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) fail("cannot create " + temporary);
     bool written = false;
     try {
         FileBuffer buffer(fd);

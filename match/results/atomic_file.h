@@ -9,7 +9,8 @@
 
 namespace othello {
 
-// Calls `write` with a stream to a temporary file in the same folder as `path`, then makes it
+// Calls `write` with a stream to a temporary file in the same folder as `path` (a new file of a
+// random name: match/results/new_file.h), then makes it
 // `path` (for a symbolic link, its target). Throws std::runtime_error naming `path` (the temporary
 // is removed), also before writing anything when `path` is not a regular file: a FIFO, a device.
 void write_file_atomically(const std::string& path,

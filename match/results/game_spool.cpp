@@ -6,27 +6,29 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "match/results/new_file.h"
+
 namespace othello {
 
 namespace {
 
 constexpr std::size_t kBatch = 1024;
 
-std::string free_path_beside(const std::string& beside) {
-    for (int n = 0;; ++n) {
-        const std::string path =
-            beside + ".spool-" + std::to_string(::getpid()) + "-" + std::to_string(n) + ".jsonl";
-        std::error_code error;
-        if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) return path;
-    }
-}
-
 }  // namespace
 
-GameSpool::GameSpool(const std::string& beside)
-    : path_(free_path_beside(beside)),
-      journal_(std::make_unique<ResultsJournal>(path_, nlohmann::json::object(),
-                                                std::vector<GameRecord>())) {}
+GameSpool::GameSpool(const std::string& beside) {
+    // A new file of a random name, written through the descriptor that made it: no link planted
+    // at a name it could have had is ever followed (new_file.h).
+    NewFile file = create_new_file(beside + ".spool-", ".jsonl");
+    path_ = file.path;
+    try {
+        journal_ = std::make_unique<ResultsJournal>(file.fd, path_);
+    } catch (...) {
+        std::error_code error;
+        std::filesystem::remove(path_, error);
+        throw;
+    }
+}
 
 GameSpool::~GameSpool() {
     journal_.reset();

@@ -16,8 +16,8 @@ namespace othello {
 
 class GameSpool {
   public:
-    // A new file in the folder of `beside` ("OUT.json" -> "OUT.json.spool-PID-N.jsonl", a name
-    // nothing holds: nothing is replaced), removed when the spool is.
+    // A new file in the folder of `beside` ("OUT.json" -> "OUT.json.spool-RANDOM.jsonl", made
+    // by create_new_file: nothing is replaced, no link followed), removed when the spool is.
     explicit GameSpool(const std::string& beside);
     ~GameSpool();
     GameSpool(const GameSpool&) = delete;

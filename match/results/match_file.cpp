@@ -13,6 +13,7 @@
 #include "engine/data_file.h"
 #include "engine/parallel_for.h"
 #include "match/config/match_config.h"
+#include "match/record/record_bounds.h"
 #include "match/results/record_check.h"
 #include "match/results/results_file.h"
 
@@ -54,7 +55,11 @@ class RecordReader {
   public:
     RecordReader(MatchFile& file, const SigningKey* key, std::uint64_t proof_budget,
                  const CheckedGameSink& sink)
-        : file_(file), key_(key), proof_budget_(proof_budget), sink_(sink) {}
+        : file_(file),
+          key_(key),
+          proof_budget_(proof_budget),
+          budget_left_(proof_budget),
+          sink_(sink) {}
 
     // Called once, before any record, with what the file records.
     void set_config(std::optional<nlohmann::json> config) {
@@ -85,17 +90,22 @@ class RecordReader {
     // Checks every record added since the last batch and hands on those that check out.
     void finish() {
         const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        // The solves --proof-budget allows wait for the pass in file order below: the budget
+        // bounds the file's total too, so which records it proves must not depend on threads.
         parallel_for(pending_.size(), threads, [&](std::size_t i) {
             Pending& p = pending_[i];
             if (!p.refusal.empty()) return;
             std::string problem = signer_ ? signer_->problem(p.record) : "";
-            if (problem.empty())
-                problem = record_problem(p.record, rules_, {signer_.has_value(), proof_budget_});
-            if (problem.empty()) return;
-            p.refusal = record_place(file_.path, p.place) + ": game " +
-                        std::to_string(p.record.id) + " (" + p.record.black + " - " +
-                        p.record.white + "): " + problem;
+            if (problem.empty()) {
+                problem = record_problem(p.record, rules_,
+                                         {signer_.has_value(), 0, nullptr, &p.needs_budget});
+            }
+            if (problem.empty() || (p.needs_budget && proof_budget_ > 0)) return;
+            p.refusal = refusal(p, problem);
         });
+        for (Pending& p : pending_) {
+            if (p.needs_budget && proof_budget_ > 0 && p.refusal.empty()) prove_within_budget(p);
+        }
         for (Pending& p : pending_) {
             if (!p.refusal.empty())
                 file_.refused.push_back(std::move(p.refusal));
@@ -105,17 +115,65 @@ class RecordReader {
         pending_.clear();
     }
 
+    // Once every record is checked: how many adjudications the budget proved, and at what cost.
+    void note_proofs() {
+        if (proved_ == 0) return;
+        file_.notes.push_back("'" + file_.path + "': " + std::to_string(proved_) +
+                              " adjudications no signature covers proved by solving them again, "
+                              "in " +
+                              std::to_string(proof_budget_ - budget_left_) +
+                              " endgame-solver positions of the --proof-budget of " +
+                              std::to_string(proof_budget_) + " (a record, and the file in all)");
+    }
+
   private:
     // Enough records to keep every core busy, few enough that a batch costs little memory.
     static constexpr std::size_t kBatch = 4096;
     struct Pending {
         GameRecord record;
         long place = 0;
-        std::string refusal;  // the whole message; empty while the record checks out
+        std::string refusal;        // the whole message; empty while the record checks out
+        bool needs_budget = false;  // an unsigned adjudication only a solve can prove
     };
+
+    std::string refusal(const Pending& p, const std::string& problem) const {
+        return record_place(file_.path, p.place) + ": game " + std::to_string(p.record.id) + " (" +
+               p.record.black + " - " + p.record.white + "): " + problem;
+    }
+
+    // In file order: a solve within what is left of the file's budget (at most the budget a
+    // record), its positions taken from what is left.
+    void prove_within_budget(Pending& p) {
+        if (budget_left_ == 0) {
+            p.refusal = refusal(p,
+                                "an adjudication no signature covers, and the --proof-budget "
+                                "of " +
+                                    std::to_string(proof_budget_) +
+                                    " positions, which bounds a file's solves in all, is "
+                                    "spent on the records before it");
+            return;
+        }
+        const std::uint64_t budget = std::min(proof_budget_, budget_left_);
+        std::uint64_t spent = 0;
+        std::string problem = record_problem(p.record, rules_, {false, budget, &spent, nullptr});
+        budget_left_ -= std::min(spent, budget_left_);
+        if (problem.empty()) {
+            ++proved_;
+            return;
+        }
+        if (budget < proof_budget_ && spent > budget) {
+            problem = "an adjudication no signature covers, and proving it takes more than the " +
+                      std::to_string(budget) + " positions left of the --proof-budget of " +
+                      std::to_string(proof_budget_) + ", which bounds a file's solves in all";
+        }
+        p.refusal = refusal(p, problem);
+    }
+
     MatchFile& file_;
     const SigningKey* key_;
     std::uint64_t proof_budget_;
+    std::uint64_t budget_left_;  // of the file's total
+    long proved_ = 0;
     const CheckedGameSink& sink_;
     RecordRules rules_;
     std::optional<RecordSigner> signer_;
@@ -135,10 +193,15 @@ bool is_config_line(const nlohmann::json& j) {
         "match, start a new journal: drop --resume and give another --results, or --overwrite");
 }
 
-// The longest journal line read back. A record the runner writes is a few KB (its detail and
-// last protocol lines are cut short); a longer line is refused unread, so that no file can make a
-// reader hold a 200 MB line.
-constexpr std::size_t kMostRecordLineBytes = 1 << 20;
+// A first line too long to read: the configuration every journal starts with cannot be read.
+[[noreturn]] void refuse_unreadable_config(const std::string& where) {
+    throw std::runtime_error(
+        where + ": longer than the " + std::to_string(kMostJournalLineBytes) +
+        " bytes a journal line may hold, so the journal's configuration (its first line) cannot "
+        "be read and none of its games can be checked; not read (othello-match writes no such "
+        "line; earlier builds did, for an engine that named itself with hundreds of kilobytes). "
+        "Start a new journal: drop --resume and give another --results, or --overwrite");
+}
 
 // The next line of `in` into `line`, as std::getline, but never more than `most` bytes of it:
 // the rest of a longer line is skipped, and `too_long` set.
@@ -173,13 +236,15 @@ MatchFile stream_journal(const std::string& path, const SigningKey* key, std::ui
     // next line shows it was not.
     std::optional<std::string> unparsed;
     bool too_long = false;
-    for (long number = 1; read_bounded_line(in, line, kMostRecordLineBytes, too_long); ++number) {
+    for (long number = 1; read_bounded_line(in, line, kMostJournalLineBytes, too_long); ++number) {
         if (line.empty() && !too_long) continue;
         const std::string where = record_place(path, number);
         if (unparsed) file.refused.push_back(*unparsed);
         unparsed.reset();
+        if (too_long && !configured) refuse_unreadable_config(where);
         if (too_long) {
-            file.refused.push_back(where + ": longer than " + std::to_string(kMostRecordLineBytes) +
+            file.refused.push_back(where + ": longer than " +
+                                   std::to_string(kMostJournalLineBytes) +
                                    " bytes, more than any record; not read");
             continue;
         }
@@ -209,6 +274,7 @@ MatchFile stream_journal(const std::string& path, const SigningKey* key, std::ui
         reader.add(j, number);
     }
     reader.finish();
+    reader.note_proofs();
     if (unparsed) {
         file.notes.push_back(unparsed->substr(0, unparsed->find(": not JSON")) +
                              " is cut short (the runner was killed while writing it): dropped, "
@@ -286,6 +352,7 @@ MatchFile stream_results_file(const std::string& path, const SigningKey* key,
             });
         if (!j.at("games").is_array()) throw std::runtime_error("\"games\" is not an array");
         reader.finish();
+        reader.note_proofs();
     } catch (const SinkFailure& failure) {
         std::rethrow_exception(failure.error);
     } catch (const std::exception& e) {
@@ -385,9 +452,10 @@ std::optional<nlohmann::json> recorded_config(const std::string& path) {
         std::ifstream in(path);
         std::string line;
         bool too_long = false;
-        for (long number = 1; in && read_bounded_line(in, line, kMostRecordLineBytes, too_long);
+        for (long number = 1; in && read_bounded_line(in, line, kMostJournalLineBytes, too_long);
              ++number) {
-            if (too_long || line.empty()) continue;
+            if (too_long) refuse_unreadable_config(record_place(path, number));
+            if (line.empty()) continue;
             const auto j = nlohmann::json::parse(line, nullptr, false);
             if (j.is_discarded()) continue;
             if (!is_config_line(j)) refuse_journal_without_config(record_place(path, number));
@@ -417,7 +485,7 @@ std::optional<nlohmann::json> recorded_match_config(const std::string& results_p
     if (std::filesystem::is_regular_file(journal_path)) journal.open(journal_path);
     std::string line;
     bool too_long = false;
-    while (journal && read_bounded_line(journal, line, kMostRecordLineBytes, too_long)) {
+    while (journal && read_bounded_line(journal, line, kMostJournalLineBytes, too_long)) {
         if (too_long || line.empty()) continue;
         const auto j = nlohmann::json::parse(line, nullptr, false);
         if (!is_config_line(j) || !j.at("config").is_object()) return std::nullopt;

@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "match/results/new_file.h"
+
 namespace othello {
 
 namespace fs = std::filesystem;
@@ -117,11 +119,12 @@ void check_output_path(const std::string& option, const std::string& path, Outpu
     if (!folder.empty() && !fs::is_directory(folder, error))
         fail("folder '" + folder.string() + "' does not exist");
     // Permissions alone do not tell (root, read-only mounts, full quotas): try it.
-    const std::string probe = file.string() + ".probe." + std::to_string(::getpid());
-    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) fail(std::string("cannot create a file there: ") + std::strerror(errno));
-    ::close(fd);
-    ::unlink(probe.c_str());
+    // A new file of a random name (new_file.h): a link planted at a name it could guess is
+    // neither followed nor in the way.
+    const NewFile probe = try_create_new_file(file.string() + ".probe-");
+    if (probe.fd < 0) fail(std::string("cannot create a file there: ") + std::strerror(errno));
+    ::close(probe.fd);
+    ::unlink(probe.path.c_str());
 }
 
 }  // namespace othello

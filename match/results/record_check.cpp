@@ -85,6 +85,7 @@ std::string adjudication_problem(const GameRecord& r, const Position& end, bool 
     } else if (proof.signature_verified) {
         return "";  // signed by the referee that solved it
     } else if (proof.budget == 0) {
+        if (proof.needed_budget) *proof.needed_budget = true;
         return "adjudicated at " + std::to_string(empties) +
                " empty squares, a score no signature covers: a reader solves adjudications at "
                "more than " +
@@ -93,7 +94,9 @@ std::string adjudication_problem(const GameRecord& r, const Position& end, bool 
                "allows (up to 100000000 at 20 empty squares), or proves them by the signatures "
                "of a match played with --sign-key";
     } else {
-        for_mover = search::solve_endgame_within(end, proof.budget);
+        if (proof.needed_budget) *proof.needed_budget = true;
+        for_mover =
+            search::solve_endgame_within(end, proof.budget, best_instruction_set(), proof.spent);
         if (!for_mover)
             return "adjudicated at " + std::to_string(empties) +
                    " empty squares: proving its score takes the endgame solver more than the "

@@ -57,6 +57,10 @@ constexpr int kAlwaysSolvedEmpties = 14;
 struct AdjudicationProof {
     bool signature_verified = false;
     std::uint64_t budget = 0;  // positions a record; 0: no solve above kAlwaysSolvedEmpties
+    // When given: increased by the positions a solve within `budget` visited, and set to true
+    // when the record needed one (an unsigned adjudication above kAlwaysSolvedEmpties).
+    std::uint64_t* spent = nullptr;
+    bool* needed_budget = nullptr;
 };
 
 // The rules of the match whose configuration (match_config.h) a file records; nullopt: none.

@@ -14,9 +14,13 @@
 #include <utility>
 
 #include "io/fd_write.h"
+#include "match/players/engine_spec.h"
+#include "match/record/record_bounds.h"
 #include "match/results/atomic_file.h"
 
 namespace othello {
+
+static_assert(kMostNameBytes == kMostRecordNameBytes, "a spec's name is a record's name");
 
 namespace {
 
@@ -40,10 +44,20 @@ ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
     if (key) signer_.emplace(*key, config);
     // The kept lines replace the old journal in one step: a kill during the rewrite leaves the
     // old journal (still readable the same way), never a truncated one.
+    // A configuration the readers would refuse is refused before anything is written: an engines
+    // file of thousands of engines, or specs of hundreds of kilobytes.
+    const std::string first = json_text(nlohmann::json{{"config", config}}) + '\n';
+    if (first.size() > kMostJournalLineBytes) {
+        throw std::runtime_error(
+            "the match's configuration (its engines' specs and names, openings and options) is " +
+            std::to_string(first.size() - 1) +
+            " bytes as the journal's first line, more than the " +
+            std::to_string(kMostJournalLineBytes) +
+            " bytes a journal line may hold; give fewer or shorter engine specs");
+    }
     std::vector<JournalEntry> entries;
     write_file_atomically(path_, [&](std::ostream& out) {
         entries.clear();
-        const std::string first = json_text(nlohmann::json{{"config", config}}) + '\n';
         out << first;
         std::int64_t offset = static_cast<std::int64_t>(first.size());
         for (const auto& r : kept) {
@@ -60,12 +74,33 @@ ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
     end_ = ::lseek(fd_, 0, SEEK_END);
 }
 
+ResultsJournal::ResultsJournal(int fd, std::string path) : path_(std::move(path)), fd_(fd) {
+    const std::string first =
+        json_text(nlohmann::json{{"config", nlohmann::json::object()}}) + '\n';
+    if (!write_all(fd_, first)) {
+        const std::string why = std::strerror(errno ? errno : ENOSPC);
+        ::close(fd_);
+        fd_ = -1;
+        throw std::runtime_error("cannot write '" + path_ + "': " + why);
+    }
+    end_ = static_cast<off_t>(first.size());
+}
+
 ResultsJournal::~ResultsJournal() {
     if (fd_ >= 0) ::close(fd_);
 }
 
 std::string ResultsJournal::line_of(const GameRecord& r) const {
-    return json_text(signer_ ? signer_->signed_json(r) : to_json(r)) + "\n";
+    std::string line = json_text(signer_ ? signer_->signed_json(r) : to_json(r)) + "\n";
+    // The referee bounds every text a record holds (record_bounds.h), so no record it makes
+    // comes near this; a line the readers would refuse is never written.
+    if (line.size() > kMostJournalLineBytes) {
+        throw std::runtime_error(
+            "game " + std::to_string(r.id) + "'s record is " + std::to_string(line.size() - 1) +
+            " bytes as a journal line, more than the " + std::to_string(kMostJournalLineBytes) +
+            " bytes a journal line may hold; not written");
+    }
+    return line;
 }
 
 void ResultsJournal::append(const GameRecord& r) {

@@ -36,6 +36,9 @@ class ResultsJournal {
     // `key` (--sign-key) every record is written signed (record_signature.h).
     ResultsJournal(std::string path, const nlohmann::json& config,
                    const std::vector<GameRecord>& kept, const SigningKey* key = nullptr);
+    // A journal of no match (merge's spool) in a file just made for it (new_file.h), written
+    // through `fd`, which it takes: never reopened by its name.
+    ResultsJournal(int fd, std::string path);
     ~ResultsJournal();
     ResultsJournal(const ResultsJournal&) = delete;
     ResultsJournal& operator=(const ResultsJournal&) = delete;

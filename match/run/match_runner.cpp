@@ -95,7 +95,7 @@ class MatchRunner::Run {
         std::vector<GameRecord> finished;  // kept, not yet reported
         std::chrono::steady_clock::time_point batch_started;
     };
-    using Players = std::vector<std::unique_ptr<Player>>;
+    using Players = std::vector<std::shared_ptr<Player>>;
 
     void worker(int worker_index);
     void play_games(int worker_index, Players& players, Pending& pending);
@@ -130,6 +130,11 @@ class MatchRunner::Run {
 
 void MatchRunner::Run::worker(int worker_index) {
     Players players(setup_.engines.size());
+    if (worker_index == 0) {
+        // Only this thread reads them: the engines the match started to ask their names.
+        for (std::size_t e = 0; e < runner_.started_.size() && e < players.size(); ++e)
+            players[e] = std::move(runner_.started_[e]);
+    }
     Pending pending;
     try {
         // Before any player exists: the engines this thread starts inherit its CPUs.

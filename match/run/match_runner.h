@@ -42,6 +42,9 @@ struct MatchSetup {
     bool stops_early = false;
     // --wait MS: each worker pauses this long after a game before it starts its next.
     int wait_ms = 0;
+    // Players already started (reported_names.h: asked their names at the match's start), by
+    // engine, null for the others: the first worker plays its first games on them.
+    std::vector<std::shared_ptr<Player>> started;
 };
 
 class MatchRunner {
@@ -57,7 +60,8 @@ class MatchRunner {
     // a batch is one write; a game that took longer comes alone, as soon as it ends.
     using GamesPlayed = std::function<void(const std::vector<GameRecord>&)>;
 
-    explicit MatchRunner(MatchSetup setup) : setup_(std::move(setup)) {}
+    explicit MatchRunner(MatchSetup setup)
+        : setup_(std::move(setup)), started_(std::move(setup_.started)) {}
 
     // Plays `games` (ids already done left out by the caller). Returns when all are played, a
     // callback asked to stop, or the program was interrupted (protocol/interruption.h: the
@@ -77,6 +81,7 @@ class MatchRunner {
     class Run;  // one call of run(): what its worker threads share
 
     MatchSetup setup_;
+    std::vector<std::shared_ptr<Player>> started_;  // taken by the first run's first worker
     std::vector<std::string> start_failures_;
     std::vector<int> failed_engines_;
     long skipped_ = 0;

@@ -8,6 +8,7 @@
 
 #include "engine/ascii_text.h"
 #include "engine/search/endgame_solver.h"
+#include "match/record/record_bounds.h"
 
 namespace othello {
 
@@ -336,6 +337,7 @@ void GameReferee::record_board() {
 GameRecord GameReferee::finished() {
     r_.black_seconds = used_[0];
     r_.white_seconds = used_[1];
+    bound_texts(r_);  // what an engine sent is cut to what the journal's readers take
     return std::move(r_);
 }
 

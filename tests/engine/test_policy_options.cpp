@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/gnu_help.h"
 #include "engine/policy_options.h"
 #include "tests/engine/engine_test_support.h"
 #include "tests/support/programs.h"
@@ -97,8 +98,10 @@ TEST_CASE("othello-engine: each policy option is a flag, parsed by the table") {
     for (const PolicyOption& option : policy_option_table()) {
         CAPTURE(option.name);
         const std::string shown = option.show(defaults);
-        const std::string flag =
-            "--" + option.name + " arg" + (shown.empty() ? "" : " (=" + shown + ")");
+        // GNU's form: "--temperature=ARG (default: 0)".
+        const std::string flag = "--" + option.name + "=" +
+                                 gnu_help_detail::value_name(option.help) +
+                                 (shown.empty() ? "" : " (default: " + shown + ")");
         CHECK(help.text.find(flag) != std::string::npos);
         CHECK(help.text.find(option.help.substr(0, 20)) != std::string::npos);
     }

@@ -7,7 +7,9 @@
 // also gives its name, and refuses the time commands, with bytes that are not UTF-8; --die-at N
 // exits at the N'th whatever the mode; --delay S sleeps S seconds before every move, --ack-delay S
 // before answering every clear_board and play. --log FILE appends every command it receives to
-// FILE. --name-cpus 1 answers `name` with the CPUs it may run on
+// FILE. --name-bytes N answers `name` with N control bytes (ESC, in lines of 50,000), each
+// escaped to 4 bytes by the runner; --mode long-lines answers genmove with 30 lines of 300 control
+// bytes each (a reply that is no move). --name-cpus 1 answers `name` with the CPUs it may run on
 // ("fake cpus=0-3", from /proc/self/status), so a test sees the runner's pinning. With --tcp PORT
 // it serves connections on 127.0.0.1 (PORT 0: any free port, printed on stdout first).
 // --ids echo|drop|edax: a command may start with a numeric id, echoed in the response ("=12 c4", as
@@ -19,6 +21,7 @@
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 // clang-format on
+#include <algorithm>
 #include <bit>
 #include <boost/asio.hpp>
 #include <chrono>
@@ -46,9 +49,10 @@ struct Script {
     // Seconds slept before answering clear_board and play.
     double ack_delay = 0;
     std::uint64_t seed = 1;
-    std::string log_path;       // every command received is appended here
-    bool name_cpus = false;     // `name` answers with the CPUs this process may run on
-    std::string ids = "plain";  // echo | drop | plain
+    std::string log_path;        // every command received is appended here
+    bool name_cpus = false;      // `name` answers with the CPUs this process may run on
+    std::size_t name_bytes = 0;  // > 0: `name` answers with this many ESC bytes
+    std::string ids = "plain";   // echo | drop | plain
 };
 
 // What the time commands announced, as an engine that trusts them reads it.
@@ -131,6 +135,17 @@ class FakeSession {
     void reply(const std::string& text) {
         out_ << head('=') << " " << text << "\n\n" << std::flush;
     }
+    // `bytes` ESC bytes in lines of at most 50,000 (a reply of several lines: the runner takes
+    // lines of up to 64 KiB, replies of up to 1 MiB).
+    static std::string control_lines(std::size_t bytes) {
+        std::string text;
+        for (std::size_t left = bytes; left > 0;) {
+            const std::size_t n = std::min<std::size_t>(left, 50000);
+            text += (text.empty() ? "" : "\n") + std::string(n, '\x1b');
+            left -= n;
+        }
+        return text;
+    }
     void fail(const std::string& text) { out_ << head('?') << " " << text << "\n\n" << std::flush; }
     // The --once'th genmove, or every one from --at on.
     bool strikes() const {
@@ -146,6 +161,8 @@ class FakeSession {
         } else if (command == "name") {
             if (script_.name_cpus)
                 reply("fake cpus=" + allowed_cpu_list());
+            else if (script_.name_bytes > 0)
+                reply(control_lines(script_.name_bytes));
             else
                 reply(script_.mode == "latin1" ? "fake-\xe9l\xe8ve" : "fake");
         } else if (command == "version") {
@@ -241,6 +258,12 @@ class FakeSession {
             }
             return Misbehaviour::Disconnect;
         }
+        if (mode == "long-lines") {
+            out_ << head('=');
+            for (int i = 0; i < 30; ++i) out_ << " " << std::string(300, '\x01') << "\n";
+            out_ << "\n" << std::flush;
+            return Misbehaviour::Answered;
+        }
         if (mode == "illegal-extra") {
             // An illegal move, then a second reply nobody asked for.
             out_ << head('=') << " d4\n\n" << head('=') << " d4\n\n" << std::flush;
@@ -330,6 +353,8 @@ int main(int argc, char** argv) {
             script.seed = std::strtoull(value.c_str(), nullptr, 10);
         else if (key == "--log")
             script.log_path = value;
+        else if (key == "--name-bytes")
+            script.name_bytes = std::strtoull(value.c_str(), nullptr, 10);
         else if (key == "--name-cpus")
             script.name_cpus = value == "1";
         else if (key == "--ids")

@@ -12,6 +12,7 @@
 
 #include "match/cli/cutechess_command_line.h"
 #include "match/players/engine_protocols.h"
+#include "match/players/engine_spec.h"
 
 using othello::default_engines_file;
 using othello::translate_cutechess_options;
@@ -108,7 +109,18 @@ TEST_CASE("games and rounds multiply; -repeat takes a count; double-dash options
           CutechessWords{"--engine", "policy:random", "--games", "8", "-h"});
     // An argument with a space or a quote stays one word of the engine's command line.
     CHECK(translate_cutechess_options({"-engine", "cmd=./my engine", "arg=it's", "arg=-l"}) ==
-          CutechessWords{"--engine", "cmd:./my engine 'it'\\''s' '-l'"});
+          CutechessWords{"--engine", "cmd:./my engine \"it\\'s\" '-l'"});
+    // Exactly one argument each, whatever it holds: quotes, backslashes, spaces, a line break.
+    for (const std::string arg : {"x\" y", "C:\\new", "C:\\x", "a'b\"c\\d e", "two\nlines", "\\"}) {
+        CAPTURE(arg);
+        const CutechessWords words =
+            translate_cutechess_options({"-engine", "cmd=e", "arg=" + arg});
+        REQUIRE(words.size() == 2);
+        CHECK(parse_engine_spec(words[1]).connection.process.argv ==
+              std::vector<std::string>{"e", arg});
+    }
+    CHECK(cutechess_refusal("-engine cmd=e arg=") ==
+          "-engine arg=: an empty argument, which an engine spec's command line cannot hold");
     CHECK(cutechess_translation("-each proto=nboard option.depth=4 arg=-q") ==
           CutechessWords{"--each", "protocol=nboard,depth=4,args='-q'"});
     CHECK(

@@ -375,3 +375,147 @@ TEST_CASE("an interrupted match stops its engines, shows its table and says how 
         CHECK(Scratch::processes_naming(dir.string()).empty());
     }
 }
+
+namespace {
+
+// How many times `text` occurs in `file`.
+long count_in(const fs::path& file, const std::string& text) {
+    const std::string all = slurp(file);
+    long n = 0;
+    for (auto at = all.find(text); at != std::string::npos; at = all.find(text, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("names: a name the user gave is kept; an engine answering it is made distinct, said") {
+    const Scratch scratch("othello_cli_names");
+    const std::string impostor = "cmd:" + kEngine + " --policy random --name champion";
+    // The impostor first and last: the user's engine is 'champion' either way.
+    for (const bool impostor_first : {true, false}) {
+        CAPTURE(impostor_first);
+        const std::string engines =
+            impostor_first ? "--engine '" + impostor + "' --engine name=champion,policy:mobility"
+                           : "--engine name=champion,policy:mobility --engine '" + impostor + "'";
+        const Run r =
+            run_match_from_start(engines + " --games 2 --results r.json --overwrite", scratch.dir);
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        const int index = impostor_first ? 1 : 2;
+        CHECK(contains(r.err, "othello-match: note: engine " + std::to_string(index) +
+                                  " named itself 'champion', a name another engine has: it "
+                                  "plays as 'champion-2'"));
+        for (const auto& g : games_of(scratch.dir / "r.json")) {
+            // mobility is black in game 0, whichever engine is first: names follow the engines.
+            const bool mobility_black = (g.at("id") == 0) != impostor_first;
+            CHECK(g.at(mobility_black ? "black" : "white") == "champion");
+            CHECK(g.at(mobility_black ? "white" : "black") == "champion-2");
+        }
+    }
+}
+
+TEST_CASE(
+    "names: each engine starts once, asked its name by the runner; the command line starts none") {
+    const Scratch scratch("othello_cli_names_once");
+    const fs::path& dir = scratch.dir;
+    const auto engine = [&](const std::string& log, const std::string& keys = "") {
+        return "--engine '" + keys + "cmd:" + kFake + " --log " + (dir / log).string() + "'";
+    };
+    // Two games on one process (one worker): one start, asked its name once, named 'fake'.
+    Run r = run_match_from_start(engine("a.log") +
+                                     " --engine policy:random --games 2 --concurrency 1 --results "
+                                     "a.json --log protocol.log",
+                                 dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    INFO(slurp(dir / "a.log"));
+    // One start: boardsize is sent once a start (protocol_version also after every move).
+    CHECK(count_in(dir / "a.log", "boardsize") == 1);
+    CHECK(count_in(dir / "a.log", "\nname\n") == 1);
+    CHECK(games_of(dir / "a.json").at(0).at("black") == "fake");
+    // The protocol log holds that one start.
+    CHECK(count_in(dir / "protocol.log", "> boardsize") == 1);
+    // restart=on: a start for each game, the first being the one asked.
+    r = run_match_from_start(
+        engine("b.log", "restart=on,") +
+            " --engine policy:random --games 2 --concurrency 1 --results b.json",
+        dir);
+    REQUIRE(r.status == 0);
+    CHECK(count_in(dir / "b.log", "boardsize") == 2);
+    // A run refused after its command line was read (its results exist) starts no engine.
+    r = run_match_from_start(engine("c.log") + " --engine policy:random --games 2 --results a.json",
+                             dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "already exists"));
+    CHECK(!fs::exists(dir / "c.log"));
+}
+
+TEST_CASE("an interrupt while the engines are asked their names says so and ends them") {
+    const Scratch scratch("othello_cli_names_interrupt");
+    const fs::path& dir = scratch.dir;
+    // An engine that never answers its first command; the runner waits up to a minute for it.
+    ChildProcess match(
+        kMatch,
+        {"--engine", "cmd:" + kFake + " --mode silent --log " + (dir / "log").string(), "--engine",
+         "policy:random", "--games", "2", "--start-timeout", "60", "--results",
+         (dir / "r.json").string(), "--no-progress"},
+        ChildProcess::Streams()
+            .stdout_file((dir / "out").string())
+            .stderr_file((dir / "err").string()));
+    const auto until = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(30));
+    while (count_in(dir / "log", "protocol_version") == 0 &&
+           std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE(count_in(dir / "log", "protocol_version") >= 1);
+    match.signal(SIGINT);
+    const int status = match.wait_status();
+    CHECK(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == SIGINT);
+    CHECK(contains(slurp(dir / "err"),
+                   "othello-match: interrupted by SIGINT while the engines were started and "
+                   "asked their names; no game was played, nothing was written"));
+    CHECK(!fs::exists(dir / "r.jsonl"));
+    CHECK(Scratch::processes_naming(dir.string()).empty());
+}
+
+TEST_CASE("an engines file over 16 MiB is refused before any of it is read") {
+    const Scratch scratch("othello_cli_engines_size");
+    // A sparse file: 20 MB on paper, nothing on the disk.
+    { std::ofstream(scratch.dir / "engines.json") << "["; }
+    fs::resize_file(scratch.dir / "engines.json", 20'000'000);
+    const std::string file = (scratch.dir / "engines.json").string();
+    const Run r = run(kMatch + " --engines " + file + " --engine conf=big --engine policy:random",
+                      scratch.dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "--engines " + file +
+                              ": 20000000 bytes, more than an engines file holds (at most "
+                              "16777216)"));
+}
+
+TEST_CASE("--help is in the GNU form: '-h, --help', '--games=ARG', never Boost's '-h [ --help ]'") {
+    const Scratch scratch("othello_cli_gnu_help");
+    const std::vector<std::string> commands = {kMatch,
+                                               kMatch + " merge",
+                                               kMatch + " report",
+                                               kMatch + " ratings",
+                                               kMatch + " balanced-openings",
+                                               kMatch + " compliance",
+                                               kEngine,
+                                               program("othello-book"),
+                                               program("othello-book") + " build",
+                                               program("othello-train")};
+    for (const std::string& command : commands) {
+        CAPTURE(command);
+        const Run r = run(command + " --help", scratch.dir);
+        CHECK(r.status == 0);
+        CHECK(!contains(r.out, "[ --"));
+        CHECK(!contains(r.out, " arg "));
+        CHECK(!contains(r.out, " arg\n"));
+        CHECK(!contains(r.out, "(="));
+    }
+    const Run match = run(kMatch + " --help", scratch.dir);
+    CHECK(contains(match.out, "\n  -h, --help "));
+    CHECK(contains(match.out, "\n      --games=ARG (default: 100)"));
+    CHECK(contains(match.out, "\n      --sign-key=FILE"));
+    CHECK(contains(match.out, "\n      --resume "));
+}

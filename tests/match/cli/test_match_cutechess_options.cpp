@@ -337,11 +337,13 @@ TEST_CASE("cutechess restart=on: a fresh engine process for every game; auto and
         for (const auto& g : games_of(dir / "r.json")) CHECK(g.at("reason") == "normal");
         return starts_in(dir);
     };
-    for (const std::string& unnamed :
-         {"cmd:" + wrapper + " " + kFake, "nboard:" + wrapper + " " + kFakeNboard}) {
+    // The NBoard engine names itself in answer to "nboard 2", as most do.
+    for (const std::string& unnamed : {"cmd:" + wrapper + " " + kFake,
+                                       "nboard:" + wrapper + " " + kFakeNboard + " --myname nb"}) {
         CAPTURE(unnamed);
-        // An engine without name= is started once more before the games, to ask its name.
-        CHECK(starts(unnamed, "") == Starts{2, 2});
+        // An engine without name= is asked its name on the start its first game is played on.
+        CHECK(starts(unnamed, "") == Starts{1, 1});
+        CHECK(starts("restart=on," + unnamed, "") == Starts{4, 4});
         const std::string engine = "name=e," + unnamed;
         CHECK(starts(engine, "") == Starts{1, 1});
         CHECK(starts("restart=auto," + engine, "") == Starts{1, 1});
@@ -350,6 +352,14 @@ TEST_CASE("cutechess restart=on: a fresh engine process for every game; auto and
         // From --each too; the policy, which has no process, skips it.
         CHECK(starts(engine, " --each restart=on") == Starts{4, 4});
     }
+    // An NBoard engine that names itself only once given a depth (Edax) and is given no depth=:
+    // asked on a start of its own (given "set depth 1" to learn its name, then stopped), so that
+    // its first game is not played at that depth; with depth= it is asked on its first game's.
+    const std::string edax = "nboard:" + wrapper + " " + kFakeNboard + " --mode name-after-depth";
+    CHECK(starts(edax + " --myname Edax", "") == Starts{2, 2});
+    CHECK(starts("depth=3," + edax + " --myname Edax", "") == Starts{1, 1});
+    // One that never names itself is given the depth too, and is stopped as well.
+    CHECK(starts("nboard:" + wrapper + " " + kFakeNboard, "") == Starts{2, 2});
 }
 
 TEST_CASE("cutechess restart: an engines file's \"restart\" is restart=, and --resume keeps it") {

@@ -92,7 +92,9 @@ struct Match {
                             {},
                             nullptr,
                             false,
-                            stops_early}),
+                            stops_early,
+                            0,
+                            {}}),
           standings({engines[0].name, engines[1].name}) {}
 };
 

@@ -1,6 +1,7 @@
 // Engine specs: every form and key, read by the spec parser.
 #include <doctest/doctest.h>
 
+#include "engine/ascii_text.h"
 #include "match/players/engine_spec.h"
 #include "tests/engine/engine_test_support.h"
 
@@ -74,4 +75,29 @@ TEST_CASE("engine specs: every policy option is a policy: spec key, parsed by it
         CHECK_THROWS_WITH_AS(parse_engine_spec(empty), doctest::Contains(message.c_str()),
                              std::invalid_argument);
     }
+}
+
+TEST_CASE("engine names: escaped and cut where a character or an escape ends, at 256 bytes") {
+    // Cut where an escape ends, never inside one ("\x1" would read as another text).
+    CHECK(printable(std::string(10, '\x1b'), 12) == "\\x1b\\x1b...");
+    CHECK(printable("abc", 3) == "abc");
+    CHECK(printable("abcd", 3) == "...");
+    // A two-byte character is kept whole or left out; escaped text cuts the same way again.
+    CHECK(printable("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 7) == "\xc3\xa9\xc3\xa9...");
+    CHECK(printable("\\x1b\\x1b\\x1b", 9) == "\\x1b...");
+    CHECK(bounded_name(std::string(300000, '\x1b')).size() == 255);
+    CHECK(bounded_name(std::string(256, 'n')) == std::string(256, 'n'));
+    CHECK(bounded_name(std::string(257, 'n')) == std::string(253, 'n') + "...");
+    // A name made from a long command is cut; a long name= is refused.
+    CHECK(parse_engine_spec("cmd:engine " + std::string(400, 'a')).name.size() == 256);
+    CHECK_THROWS_WITH_AS(parse_engine_spec("name=" + std::string(257, 'n') + ",policy:random"),
+                         doctest::Contains("name= is 257 bytes (escaped); a name is at most 256"),
+                         std::invalid_argument);
+    // Names made distinct stay within the bound.
+    std::vector<EngineSpec> engines(3);
+    for (auto& e : engines) e.name = std::string(256, 'n');
+    make_names_distinct(engines);
+    CHECK(engines[0].name == std::string(256, 'n'));
+    CHECK(engines[1].name == std::string(251, 'n') + "...-2");
+    CHECK(engines[2].name == std::string(251, 'n') + "...-3");
 }

@@ -237,3 +237,139 @@ TEST_CASE("bytes: NBoard reply fields that are no usable number are left out") {
     CHECK(parse_nboard_move_reply("b5/-64/0.5")->eval == -64.0);
     CHECK(parse_nboard_move_reply("b5/-64/0.5")->seconds == 0.5);
 }
+
+namespace {
+
+// The lines of `file`, each with its length checked against what the journal's readers take.
+std::vector<std::string> journal_lines(const fs::path& file) {
+    std::ifstream in(file);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+        CHECK(line.size() <= (std::size_t{1} << 20));
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+}  // namespace
+
+TEST_CASE("bytes: every text at its bound; --resume, merge, report and ratings read it back") {
+    const fs::path dir = temp_dir("othello_match_bounds");
+    // An engine that answers `name` with 300,000 control bytes (each escaped to 4: a 1.2 MB name
+    // made every journal line unreadable) and forfeits every game with 30 lines of 300 control
+    // bytes; the other given a name of the longest length; openings named at length.
+    const std::string long_name(256, 'n');
+    std::ofstream(dir / "o.txt") << "f5d6\t" << std::string(3000, 'o') << "\nf5f6\tshort\n";
+    const std::string args =
+        "--engine 'cmd:" + kFake +
+        " --name-bytes 300000 --mode long-lines --at 2' --engine 'name=" + long_name +
+        ",policy:random' --games 4 --concurrency 1 --openings o.txt "
+        "--results r.json";
+    const Run run = run_match(args, dir);
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::vector<std::string> lines = journal_lines(dir / "r.jsonl");
+    REQUIRE(lines.size() == 5);
+    const nlohmann::json games = games_of(dir / "r.json");
+    REQUIRE(games.size() == 4);
+    // 63 escapes of 4 bytes and "...": the name cut where an escape ends.
+    std::string escaped_name;
+    for (int i = 0; i < 63; ++i) escaped_name += "\\x1b";
+    escaped_name += "...";
+    for (const auto& g : games) {
+        CAPTURE(g.at("id"));
+        const bool fake_black = g.at("black") == escaped_name;
+        CHECK((fake_black ? g.at("white") : g.at("black")) == long_name);
+        CHECK((fake_black ? g.at("white") : g.at("black")) != g.at(fake_black ? "black" : "white"));
+        CHECK(g.at("reason") == "malformed reply");
+        CHECK(g.at("detail").get<std::string>().size() <= 4096);
+        const auto& last = g.at("last_lines");
+        CHECK(last.size() == 20);
+        for (const auto& l : last) CHECK(l.get<std::string>().size() <= 1024);
+        CHECK(contains(all_of(last), "\\x01\\x01"));
+        if (g.at("opening") == "f5d6")
+            CHECK(g.at("opening_name") == std::string(1021, 'o') + "...");
+    }
+
+    // Killed after two games: --resume reads the journal and plays the other two.
+    std::ofstream(dir / "r.jsonl", std::ios::trunc) << lines[0] << "\n"
+                                                    << lines[1] << "\n"
+                                                    << lines[2] << "\n";
+    fs::remove(dir / "r.json");
+    const Run resumed = run_match(args + " --resume", dir);
+    INFO(resumed.err);
+    REQUIRE(resumed.status == 0);
+    CHECK(contains(resumed.out + resumed.err, "Resuming: 2 games already played."));
+    CHECK(games_of(dir / "r.json").size() == 4);
+
+    const Run merged = run_othello_match("merge --results m.json r.jsonl", dir);
+    INFO(merged.err);
+    CHECK(merged.status == 0);
+    CHECK(games_of(dir / "m.json").size() == 4);
+    const Run report = run_othello_match("report --html p.html r.jsonl", dir);
+    INFO(report.err);
+    CHECK(report.status == 0);
+    CHECK(contains(slurp(dir / "p.html"), long_name));
+    const Run ratings = run_othello_match("ratings --results rt.json r.jsonl", dir);
+    INFO(ratings.err);
+    CHECK(ratings.status == 0);
+    CHECK(contains(ratings.out, long_name));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("bytes: a name= past the bound is refused; a configuration past a journal line too") {
+    const fs::path dir = temp_dir("othello_match_bounds_refused");
+    const Run named = run_match_from_start("--engine 'name=" + std::string(257, 'n') +
+                                               ",policy:random' --engine policy:mobility "
+                                               "--games 2 --results r.json",
+                                           dir);
+    CHECK(named.status == 2);
+    CHECK(contains(named.err, "name= is 257 bytes (escaped); a name is at most 256"));
+    CHECK(!fs::exists(dir / "r.jsonl"));
+    // Nine engines (from an engines file: no command line holds them) whose specs take 120,000
+    // bytes each: 1.08 MB as the journal's first line.
+    nlohmann::json file = nlohmann::json::array();
+    std::string engines;
+    for (int i = 0; i < 9; ++i) {
+        const std::string name = "e" + std::to_string(i);
+        file.push_back({{"name", name}, {"command", kFake + " --log " + std::string(120000, 'x')}});
+        engines += " --engine conf=" + name;
+    }
+    std::ofstream(dir / "engines.json") << file.dump();
+    const Run big = run_match_from_start(
+        "--engines engines.json" + engines + " --games 2 --results r.json", dir);
+    CHECK(big.status != 0);
+    CHECK(contains(big.err, "bytes a journal line may hold; give fewer or shorter engine specs"));
+    CHECK(!fs::exists(dir / "r.jsonl"));
+    CHECK(!contains(big.out, "Finished game"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("bytes: a journal whose first line is too long to read is refused for what it is") {
+    const fs::path dir = temp_dir("othello_match_unreadable_config");
+    REQUIRE(run_othello_match(kTwoPolicyMatch + " --results r.json", dir).status == 0);
+    std::ifstream in(dir / "r.jsonl");
+    std::string first, rest, line;
+    std::getline(in, first);
+    while (std::getline(in, line)) rest += line + "\n";
+    in.close();
+    // A configuration line of 1.5 MB, as an engine named with 300,000 control bytes made it.
+    nlohmann::json config = nlohmann::json::parse(first);
+    config["config"]["padding"] = std::string(3 << 19, 'x');
+    std::ofstream(dir / "r.jsonl", std::ios::trunc) << config.dump() << "\n" << rest;
+    fs::remove(dir / "r.json");
+    const std::string why =
+        "'r.jsonl' line 1: longer than the 1048576 bytes a journal line may hold, so the "
+        "journal's configuration (its first line) cannot be read";
+    for (const std::string& command : {kTwoPolicyMatch + " --results r.json --resume",
+                                       std::string("merge --results m.json r.jsonl"),
+                                       std::string("report --html p.html r.jsonl"),
+                                       std::string("ratings --results rt.json r.jsonl")}) {
+        CAPTURE(command);
+        const Run r = run_othello_match(command, dir);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, why));
+        CHECK(!contains(r.err, "older othello-match"));
+    }
+    fs::remove_all(dir);
+}

@@ -61,5 +61,7 @@ TEST_CASE("an NBoard engine that names itself only after set depth, as Edax does
     name_engines_as_they_answer(engines, texts, time);
     std::vector<std::string> names;
     for (const EngineSpec& e : engines) names.push_back(e.name);
-    CHECK(names == std::vector<std::string>{"Edax4.4", "Edax4.4", "fake-nboard-engine"});
+    // Both name themselves Edax4.4: the second is made distinct (name_engines_as_they_answer
+    // makes every name distinct).
+    CHECK(names == std::vector<std::string>{"Edax4.4", "Edax4.4-2", "fake-nboard-engine"});
 }

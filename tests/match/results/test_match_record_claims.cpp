@@ -104,6 +104,35 @@ TEST_CASE("an adjudication is refused where the match does not adjudicate, and r
     fs::remove_all(dir);
 }
 
+namespace {
+
+// The budget bounds a file's solves in all too: what they took is said (`merged`, a merge of
+// a.jsonl within 100000000), and a budget of one position less refuses the last record the
+// solves reach (each alone fits).
+void check_file_total_budget(const Run& merged, const fs::path& dir) {
+    const std::string solved =
+        "'a.jsonl': 12 adjudications no signature covers proved by "
+        "solving them again, in ";
+    REQUIRE(contains(merged.err, solved));
+    const long total = std::stol(merged.err.substr(merged.err.find(solved) + solved.size()));
+    CHECK(
+        contains(merged.err, std::to_string(total) +
+                                 " endgame-solver positions of the --proof-budget of 100000000 (a "
+                                 "record, and the file in all)"));
+    const std::string short_budget = std::to_string(total - 1);
+    const Run r = run_othello_match(
+        "merge --proof-budget " + short_budget + " --results m9.json a.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "1 record does not check out"));
+    CHECK(contains(r.err, " positions left of the --proof-budget of " + short_budget +
+                              ", which bounds a file's solves in all"));
+    CHECK(run_othello_match(
+              "merge --proof-budget " + std::to_string(total) + " --results m9.json a.jsonl", dir)
+              .status == 0);
+}
+
+}  // namespace
+
 TEST_CASE("past 14 empty squares an adjudication is proved by its signature or a stated budget") {
     const fs::path dir = temp_dir("match_claims_proof_budget");
     std::ofstream(dir / "key") << "not-a-real-key-0123456789-abcdef";
@@ -136,9 +165,9 @@ TEST_CASE("past 14 empty squares an adjudication is proved by its signature or a
     r = run_othello_match("ratings --proof-budget 100000000 --results q.json a.jsonl", dir);
     INFO(r.err);
     CHECK(r.status == 0);
-    CHECK(
-        run_othello_match("merge --proof-budget 100000000 --results m.json a.jsonl", dir).status ==
-        0);
+    r = run_othello_match("merge --proof-budget 100000000 --results m.json a.jsonl", dir);
+    CHECK(r.status == 0);
+    check_file_total_budget(r, dir);
     CHECK(run_othello_match("report --proof-budget 100000000 --html p.html a.jsonl", dir).status ==
           0);
     std::vector<std::string> lines = lines_of(slurp(dir / "a.jsonl"));
@@ -386,8 +415,9 @@ namespace {
 // into m.json; every reader takes them.
 void play_signed_shards(const fs::path& dir) {
     for (int k : {0, 1}) {
-        REQUIRE(run_othello_match(kTwoPolicyMatch + " --sign-key key --shard " + std::to_string(k) +
-                                      "/2 --results s" + std::to_string(k) + ".json",
+        REQUIRE(run_othello_match(kTwoPolicyMatch + " --sign-key key --run-id r1 --shard " +
+                                      std::to_string(k) + "/2 --results s" + std::to_string(k) +
+                                      ".json",
                                   dir)
                     .status == 0);
     }
@@ -434,7 +464,8 @@ void check_forgeries_refused(const fs::path& dir) {
 
 // Unsigned records (a shard run without the key): merge refuses, --resume plays them again.
 void check_unsigned_refused(const fs::path& dir) {
-    REQUIRE(run_othello_match(kTwoPolicyMatch + " --shard 1/2 --results u1.json", dir).status == 0);
+    REQUIRE(run_othello_match(kTwoPolicyMatch + " --run-id r1 --shard 1/2 --results u1.json", dir)
+                .status == 0);
     Run r = run_othello_match("merge --sign-key key --results m3.json s0.json u1.jsonl", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err,
@@ -457,8 +488,8 @@ void check_unsigned_refused(const fs::path& dir) {
 // unsigned.
 void check_resume_needs_key(const fs::path& dir) {
     const std::string before = slurp(dir / "s0.jsonl");
-    const Run r =
-        run_othello_match(kTwoPolicyMatch + " --shard 0/2 --resume --results s0.json", dir);
+    const Run r = run_othello_match(
+        kTwoPolicyMatch + " --run-id r1 --shard 0/2 --resume --results s0.json", dir);
     CHECK(r.status == 2);
     CHECK(contains(r.err,
                    "--resume: 's0.jsonl' holds signed records (its match ran with "
@@ -564,5 +595,36 @@ TEST_CASE("--sign-key: records signed where played; unsigned or edited ones refu
     check_page_from_signed_games(dir);
     check_resume_needs_key(dir);
     check_bad_key_files(dir, secret);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("--sign-key shards: a shard needs a run id, and merge refuses another run's shard") {
+    const fs::path dir = temp_dir("match_claims_shard_runs");
+    std::ofstream(dir / "key") << "not-a-real-key-0123456789-abcdef";
+    // Without --run-id an earlier run's signed shard could not be told from this run's.
+    Run r =
+        run_othello_match(kTwoPolicyMatch + " --sign-key key --shard 1/2 --results x.json", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err,
+                   "--shard with --sign-key needs --run-id ID, one for all the shards of a "
+                   "run, so that merge refuses a shard of another run"));
+    CHECK(!fs::exists(dir / "x.jsonl"));
+    // Run a's two shards, and shard 1 of run b (the same command played again) in its place.
+    for (const std::string shard : {"a 0", "a 1", "b 1"}) {
+        const std::string run(1, shard[0]), k(1, shard[2]);
+        REQUIRE(run_othello_match(kTwoPolicyMatch + " --sign-key key --run-id " + run +
+                                      " --shard " + k + "/2 --results " + run + k + ".json",
+                                  dir)
+                    .status == 0);
+    }
+    r = run_othello_match("merge --sign-key key --results m.json a0.jsonl b1.jsonl", dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err,
+                   "'a0.jsonl' and 'b1.jsonl' are two runs of one configuration (run "
+                   "\"a\", run \"b\"): merge the shards of one run"));
+    CHECK(!contains(r.out + r.err, "complete"));
+    CHECK(!fs::exists(dir / "m.json"));
+    r = run_othello_match("merge --sign-key key --results m.json a0.jsonl a1.jsonl", dir);
+    CHECK(r.status == 0);
     fs::remove_all(dir);
 }

@@ -280,3 +280,27 @@ TEST_CASE("a journal without its configuration line is refused, not resumed unch
           std::string::npos);
     fs::remove_all(dir);
 }
+
+TEST_CASE("a merge that cannot write its results says so, never \"complete\"") {
+    const fs::path dir = temp_dir("match_merge_write_fails");
+    REQUIRE(run_othello_match(kTwoPolicyMatch + " --results a.json", dir).status == 0);
+    // A file-size limit (as a full disk) that the spool, the journal's records, fits under and
+    // the merged results file (the same records, the configuration and a summary) does not.
+    const auto limit_kib = fs::file_size(dir / "a.jsonl") / 1024 + 1;
+    REQUIRE(fs::file_size(dir / "a.json") > limit_kib * 1024);
+    const Run r =
+        run_shell("cd '" + dir.string() + "' && bash -c 'ulimit -f " + std::to_string(limit_kib) +
+                      "; trap \"\" XFSZ; exec " + kMatch + " merge --results m.json a.jsonl'",
+                  dir);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "othello-match merge: cannot write 'm.json': "));
+    CHECK(contains(r.err, "File too large"));
+    CHECK(!contains(r.out, "complete"));
+    CHECK(!contains(r.out, "Merged"));
+    CHECK(!fs::exists(dir / "m.json"));
+    // Nothing left beside it: neither the temporary nor the spool.
+    std::set<std::string> left;
+    for (const auto& e : fs::directory_iterator(dir)) left.insert(e.path().filename().string());
+    CHECK(left == std::set<std::string>{"a.json", "a.jsonl", "out.txt", "err.txt"});
+    fs::remove_all(dir);
+}
