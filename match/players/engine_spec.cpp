@@ -211,11 +211,17 @@ std::string command_word(std::string_view word) {
 }
 
 void make_names_distinct(std::vector<EngineSpec>& engines, std::vector<std::string>* notes) {
-    // The names not reported first, then the reported ones: each against every name settled.
+    // The names the user gave (name=, a policy's) first, then those taken from a command, then
+    // the reported ones: each against every name settled. A command's name only stands in until
+    // its engine answers, so it never pushes a given name aside.
+    const auto rank = [](const EngineSpec& e) {
+        if (e.name_given || e.kind == EngineSpec::Kind::Policy) return 0;
+        return e.name_reported ? 2 : 1;
+    };
     std::vector<std::size_t> order;
-    for (const bool reported : {false, true}) {
+    for (const int r : {0, 1, 2}) {
         for (std::size_t i = 0; i < engines.size(); ++i) {
-            if (engines[i].name_reported == reported) order.push_back(i);
+            if (rank(engines[i]) == r) order.push_back(i);
         }
     }
     std::set<std::string> taken;

@@ -414,6 +414,29 @@ TEST_CASE("names: a name the user gave is kept; an engine answering it is made d
     }
 }
 
+TEST_CASE("names: a command named like a given name does not push it aside before it answers") {
+    // The impostor's command is called 'champion' too, and comes first: until it answers, its
+    // name is its command's, which must not take the user's 'champion' even for a moment.
+    const Scratch scratch("othello_cli_names_command");
+    const fs::path champion = scratch.dir / "champion";
+    fs::create_symlink(kEngine, champion);
+    const Run r = run_match_from_start("--engine 'cmd:" + champion.string() +
+                                           " --policy random --name champion' --engine "
+                                           "name=champion,policy:mobility --games 2 --results "
+                                           "r.json --overwrite",
+                                       scratch.dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(contains(r.err,
+                   "othello-match: note: engine 1 named itself 'champion', a name another "
+                   "engine has: it plays as 'champion-2'"));
+    for (const auto& g : games_of(scratch.dir / "r.json")) {
+        const bool mobility_black = g.at("id") != 0;
+        CHECK(g.at(mobility_black ? "black" : "white") == "champion");
+        CHECK(g.at(mobility_black ? "white" : "black") == "champion-2");
+    }
+}
+
 TEST_CASE(
     "names: each engine starts once, asked its name by the runner; the command line starts none") {
     const Scratch scratch("othello_cli_names_once");
