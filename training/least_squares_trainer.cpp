@@ -221,7 +221,7 @@ class StreamedPhases {
   public:
     StreamedPhases(const std::vector<std::filesystem::path>& files, const std::vector<int>& phases,
                    const TrainerOptions& options)
-        : files_(files), options_(options) {
+        : files_(files), options_(options), running_(phases.size(), true) {
         for (const int phase : phases) {
             plies_.emplace_back(phase, options.overlap_plies);
             states_.emplace_back(options.lambda);
@@ -235,7 +235,6 @@ class StreamedPhases {
         });
         for (PhaseState& s : states_) s.begin(options_.jacobi);
         for (;;) {
-            running_.assign(states_.size(), false);
             bool any = false;
             for (std::size_t k = 0; k < states_.size(); ++k) {
                 running_[k] = states_[k].running(options_.iterations);
@@ -261,7 +260,6 @@ class StreamedPhases {
     // f(state, row, target) for every sample and every running phase that holds its ply.
     template <typename F>
     void for_each_row(F&& f) {
-        if (running_.empty()) running_.assign(states_.size(), true);
         std::array<std::uint32_t, kRowWidth> row;
         TrainingSamples block;
         for (const auto& file : files_) {
@@ -290,7 +288,7 @@ class StreamedPhases {
     const TrainerOptions& options_;
     std::vector<PlyRange> plies_;
     std::vector<PhaseState> states_;
-    std::vector<bool> running_;
+    std::vector<bool> running_;  // the phases whose steps go on (all, for the first and last pass)
 };
 
 void log_phase(std::ostream* log, std::mutex& log_mutex, int phase, std::size_t rows, double rms) {
