@@ -52,8 +52,9 @@ PhaseProblem build_problem(const TrainingSamples& samples, int phase, int overla
     problem.rank_weight = rank_weight;
     for (const TrainingSample& s : samples) {
         if (!plies.contains(ply_of(s))) continue;
-        for_each_entry(Position::from_mover(s.player, s.opponent, Color::Black),
-                       [&](std::uint32_t e) { problem.rows.push_back(e); });
+        const Features f =
+            extract_features(Position::from_mover(s.player, s.opponent, Color::Black));
+        problem.rows.insert(problem.rows.end(), f.entries.begin(), f.entries.end());
         problem.rows.push_back(kBiasEntry);
         problem.targets.push_back(s.target);
         if (rank_weight > 0) problem.siblings.push_back(s.siblings);
@@ -271,10 +272,12 @@ class StreamedPhases {
                     for (std::size_t k = 0; k < states_.size(); ++k) {
                         if (!running_[k] || !plies_[k].contains(ply)) continue;
                         if (!computed) {
-                            int n = 0;
-                            for_each_entry(Position::from_mover(s.player, s.opponent, Color::Black),
-                                           [&](std::uint32_t e) { row[n++] = e; });
-                            row[n] = kBiasEntry;
+                            // On this machine's best instruction set (pext where it has one):
+                            // the entries are recomputed at every pass.
+                            const Features f = extract_features(
+                                Position::from_mover(s.player, s.opponent, Color::Black));
+                            std::copy(f.entries.begin(), f.entries.end(), row.begin());
+                            row[f.entries.size()] = kBiasEntry;
                             computed = true;
                         }
                         f(states_[k], row.data(), static_cast<double>(s.target));
