@@ -33,6 +33,14 @@ DataFileError missing_or(const std::filesystem::path& path, const std::string& w
     return DataFileError(path.string() + ": cannot open " + what + ": " + std::strerror(error));
 }
 
+DataFileError too_long(const std::filesystem::path& path, const std::string& size,
+                       const std::string& what, std::size_t most_bytes) {
+    const bool vowel =
+        !what.empty() && std::string_view("aeiou").find(what[0]) != std::string_view::npos;
+    return DataFileError(path.string() + ": " + size + ", more than " + (vowel ? "an " : "a ") +
+                         what + " holds (at most " + std::to_string(most_bytes) + ")");
+}
+
 // Closes the descriptor however the read ends.
 struct Descriptor {
     int fd;
@@ -65,13 +73,7 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
         throw DataFileError(path.string() + ": read failed: " + std::strerror(errno));
     if (!S_ISREG(st.st_mode)) throw not_regular(path, st.st_mode);
     const auto size = static_cast<std::uintmax_t>(st.st_size);
-    if (size > most_bytes) {
-        const bool vowel =
-            !what.empty() && std::string_view("aeiou").find(what[0]) != std::string_view::npos;
-        throw DataFileError(path.string() + ": " + std::to_string(size) + " bytes, more than " +
-                            (vowel ? "an " : "a ") + what + " holds (at most " +
-                            std::to_string(most_bytes) + ")");
-    }
+    if (size > most_bytes) throw too_long(path, std::to_string(size) + " bytes", what, most_bytes);
     std::string bytes;
     bytes.reserve(static_cast<std::size_t>(size));
     char buffer[1 << 16];
@@ -87,6 +89,7 @@ std::string read_regular_file(const std::filesystem::path& path, const std::stri
         }
         bytes.append(buffer, static_cast<std::size_t>(got));
     }
+    if (bytes.size() > most_bytes) throw too_long(path, "grew while it was read", what, most_bytes);
     return bytes;
 }
 

@@ -24,8 +24,8 @@ void require_regular_file(const std::filesystem::path& path, const std::string& 
 // The whole file, read only if it is a regular file (checked on the opened file, so nothing can
 // be swapped in between); errors as require_regular_file's, and "PATH: read failed: REASON". A
 // file of more than `most_bytes` is refused before any of it is read ("PATH: N bytes, more than
-// a WHAT holds (at most M)"), so that a huge file costs no memory; of one that grows while it is
-// read, at most `most_bytes` + 1 bytes are kept (its reader then finds the size wrong).
+// a WHAT holds (at most M)"), so that a huge file costs no memory; one that grows past it while
+// it is read is refused once `most_bytes` + 1 bytes are in ("PATH: grew while it was read, ...").
 std::string read_regular_file(const std::filesystem::path& path, const std::string& what,
                               std::size_t most_bytes = static_cast<std::size_t>(-1));
 

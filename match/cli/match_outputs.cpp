@@ -100,7 +100,7 @@ bool MatchOutputs::finish(const Standings& standings) {
         journal_ ? counted_entries() : std::vector<JournalEntry>();
     if (!options_.results_path.empty()) {
         save([&] {
-            write_results_from_journal(options_.results_path, journal_->path(), by_id,
+            write_results_from_journal(options_.results_path, *journal_, by_id,
                                        results_summary(standings), config_,
                                        results_ratings(standings));
         });
@@ -129,7 +129,7 @@ std::vector<JournalEntry> MatchOutputs::counted_entries() {
 }
 
 RecordSource MatchOutputs::journal_games(const std::vector<JournalEntry>& by_id) const {
-    RecordSource read = journal_records(journal_->path(), by_id);
+    RecordSource read = journal_records(*journal_, by_id);
     if (end_times_.empty()) return read;
     return [this, read](const std::function<void(const GameRecord&)>& each) {
         read([&](const GameRecord& r) {

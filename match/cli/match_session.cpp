@@ -377,17 +377,22 @@ std::vector<std::shared_ptr<Player>> name_engines(MatchOptions& o,
                                                   std::size_t games,
                                                   std::unique_ptr<ProtocolLog>& log, bool& asks) {
     if (!o.shard.whole()) return {};
-    std::map<std::string, std::string> recorded;
-    if (o.resume) {
-        if (const auto config = recorded_match_config(o.results_path))
-            recorded = engine_names_by_spec(*config);
-    }
     std::vector<std::string> texts;
     for (const std::string& text : o.engine_texts) texts.push_back(recorded_spec_text(text));
+    std::vector<std::string> recorded;
+    std::optional<nlohmann::json> journal;
+    if (o.resume) journal = recorded_match_config(o.results_path);
+    if (journal) recorded = recorded_engine_names(*journal, texts);
     for (std::size_t i = 0; i < o.engines.size(); ++i) {
         const EngineSpec& e = o.engines[i];
         asks = asks || (!e.name_given && e.kind == EngineSpec::Kind::Engine &&
-                        (i >= texts.size() || recorded.count(texts[i]) == 0));
+                        (i >= recorded.size() || recorded[i].empty()));
+    }
+    // Resuming a journal whose engines are not these: nothing is started or logged, as the
+    // journal's check refuses the run with the difference (an engine asked would be logged).
+    if (journal && asks) {
+        asks = false;
+        return {};
     }
     if (asks && !o.log_path.empty()) log = std::make_unique<ProtocolLog>(o.log_path, o.overwrite);
     const bool board_openings =

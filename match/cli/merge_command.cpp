@@ -138,7 +138,7 @@ int run_merge_command(int argc, char** argv, std::ostream& out, std::ostream& er
         // key's signature for this configuration (the shard is not signed). Written before
         // anything is said: a merge that could not write its results (a full disk) says only
         // that, never "complete".
-        write_results_from_journal(out_path, spool.path(), spool.entries(),
+        write_results_from_journal(out_path, spool.journal(), spool.entries(),
                                    results_summary(standings), merged.config,
                                    results_ratings(standings));
 

@@ -248,15 +248,16 @@ std::string recorded_spec_text(const std::string& text) {
     return without_secrets(text);
 }
 
-std::map<std::string, std::string> engine_names_by_spec(const nlohmann::json& config) {
-    std::map<std::string, std::string> names;
-    const auto engines = config.find("engines");
+std::vector<std::string> recorded_engine_names(const nlohmann::json& config,
+                                               const std::vector<std::string>& texts) {
+    std::vector<std::string> names(texts.size());
+    const auto engines = config.is_object() ? config.find("engines") : config.end();
     if (!config.is_object() || engines == config.end() || !engines->is_array()) return names;
-    for (const auto& e : *engines) {
-        if (!e.is_object() || !e.contains("spec") || !e.contains("name") ||
-            !e["spec"].is_string() || !e["name"].is_string())
-            continue;
-        names.emplace(e["spec"].get<std::string>(), e["name"].get<std::string>());
+    for (std::size_t i = 0; i < texts.size() && i < engines->size(); ++i) {
+        const nlohmann::json& e = (*engines)[i];
+        if (e.is_object() && e.contains("spec") && e.contains("name") && e["spec"].is_string() &&
+            e["name"].is_string() && e["spec"].get<std::string>() == texts[i])
+            names[i] = e["name"].get<std::string>();
     }
     return names;
 }

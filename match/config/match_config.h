@@ -44,9 +44,13 @@ std::string config_shape_problem(const nlohmann::json& config);
 std::vector<std::string> engine_names_in(const nlohmann::json& config);
 // An engine's spec text as a configuration records it: its token hidden, escaped as UTF-8.
 std::string recorded_spec_text(const std::string& text);
-// The names a recorded configuration gives its engines, keyed by recorded spec text (entries of
-// the wrong shape left out): what --resume names engines given no name= by.
-std::map<std::string, std::string> engine_names_by_spec(const nlohmann::json& config);
+// The names a recorded configuration gives the engines of `texts` (their spec texts as
+// recorded_spec_text makes them), by position: names[i] is the recorded engines[i]'s name when
+// that entry's spec is texts[i], otherwise "" (another engine there, or an entry of the wrong
+// shape). What --resume names engines given no name= by: two engines of one spec keep each its
+// own name.
+std::vector<std::string> recorded_engine_names(const nlohmann::json& config,
+                                               const std::vector<std::string>& texts);
 std::optional<SprtParameters> sprt_in(const nlohmann::json& config);
 Shard shard_in(const nlohmann::json& config);  // 0/1 when not sharded
 // The match's openings built again from the recorded source, seed and order; nullopt when they

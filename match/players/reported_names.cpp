@@ -11,17 +11,15 @@ namespace othello {
 
 std::vector<std::unique_ptr<Player>> name_engines_as_they_answer(
     std::vector<EngineSpec>& engines, const std::vector<std::string>& texts,
-    const TimeControl& time, const std::map<std::string, std::string>& recorded, ProtocolLog* log,
+    const TimeControl& time, const std::vector<std::string>& recorded, ProtocolLog* log,
     bool board_openings, std::vector<std::string>* notes) {
     std::vector<std::unique_ptr<Player>> started(engines.size());
     for (std::size_t i = 0; i < engines.size(); ++i) {
         EngineSpec& spec = engines[i];
         if (spec.name_given || spec.kind != EngineSpec::Kind::Engine) continue;
-        if (i < texts.size()) {
-            if (const auto it = recorded.find(texts[i]); it != recorded.end()) {
-                spec.name = it->second;
-                continue;
-            }
+        if (i < recorded.size() && !recorded[i].empty()) {
+            spec.name = recorded[i];
+            continue;
         }
         try {
             std::unique_ptr<Player> player =

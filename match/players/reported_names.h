@@ -22,15 +22,15 @@ namespace othello {
 // it never plays at that depth. Policies and the human keep
 // their names. An engine that cannot be started within `time.start_timeout`, or that names itself
 // nothing, keeps the name its spec gives (the command's basename and arguments, or HOST:PORT),
-// and the match meets and reports its start failure as usual. `recorded` (spec text -> name,
-// from a journal being resumed) names an engine with that spec text without starting it, so
-// that a match resumes under the names it began with. `texts[i]` is engines[i]'s spec text. A
+// and the match meets and reports its start failure as usual. `recorded[i]`, when not empty
+// (from a journal being resumed), names engines[i] without starting it, so that a match resumes
+// under the names it began with. `texts[i]` is engines[i]'s spec text. A
 // first SIGINT, SIGTERM or SIGHUP (protocol/interruption.h) ends every start it is waiting for.
 // Then every name is made distinct (make_names_distinct: a reported name that meets another is
 // the one changed, with a note in `notes`), and the engines kept play under those names.
 std::vector<std::unique_ptr<Player>> name_engines_as_they_answer(
     std::vector<EngineSpec>& engines, const std::vector<std::string>& texts,
-    const TimeControl& time, const std::map<std::string, std::string>& recorded = {},
+    const TimeControl& time, const std::vector<std::string>& recorded = {},
     ProtocolLog* log = nullptr, bool board_openings = false,
     std::vector<std::string>* notes = nullptr);
 

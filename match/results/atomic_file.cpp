@@ -61,8 +61,12 @@ class FileBuffer : public std::streambuf {
 
 }  // namespace
 
-void write_file_atomically(const std::string& path,
-                           const std::function<void(std::ostream&)>& write) {
+namespace {
+
+// The temporary is written, made `path` and, when `keep_open`, returned open for appending;
+// otherwise closed (-1).
+int replace_file(const std::string& path, const std::function<void(std::ostream&)>& write,
+                 bool keep_open) {
     // A link stays a link: its target is replaced. Anything but a regular file is refused before
     // the rename could turn a device node or FIFO into a plain file.
     const std::string file = replaceable_file_behind(path);
@@ -92,11 +96,19 @@ void write_file_atomically(const std::string& path,
         ::unlink(temporary.c_str());
         throw;
     }
-    const int error = errno;
-    ::close(fd);
-    errno = error;
-    if (!written) fail("cannot write " + temporary);
-    if (std::rename(temporary.c_str(), file.c_str()) != 0) fail("cannot rename " + temporary);
+    if (!written || (keep_open && ::fcntl(fd, F_SETFL, O_APPEND) != 0)) {
+        const int error = errno;
+        ::close(fd);
+        errno = error;
+        fail(written ? "cannot append to " + temporary : "cannot write " + temporary);
+    }
+    if (std::rename(temporary.c_str(), file.c_str()) != 0) {
+        const int error = errno;
+        ::close(fd);
+        errno = error;
+        fail("cannot rename " + temporary);
+    }
+    if (!keep_open) ::close(fd);
     // The rename itself is durable only once the folder is.
     const std::filesystem::path folder = std::filesystem::path(file).parent_path();
     const int dir =
@@ -105,6 +117,19 @@ void write_file_atomically(const std::string& path,
         ::fsync(dir);
         ::close(dir);
     }
+    return keep_open ? fd : -1;
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path,
+                           const std::function<void(std::ostream&)>& write) {
+    replace_file(path, write, false);
+}
+
+int write_file_atomically_for_appending(const std::string& path,
+                                        const std::function<void(std::ostream&)>& write) {
+    return replace_file(path, write, true);
 }
 
 }  // namespace othello

@@ -15,5 +15,10 @@ namespace othello {
 // is removed), also before writing anything when `path` is not a regular file: a FIFO, a device.
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write);
+// As write_file_atomically, but the file stays open: returns a descriptor of the file just made,
+// for appending (O_APPEND), which the caller closes. Opening `path` again after the rename would
+// open whatever stands at that name by then, a link planted in the meantime included.
+int write_file_atomically_for_appending(const std::string& path,
+                                        const std::function<void(std::ostream&)>& write);
 
 }  // namespace othello

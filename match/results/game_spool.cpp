@@ -59,7 +59,7 @@ const std::vector<JournalEntry>& GameSpool::entries(Order order) {
 }
 
 RecordSource GameSpool::records(Order order) {
-    return journal_records(path_, entries(order));
+    return journal_records(*journal_, entries(order));
 }
 
 }  // namespace othello

@@ -34,6 +34,8 @@ class GameSpool {
     const std::vector<JournalEntry>& entries(Order order = Order::ById);
     RecordSource records(Order order = Order::ById);
     const std::string& path() const { return path_; }
+    // What the games are read back through (never the file's name: new_file.h).
+    const ResultsJournal& journal() const { return *journal_; }
 
   private:
     void flush();

@@ -38,7 +38,7 @@ NewFile try_create_new_file(const std::string& stem, const std::string& suffix) 
     for (int tries = 0; tries < 100; ++tries) {
         path = stem + random_hex() + suffix;
         const int fd =
-            ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+            ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd >= 0 || errno != EEXIST) return {fd, path};
     }
     errno = EEXIST;

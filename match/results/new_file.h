@@ -9,7 +9,7 @@
 namespace othello {
 
 struct NewFile {
-    int fd = -1;       // open for writing, close-on-exec; the caller closes it
+    int fd = -1;       // open for reading and writing, close-on-exec; the caller closes it
     std::string path;  // `stem` + 16 random hex digits + `suffix`
 };
 

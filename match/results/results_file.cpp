@@ -56,7 +56,7 @@ ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
             " bytes a journal line may hold; give fewer or shorter engine specs");
     }
     std::vector<JournalEntry> entries;
-    write_file_atomically(path_, [&](std::ostream& out) {
+    fd_ = write_file_atomically_for_appending(path_, [&](std::ostream& out) {
         entries.clear();
         out << first;
         std::int64_t offset = static_cast<std::int64_t>(first.size());
@@ -68,9 +68,6 @@ ResultsJournal::ResultsJournal(std::string path, const nlohmann::json& config,
         }
     });
     entries_ = std::move(entries);
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (fd_ < 0)
-        throw std::runtime_error("cannot write journal '" + path_ + "': " + std::strerror(errno));
     end_ = ::lseek(fd_, 0, SEEK_END);
 }
 
@@ -252,12 +249,8 @@ void write_results_file(const std::string& path, const EachGame& each_game,
 // order are mostly in file order, so most lines are in the window already.
 class LineReader {
   public:
-    explicit LineReader(const std::string& path)
-        : path_(path), fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
-        if (fd_ < 0)
-            throw std::runtime_error("cannot read journal '" + path + "': " + std::strerror(errno));
-    }
-    ~LineReader() { ::close(fd_); }
+    explicit LineReader(const ResultsJournal& journal)
+        : path_(journal.path()), fd_(journal.descriptor()) {}
     LineReader(const LineReader&) = delete;
     LineReader& operator=(const LineReader&) = delete;
 
@@ -288,7 +281,7 @@ class LineReader {
   private:
     static constexpr std::size_t kWindow = 1 << 20;
     std::string path_;
-    int fd_;
+    int fd_;  // the journal's
     std::string window_;
     std::int64_t start_ = 0;
 };
@@ -323,25 +316,23 @@ std::vector<JournalEntry> journal_entries_by_id(std::vector<JournalEntry> entrie
 }
 
 std::function<void(const std::function<void(const GameRecord&)>&)> journal_records(
-    std::string journal_path, const std::vector<JournalEntry>& entries_by_id) {
-    return [journal_path = std::move(journal_path),
-            &entries_by_id](const std::function<void(const GameRecord&)>& each) {
-        LineReader journal(journal_path);
+    const ResultsJournal& journal, const std::vector<JournalEntry>& entries_by_id) {
+    return [&journal, &entries_by_id](const std::function<void(const GameRecord&)>& each) {
+        LineReader lines(journal);
         for (const JournalEntry& e : entries_by_id)
-            each(record_from_json(nlohmann::json::parse(journal.line(e))));
+            each(record_from_json(nlohmann::json::parse(lines.line(e))));
     };
 }
 
-void write_results_from_journal(const std::string& path, const std::string& journal_path,
+void write_results_from_journal(const std::string& path, const ResultsJournal& journal,
                                 const std::vector<JournalEntry>& entries_by_id,
                                 const nlohmann::json& summary, const nlohmann::json& config,
                                 const nlohmann::json& ratings) {
     write_results_file(
         path,
         [&](const std::function<void(const nlohmann::json&)>& game) {
-            LineReader journal(journal_path);
-            for (const JournalEntry& e : entries_by_id)
-                game(nlohmann::json::parse(journal.line(e)));
+            LineReader lines(journal);
+            for (const JournalEntry& e : entries_by_id) game(nlohmann::json::parse(lines.line(e)));
         },
         summary, config, ratings);
 }

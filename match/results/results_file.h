@@ -54,6 +54,9 @@ class ResultsJournal {
     // kept games first): taken, once the games are over (the journal keeps no more of them).
     const std::string& path() const { return path_; }
     std::vector<JournalEntry> take_entries();
+    // The journal's own descriptor, readable: what it wrote is read back through it, never by
+    // its name, which could by then name another file.
+    int descriptor() const { return fd_; }
 
   private:
     // Whole lines, each ended by '\n'; `entries` (offsets from the line's start) are kept once
@@ -81,15 +84,15 @@ void write_results(const std::string& path, std::vector<GameRecord> records,
 std::vector<JournalEntry> journal_entries_by_id(std::vector<JournalEntry> entries);
 
 // The games of a journal's `entries` (already in id order), read back one at a time: what
-// game_record_writer.h's files are written from without holding the match's games. The
-// entries must outlive the source.
+// game_record_writer.h's files are written from without holding the match's games. The journal
+// and the entries must outlive the source.
 std::function<void(const std::function<void(const GameRecord&)>&)> journal_records(
-    std::string journal_path, const std::vector<JournalEntry>& entries_by_id);
+    const ResultsJournal& journal, const std::vector<JournalEntry>& entries_by_id);
 
 // The same file from the journal's lines of the games `entries_by_id` name (as the journal wrote
 // them, signed or not; see journal_entries_by_id), streamed one game at a time: the bytes are
 // those write_results writes for the same records.
-void write_results_from_journal(const std::string& path, const std::string& journal_path,
+void write_results_from_journal(const std::string& path, const ResultsJournal& journal,
                                 const std::vector<JournalEntry>& entries_by_id,
                                 const nlohmann::json& summary, const nlohmann::json& config,
                                 const nlohmann::json& ratings = nullptr);

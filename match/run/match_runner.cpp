@@ -100,6 +100,7 @@ class MatchRunner::Run {
     void worker(int worker_index);
     void play_games(int worker_index, Players& players, Pending& pending);
     bool start_players(const ScheduledGame& g, int worker_index, Players& players);
+    std::shared_ptr<Player> take_started(int engine, int worker_index);
     std::optional<GameRecord> play_game(const ScheduledGame& g, Players& players);
     void keep(Pending& p);
     void report(Pending& p, bool wait);
@@ -130,11 +131,6 @@ class MatchRunner::Run {
 
 void MatchRunner::Run::worker(int worker_index) {
     Players players(setup_.engines.size());
-    if (worker_index == 0) {
-        // Only this thread reads them: the engines the match started to ask their names.
-        for (std::size_t e = 0; e < runner_.started_.size() && e < players.size(); ++e)
-            players[e] = std::move(runner_.started_[e]);
-    }
     Pending pending;
     try {
         // Before any player exists: the engines this thread starts inherit its CPUs.
@@ -199,9 +195,20 @@ void MatchRunner::Run::play_games(int worker_index, Players& players, Pending& p
 
 // Building a player is its start: a policy the registry does not know or a book that cannot be
 // opened means that engine cannot play at all (its games are skipped). False when one failed.
+// An engine the match started to ask its name goes to the first worker that needs it, so it
+// plays rather than idles beside a worker that never meets it; with --affinity, only to the
+// first worker, whose CPUs it was started on.
+std::shared_ptr<Player> MatchRunner::Run::take_started(int engine, int worker_index) {
+    if (setup_.affinity && worker_index != 0) return nullptr;
+    std::lock_guard guard(lock_);
+    const auto e = static_cast<std::size_t>(engine);
+    return e < runner_.started_.size() ? std::move(runner_.started_[e]) : nullptr;
+}
+
 bool MatchRunner::Run::start_players(const ScheduledGame& g, int worker_index, Players& players) {
     for (int e : {g.black, g.white}) {
         if (players[e]) continue;
+        if ((players[e] = take_started(e, worker_index))) continue;
         try {
             players[e] =
                 make_player(setup_.engines[e], setup_.seed * 1000003 + worker_index * 1009 + e + 1,

@@ -43,7 +43,7 @@ struct MatchSetup {
     // --wait MS: each worker pauses this long after a game before it starts its next.
     int wait_ms = 0;
     // Players already started (reported_names.h: asked their names at the match's start), by
-    // engine, null for the others: the first worker plays its first games on them.
+    // engine, null for the others: each is played on by the first worker that needs it.
     std::vector<std::shared_ptr<Player>> started;
 };
 
@@ -81,7 +81,7 @@ class MatchRunner {
     class Run;  // one call of run(): what its worker threads share
 
     MatchSetup setup_;
-    std::vector<std::shared_ptr<Player>> started_;  // taken by the first run's first worker
+    std::vector<std::shared_ptr<Player>> started_;  // each taken by the first worker needing it
     std::vector<std::string> start_failures_;
     std::vector<int> failed_engines_;
     long skipped_ = 0;

@@ -37,3 +37,18 @@ TEST_CASE("read_regular_file: every byte, with no bound or within it") {
     fs::remove(path);
     fs::remove(empty);
 }
+
+TEST_CASE("read_regular_file: a file that grows past the bound while it is read is refused") {
+    // procfs files are regular but say 0 bytes, then read as many: as a file that grew between
+    // the size check and the read.
+    const fs::path status = "/proc/self/status";
+    if (!fs::is_regular_file(status) || fs::file_size(status) != 0) {
+        MESSAGE("skipped: no procfs file that reads longer than its size");
+        return;
+    }
+    CHECK_THROWS_WITH_AS(read_regular_file(status, "test file", 16),
+                         "/proc/self/status: grew while it was read, more than a test file holds "
+                         "(at most 16)",
+                         DataFileError);
+    CHECK(read_regular_file(status, "test file", 1 << 20).find("Name:") == 0);
+}

@@ -39,8 +39,7 @@ TEST_CASE(
 TEST_CASE("a resumed match's engines keep the names its journal recorded, unasked") {
     const std::string text = "cmd:" + kEngine + " --policy mobility";
     std::vector<EngineSpec> engines = {parse_engine_spec(text), parse_engine_spec("policy:random")};
-    const std::map<std::string, std::string> recorded = {
-        {text, "othello-engine --policy mobility"}};
+    const std::vector<std::string> recorded = {"othello-engine --policy mobility", ""};
     TimeControl time;
     name_engines_as_they_answer(engines, {text, "policy:random"}, time, recorded);
     CHECK(engines[0].name == "othello-engine --policy mobility");

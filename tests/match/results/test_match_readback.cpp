@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "match/config/match_config.h"
 #include "match/record/game_record.h"
 #include "match/results/match_file.h"
 #include "match/results/record_check.h"
@@ -110,6 +111,38 @@ TEST_CASE("--resume replays every journal record: each bad one is named by line 
     CHECK(contains(r.err, "Resuming: 1 games already played."));  // 0
     // Every refused game was played again: the results are the match's own.
     CHECK(read_json(dir / "r.json").at("games") == played);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a resumed journal names its engines by position: two of one spec keep their names") {
+    const std::string text = "cmd:othello-engine --policy mobility";
+    const nlohmann::json config = {{"engines",
+                                    {{{"spec", text}, {"name", "first"}},
+                                     {{"spec", text}, {"name", "second"}},
+                                     {{"spec", "policy:random"}, {"name", 7}}}}};
+    CHECK(recorded_engine_names(config, {text, text, "policy:random"}) ==
+          std::vector<std::string>{"first", "second", ""});
+    // Another engine at a place is named by none of the journal's names.
+    CHECK(recorded_engine_names(config, {"policy:random", text}) ==
+          std::vector<std::string>{"", "second"});
+    CHECK(recorded_engine_names(nlohmann::json::array(), {text}) == std::vector<std::string>{""});
+}
+
+TEST_CASE("--resume of a journal of other engines starts none and leaves the --log as it was") {
+    const fs::path dir = temp_dir("match_readback_resume_log");
+    const std::string engines = "--engine 'cmd:" + kEngine + " --policy mobility' ";
+    const std::string rest =
+        " --engine policy:random --games 2 --openings random:3 --seed 5 "
+        "--concurrency 1 --no-progress --results r.json --log m.log";
+    REQUIRE(run_othello_match(engines + rest, dir).status == 0);
+    const std::string log = slurp(dir / "m.log");
+    REQUIRE(log.find("mobility") != std::string::npos);
+    // Another engine at the journal's first place: it would be started to learn its name.
+    const Run r = run_othello_match(
+        "--engine 'cmd:" + kEngine + " --policy random' " + rest + " --resume", dir);
+    CHECK(r.status != 0);
+    CHECK(r.err.find("--resume: ") != std::string::npos);
+    CHECK(slurp(dir / "m.log") == log);
     fs::remove_all(dir);
 }
 

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -14,6 +15,7 @@
 #include "match/results/game_spool.h"
 #include "match/results/new_file.h"
 #include "match/results/output_paths.h"
+#include "match/results/results_file.h"
 #include "tests/match/match_test_support.h"
 
 using namespace othello;
@@ -111,5 +113,48 @@ TEST_CASE("new files: the output check's probe is neither stopped nor led by a p
     check_output_path("--results", (dir / "r.json").string());
     CHECK(slurp(victim) == kVictim);
     CHECK(new_entries(dir, {"victim", "r.json.probe." + pid}).empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("new files: the spool's games are read back through its descriptor, not its name") {
+    const fs::path dir = temp_dir("othello_new_files_spool_swap");
+    GameSpool spool((dir / "m.json").string());
+    GameRecord r;
+    r.black = "a";
+    r.white = "b";
+    for (int id = 0; id < 3; ++id) {
+        r.id = id;
+        spool.add(r);
+    }
+    REQUIRE(spool.entries().size() == 3);
+    // Someone who can write to the folder puts another file at the spool's name.
+    const fs::path forged = dir / "forged";
+    std::ofstream(forged) << std::string(4096, 'x');
+    fs::rename(forged, spool.path());
+    std::vector<int> ids;
+    spool.records()([&](const GameRecord& g) {
+        CHECK(g.black == "a");
+        ids.push_back(g.id);
+    });
+    CHECK(ids == std::vector<int>{0, 1, 2});
+    fs::remove_all(dir);
+}
+
+TEST_CASE("new files: a journal made afresh is appended through the file it made, not its name") {
+    const fs::path dir = temp_dir("othello_new_files_journal");
+    const std::string path = (dir / "r.jsonl").string();
+    GameRecord r;
+    r.black = "a";
+    r.white = "b";
+    ResultsJournal journal(path, nlohmann::json::object(), {r});
+    // A link planted at the journal's name after it was made leads nowhere new.
+    const fs::path victim = plant_links(dir, {});
+    fs::rename(path, dir / "moved.jsonl");
+    fs::create_symlink(victim, path);
+    r.id = 1;
+    journal.append(r);
+    CHECK(slurp(victim) == kVictim);
+    const std::string lines = slurp(dir / "moved.jsonl");
+    CHECK(std::count(lines.begin(), lines.end(), '\n') == 3);  // the config and both games
     fs::remove_all(dir);
 }
