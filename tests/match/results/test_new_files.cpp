@@ -34,6 +34,17 @@ fs::path plant_links(const fs::path& dir, const std::vector<std::string>& names)
     return victim;
 }
 
+// Games 0 to 2 of "a" against "b".
+void add_three_games(GameSpool& spool) {
+    GameRecord r;
+    r.black = "a";
+    r.white = "b";
+    for (int id = 0; id < 3; ++id) {
+        r.id = id;
+        spool.add(r);
+    }
+}
+
 // The entries of `dir` that are not in `before`.
 std::set<std::string> new_entries(const fs::path& dir, const std::set<std::string>& before) {
     std::set<std::string> found;
@@ -89,13 +100,7 @@ TEST_CASE("new files: merge's spool never writes through a link at a name it cou
     before.insert("victim");
     {
         GameSpool spool((dir / "m.json").string());
-        GameRecord r;
-        r.black = "a";
-        r.white = "b";
-        for (int id = 0; id < 3; ++id) {
-            r.id = id;
-            spool.add(r);
-        }
+        add_three_games(spool);
         CHECK(spool.entries().size() == 3);
         CHECK(fs::is_regular_file(fs::symlink_status(spool.path())));
         CHECK(new_entries(dir, before) ==
@@ -119,13 +124,7 @@ TEST_CASE("new files: the output check's probe is neither stopped nor led by a p
 TEST_CASE("new files: the spool's games are read back through its descriptor, not its name") {
     const fs::path dir = temp_dir("othello_new_files_spool_swap");
     GameSpool spool((dir / "m.json").string());
-    GameRecord r;
-    r.black = "a";
-    r.white = "b";
-    for (int id = 0; id < 3; ++id) {
-        r.id = id;
-        spool.add(r);
-    }
+    add_three_games(spool);
     REQUIRE(spool.entries().size() == 3);
     // Someone who can write to the folder puts another file at the spool's name.
     const fs::path forged = dir / "forged";
