@@ -193,8 +193,6 @@ void MatchRunner::Run::play_games(int worker_index, Players& players, Pending& p
     }
 }
 
-// Building a player is its start: a policy the registry does not know or a book that cannot be
-// opened means that engine cannot play at all (its games are skipped). False when one failed.
 // An engine the match started to ask its name goes to the first worker that needs it, so it
 // plays rather than idles beside a worker that never meets it; with --affinity, only to the
 // first worker, whose CPUs it was started on.
@@ -205,6 +203,8 @@ std::shared_ptr<Player> MatchRunner::Run::take_started(int engine, int worker_in
     return e < runner_.started_.size() ? std::move(runner_.started_[e]) : nullptr;
 }
 
+// Building a player is its start: a policy the registry does not know or a book that cannot be
+// opened means that engine cannot play at all (its games are skipped). False when one failed.
 bool MatchRunner::Run::start_players(const ScheduledGame& g, int worker_index, Players& players) {
     for (int e : {g.black, g.white}) {
         if (players[e]) continue;
