@@ -22,17 +22,26 @@
 #include "protocol/session_factory.h"
 #include "protocol/stdio_transport.h"
 #include "protocol/tcp_server.h"
+#include "protocol/token_secret.h"
 
 namespace po = boost::program_options;
 using namespace othello;
 
 namespace {
 
-// With --exec every connection is a child process: a much lower bound than for sessions, and per
-// address a quarter of it, so that one address cannot hold every place.
-constexpr std::size_t kDefaultMaxExecClients = 32;
-constexpr std::size_t kDefaultMaxExecClientsPerAddress = 8;
-constexpr std::size_t kDefaultMaxExecUnprovenPerNetwork = 8;
+// Admission options that were replaced (docs/network.md): refused with what replaced them.
+struct RemovedOption {
+    const char* name;
+    const char* replaced_by;
+};
+constexpr RemovedOption kRemovedOptions[] = {
+    {"token-checks-per-second",
+     "tokens are at least 128 bits (othello-token makes one), so guessing needs no server-wide "
+     "budget; failed tokens are penalised per source network (--per-source-penalties)"},
+    {"max-unproven-per-network",
+     "replaced by --per-source-max-startups (per network; the address holding the most gives way "
+     "to a newcomer) and --max-startups (random early drop)"},
+};
 
 int run_perft(int argc, char** argv) {
     int depth = 0;
@@ -119,9 +128,16 @@ void warn_if_reachable(const TcpServerOptions& server) {
     if (not_ip || address.is_loopback()) return;
     std::cerr << "othello-engine: warning: " << server.host
               << " is not a loopback address: other machines can connect"
-              << (server.token.empty() ? "; consider --token SECRET and --max-clients-per-address"
-                                       : "")
-              << "\n";
+              << (server.token.empty() ? "; consider --token $(othello-token)" : "") << "\n";
+}
+
+// A token an online guesser could find (token_secret.h says how its bits are estimated).
+void warn_if_short(const std::string& token) {
+    if (token.empty() || token_bits(token) >= kTokenBits) return;
+    std::cerr << "othello-engine: warning: --token holds about " << token_bits(token)
+              << " bits, fewer than " << kTokenBits
+              << " (32 hexadecimal digits, or 22 other characters): guesses from many networks "
+                 "could find it; make one with othello-token\n";
 }
 
 // What the command line sets: the sessions' settings, and how they are served.
@@ -130,7 +146,9 @@ struct EngineCommandLine {
     TcpServerOptions server;
     std::string protocol, listen, exec;
     long idle_seconds = 600;
-    double first_line_seconds = 10;
+    double first_line_seconds = 5;
+    std::string max_startups = TcpServerOptions{}.max_startups.text();
+    std::string penalties = TcpServerOptions{}.penalties.text();
     ExecRelayOptions relay;
 };
 
@@ -156,7 +174,7 @@ void add_serving_options(po::options_description& described, EngineCommandLine& 
         "listen", po::value(&c.listen), "serve over TCP at HOST:PORT (HOST defaults to 127.0.0.1)")(
         "max-clients", po::value(&server.max_clients)->default_value(server.max_clients),
         ("most concurrent TCP connections; more are closed at once (with --exec: " +
-         std::to_string(kDefaultMaxExecClients) + " unless given)")
+         std::to_string(exec_server_options().max_clients) + " unless given)")
             .c_str())("idle-timeout", po::value(&c.idle_seconds)->default_value(c.idle_seconds),
                       "seconds of silence before a TCP connection is closed (0: never)")(
         "max-line-length",
@@ -166,26 +184,34 @@ void add_serving_options(po::options_description& described, EngineCommandLine& 
         po::value(&server.max_clients_per_address)->default_value(server.max_clients_per_address),
         ("most concurrent TCP connections from one client address, an IPv6 /64 counting as one "
          "(0: no limit; with --exec: " +
-         std::to_string(kDefaultMaxExecClientsPerAddress) + " unless given)")
+         std::to_string(exec_server_options().max_clients_per_address) + " unless given)")
             .c_str())(
-        "max-unproven-per-network",
-        po::value(&server.max_unproven_per_network)->default_value(server.max_unproven_per_network),
-        ("most TCP connections from one client network (an IPv4 /24, an IPv6 /64) that have not "
-         "yet sent their first line (with --token: the right token); when the server is full such "
-         "a connection gives its place to a newcomer from a network that holds fewer (0: no "
-         "limit; with --exec: " +
-         std::to_string(kDefaultMaxExecUnprovenPerNetwork) + " unless given)")
-            .c_str())("first-line-timeout",
-                      po::value(&c.first_line_seconds)->default_value(c.first_line_seconds),
-                      "seconds a TCP connection has for its first line (the token's with --token); "
-                      "0: the idle timeout")(
-        "token-checks-per-second",
-        po::value(&server.token_checks_per_second)->default_value(server.token_checks_per_second),
-        "with --token: most token checks a second on the whole server (0: no limit)")(
+        "max-startups", po::value(&c.max_startups)->default_value(c.max_startups),
+        ("TCP connections not yet past their first line (with --token: the right token): from "
+         "START of them on a new one is refused with probability RATE%, rising to 100% at FULL "
+         "(as sshd's MaxStartups; N alone: refused from N on; with --exec: " +
+         exec_server_options().max_startups.text() + " unless given)")
+            .c_str())(
+        "per-source-max-startups",
+        po::value(&server.per_source_max_startups)->default_value(server.per_source_max_startups),
+        ("most of those from one network (an IPv4 /24, an IPv6 /48); within it the address (the "
+         "/56, then the /64) holding the most gives way to a newcomer (0: no limit; with --exec: " +
+         std::to_string(exec_server_options().per_source_max_startups) + " unless given)")
+            .c_str())(
+        "per-source-penalties", po::value(&c.penalties)->default_value(c.penalties),
+        "seconds of penalty a failure before the first line adds to its source's networks (a "
+        "wrong token, a hang-up, no first line in time, coming back while refused); a source "
+        "whose penalty reaches min is refused at once until it runs out (at most max); none: "
+        "no penalties")(
+        "first-line-timeout",
+        po::value(&c.first_line_seconds)->default_value(c.first_line_seconds),
+        "seconds a TCP connection has for its first line (the token's with --token); "
+        "0: the idle timeout")(
         "exec-stderr-lines", po::value(&c.relay.stderr_lines)->default_value(c.relay.stderr_lines),
         "with --exec: lines of each child's stderr shown in the log; the rest are counted")(
         "token", po::value(&server.token),
-        "shared secret: a TCP client's first line must be 'othello-token SECRET'")(
+        "shared secret: a TCP client's first line must be 'othello-token SECRET'; at least 128 "
+        "bits (othello-token makes one), or a warning says so")(
         "exec", po::value(&c.exec),
         "with --listen: run this stdio engine command per connection and relay to it");
 }
@@ -228,25 +254,41 @@ bool printed_and_done(const po::variables_map& vm, const po::options_description
     return true;
 }
 
+// Under --exec, the limits not given take --exec's defaults.
+void use_exec_defaults(const po::variables_map& vm, TcpServerOptions& server) {
+    const TcpServerOptions exec = exec_server_options();
+    if (vm["max-clients"].defaulted()) server.max_clients = exec.max_clients;
+    if (vm["max-clients-per-address"].defaulted())
+        server.max_clients_per_address = exec.max_clients_per_address;
+    if (vm["max-startups"].defaulted()) server.max_startups = exec.max_startups;
+    if (vm["per-source-max-startups"].defaulted())
+        server.per_source_max_startups = exec.per_source_max_startups;
+}
+
+// The options that were replaced: refused, saying what replaced them.
+void refuse_removed_options(const po::variables_map& vm) {
+    for (const RemovedOption& removed : kRemovedOptions) {
+        if (vm.count(removed.name)) {
+            throw std::invalid_argument(std::string("--") + removed.name + " was removed: " +
+                                        removed.replaced_by);
+        }
+    }
+}
+
 // Reads the policy options and checks what the flags say together; the server's options take
 // their values (and --exec's defaults). Throws std::invalid_argument for what is refused.
 void settle_options(const po::variables_map& vm, EngineCommandLine& c) {
     TcpServerOptions& server = c.server;
+    refuse_removed_options(vm);
     read_policy_options(vm, c.settings.policy_options);
     check_name(vm, c.settings.name);
     if (vm.count("token") && server.token.empty()) {
         throw std::invalid_argument(
             "--token: the secret is empty, which would let every client in; give one");
     }
-    if (!c.exec.empty() && vm["max-clients"].defaulted()) {
-        server.max_clients = kDefaultMaxExecClients;  // each connection is a process
-    }
-    if (!c.exec.empty() && vm["max-clients-per-address"].defaulted()) {
-        server.max_clients_per_address = kDefaultMaxExecClientsPerAddress;
-    }
-    if (!c.exec.empty() && vm["max-unproven-per-network"].defaulted()) {
-        server.max_unproven_per_network = kDefaultMaxExecUnprovenPerNetwork;
-    }
+    server.max_startups = parse_max_startups(c.max_startups);
+    server.penalties = parse_penalty_settings(c.penalties);
+    if (!c.exec.empty()) use_exec_defaults(vm, server);  // each connection is a process
     if (!(c.first_line_seconds >= 0 && c.first_line_seconds <= 86400)) {
         throw std::invalid_argument("--first-line-timeout: give seconds from 0 to 86400");
     }
@@ -277,6 +319,7 @@ bool is_exec_child() {
 int serve_tcp(EngineCommandLine& c) {
     parse_listen(c.listen, c.server);
     warn_if_reachable(c.server);
+    warn_if_short(c.server.token);
     serve_remote_peer(c.settings);
     std::unique_ptr<TcpServer> tcp;
     if (!c.exec.empty()) {
@@ -302,9 +345,14 @@ int main(int argc, char** argv) {
 
     EngineCommandLine c;
     const po::options_description described = describe(c);
+    // The removed options are read (to be refused by name) but not shown in --help.
+    po::options_description readable;
+    readable.add(described);
+    for (const RemovedOption& removed : kRemovedOptions)
+        readable.add_options()(removed.name, po::value<std::string>());
     po::variables_map vm;
     try {
-        po::store(parse_strictly(po::command_line_parser(argc, argv), described), vm);
+        po::store(parse_strictly(po::command_line_parser(argc, argv), readable), vm);
         po::notify(vm);
     } catch (const std::exception& e) {  // Boost's errors, and a word that is no option
         std::cerr << "othello-engine: " << printable(e.what()) << "\n(see othello-engine --help)\n";

@@ -20,9 +20,11 @@ int main(int argc, char** argv) {
     const int per_kind = argc > 3 ? std::atoi(argv[3]) : 20;
     counts.slowloris = counts.overlong = counts.garbage = counts.mid_command = counts.churn =
         per_kind;
-    // Every client comes from 127.0.0.1: the per-address limit is lifted.
+    // Every game comes from 127.0.0.1, all connecting at once: the limits per address and on
+    // connections not yet past their first line are lifted.
     EngineServerProcess server({"--idle-timeout", "2", "--max-line-length", "4096",
                                 "--max-clients-per-address", "0", "--max-clients", "4000",
+                                "--max-startups", "4000", "--per-source-max-startups", "0",
                                 "--policy", "mobility"});
     const long rss_before = server.status_kb("VmRSS");
     const AbuseResult result = run_tcp_abuse(server.port(), counts);

@@ -16,7 +16,9 @@ set(EDGES_othello_policies othello_engine othello_book othello_patterns othello_
 set(EDGES_othello_io "")
 set(EDGES_othello_process_groups "")
 set(EDGES_othello_line_framer "")
-set(EDGES_othello_protocol othello_policies othello_process_groups othello_line_framer othello_io)
+set(EDGES_othello_token_secret "")
+set(EDGES_othello_protocol othello_policies othello_process_groups othello_line_framer othello_io
+  othello_token_secret)
 set(EDGES_othello_protocol_client othello_engine othello_process_groups othello_line_framer
   othello_io)
 
@@ -42,3 +44,4 @@ set(EDGES_othello-engine othello_protocol)
 set(EDGES_othello-match othello_match)
 set(EDGES_othello-book othello_book othello_policies othello_training)
 set(EDGES_othello-train othello_training)
+set(EDGES_othello-token othello_token_secret othello_engine)

@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 
-#include "protocol/connection_places.h"
+#include "protocol/admission.h"
 #include "protocol/refusal_log.h"
 
 namespace othello {
@@ -23,18 +23,23 @@ struct ConnectionContext {
     std::chrono::milliseconds idle_timeout;
     std::chrono::milliseconds first_line_timeout;  // 0: idle_timeout
     std::size_t max_line_length;
-    std::shared_ptr<ConnectionPlace> slot;  // prove() once past the first line
-    std::string peer;                       // "address:port", for log lines
+    std::shared_ptr<ConnectionPlace> place;  // prove() once past the first line
+    std::string peer;                        // "address:port", for log lines
     std::function<void(const std::string&)> log;
     std::shared_ptr<RefusalLog> refusals;
+    // Wrong tokens, which a flood sends thousands a second: at most a line a second.
+    std::shared_ptr<RefusalLog> wrong_tokens;
 
     // The connection is past its first line: its place can no longer go to a newcomer.
     void prove() const {
-        if (slot) slot->prove();
+        if (place) place->prove();
     }
-    // What ends the connection if a newcomer takes its place before it is proven.
+    // The connection failed before its first line proved it (admission.h): its source's penalty
+    // grows. Returns what its log line may add ("; 203.0.113.0/24 refused for 10 s").
+    std::string fail(Failure failure) const { return place ? place->fail(failure) : ""; }
+    // What ends the connection if it gives way to a newcomer before it is proven.
     void on_evicted(std::function<void()> evict) const {
-        if (slot) slot->on_evicted(std::move(evict));
+        if (place) place->on_evicted(std::move(evict));
     }
     // Logs "<peer> dropped: <reason>".
     void log_drop(const std::string& reason) const {

@@ -1,6 +1,9 @@
 // open_connection: a child process or a TCP connection, and the token handshake on either.
 #include "protocol/engine_connection.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "engine/ascii_text.h"
 #include "protocol/tcp_client.h"
 
@@ -22,7 +25,7 @@ void present_token(LineChannel& channel, const std::string& token, std::string_v
         // A refusing server closes the connection, maybe before its answer is read.
         if (e.failure() != ChannelFailure::Closed) throw;
     }
-    // The server's reason tells a wrong token from a busy brake (token_gate.h).
+    // The server's reason tells a wrong token from a refusal at once (penalised, busy, full).
     std::string reason = answer.starts_with('?') ? std::string(trim(answer.substr(1))) : "";
     throw ChannelError(ChannelFailure::StartFailed,
                        std::string(engine) + " refused the token" +
@@ -35,7 +38,11 @@ std::optional<std::string> token_refusal(std::string_view line) {
     line = trim(line);
     if (!line.starts_with('?')) return std::nullopt;
     const std::string_view reason = trim(line.substr(1));
-    if (!reason.starts_with("token required") && !reason.starts_with("too many token checks"))
+    // The token gate's refusal, and those the server answers at once (protocol/admission.cpp).
+    constexpr std::string_view kRefusals[] = {"token required", "penalised", "server busy",
+                                              "server full", "too many connections"};
+    if (std::none_of(std::begin(kRefusals), std::end(kRefusals),
+                     [&](std::string_view r) { return reason.starts_with(r); }))
         return std::nullopt;
     return printable(reason);
 }

@@ -52,7 +52,8 @@ class SessionConnection : public std::enable_shared_from_this<SessionConnection>
             if (error) return;
             const std::string ms = std::to_string(after.count()) + " ms";
             if (!self->first_line_done_) {
-                self->context_.log_drop("no first line within " + ms);
+                self->context_.log_drop("no first line within " + ms +
+                                        self->context_.fail(Failure::Timeout));
             } else {
                 self->context_.log_drop(self->framer_.has_partial()
                                             ? "no complete line within " + ms

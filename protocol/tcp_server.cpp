@@ -1,5 +1,7 @@
-// TcpServer: the accept loop and the bound on concurrent connections.
+// TcpServer: the accept loop, admission (admission.h) and the refusals it answers at once.
 #include "protocol/tcp_server.h"
+
+#include <sys/socket.h>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -13,12 +15,35 @@ namespace othello {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
+namespace {
+
+AdmissionLimits limits_of(const TcpServerOptions& options) {
+    AdmissionLimits limits;
+    limits.max_clients = options.max_clients;
+    limits.max_per_address = options.max_clients_per_address;
+    limits.startups = options.max_startups;
+    limits.per_source_startups = options.per_source_max_startups;
+    limits.penalties = options.penalties;
+    limits.drop_seed = options.drop_seed;
+    return limits;
+}
+
+}  // namespace
+
+TcpServerOptions exec_server_options() {
+    TcpServerOptions options;
+    options.max_clients = 32;
+    options.max_clients_per_address = 8;
+    options.max_startups = MaxStartups{16, 30, 32};
+    options.per_source_max_startups = 8;
+    return options;
+}
+
 TcpServer::TcpServer(const TcpServerOptions& options, ConnectionHandler handler)
     : options_(options),
       handler_(std::move(handler)),
       acceptor_(io_),
-      places_(ConnectionLimits{options.max_clients, options.max_clients_per_address,
-                               options.max_unproven_per_network}) {
+      admission_(limits_of(options)) {
     if (!options_.log) {
         options_.log = [](const std::string& line) {
             std::cerr << "othello-engine: " + line + "\n" << std::flush;
@@ -41,6 +66,9 @@ TcpServer::TcpServer(const TcpServerOptions& options, ConnectionHandler handler)
     evictions_ =
         std::make_shared<RefusalLog>(io_.get_executor(), options_.log, std::chrono::seconds(1),
                                      RefusalNoun{"eviction", "evictions"});
+    wrong_tokens_ =
+        std::make_shared<RefusalLog>(io_.get_executor(), options_.log, std::chrono::seconds(1),
+                                     RefusalNoun{"wrong token", "wrong tokens"});
     accept();
 }
 
@@ -64,36 +92,42 @@ void TcpServer::admit(tcp::socket socket) {
     const tcp::endpoint peer = socket.remote_endpoint(no_peer);
     if (no_peer) return;  // reset before we looked: nothing to serve
     const std::string where = peer.address().to_string() + ":" + std::to_string(peer.port());
-    auto admission = places_.admit(peer.address());
-    if (!admission.place) return refuse(socket, where, admission.refusal);
-    if (admission.evict) {
-        // At most a line a second: a flood evicts thousands a second.
-        evictions_->refuse("a connection from " + admission.evicted_network +
-                           " not yet past its first line dropped: its place went to " + where);
-        admission.evict();
+    auto ticket =
+        admission_.admit(options_.source_of ? options_.source_of(peer.address()) : peer.address());
+    if (!ticket.place) return refuse(socket, where, ticket);
+    if (ticket.evict) {
+        // At most a line a second: a flood gives way thousands of times a second.
+        evictions_->refuse(ticket.gave_way + " to " + where);
+        ticket.evict();
     }
     ConnectionContext context{options_.idle_timeout,
                               options_.first_line_timeout,
                               options_.max_line_length,
-                              std::move(admission.place),
+                              std::move(ticket.place),
                               where,
                               options_.log,
-                              refusals_};
+                              refusals_,
+                              wrong_tokens_};
     if (options_.token.empty()) {
         handler_(std::move(socket), std::move(context));
     } else {
-        if (!token_brake_) {
-            token_brake_ = std::make_shared<TokenBrake>();
-            token_brake_->limit_server_checks(options_.token_checks_per_second);
-        }
-        pass_token_gate(std::move(socket), std::move(context), options_.token, token_brake_,
-                        handler_);
+        pass_token_gate(std::move(socket), std::move(context), options_.token, handler_);
     }
 }
 
-// Refusing is closing at once, so the client sees end of stream, not a hang.
-void TcpServer::refuse(tcp::socket& socket, const std::string& where, const std::string& why) {
-    refusals_->refuse(where + " refused: " + why);
+// Refusing is cheap and at once: one line saying why (written only if the socket takes it now),
+// what the client already sent read and dropped (closing with unread bytes would reset the
+// connection, which can destroy the line before the client reads it), then the close.
+void TcpServer::refuse(tcp::socket& socket, const std::string& where,
+                       const Admission::Ticket& ticket) {
+    refusals_->refuse(where + " refused: " + ticket.refusal);
+    const std::string line = "? " + ticket.answer + "\n\n";
+    const int fd = socket.native_handle();
+    [[maybe_unused]] const ssize_t sent =
+        ::send(fd, line.data(), line.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+    char dropped[4096];
+    for (int i = 0; i < 16 && ::recv(fd, dropped, sizeof dropped, MSG_DONTWAIT) > 0; ++i) {
+    }
     boost::system::error_code ignored;
     socket.shutdown(tcp::socket::shutdown_both, ignored);
     socket.close(ignored);
@@ -122,6 +156,7 @@ void TcpServer::stop() {
         acceptor_.close(ignored);
         refusals_->flush();
         evictions_->flush();
+        wrong_tokens_->flush();
         io_.stop();
     });
 }

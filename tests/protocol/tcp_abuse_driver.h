@@ -1,7 +1,9 @@
 // The TCP abuse driver: well-behaved GTP clients playing whole games against a server on
 // 127.0.0.1 while misbehaving clients hold connections silently (slowloris), send over-long lines,
 // binary garbage, close mid-command, or connect and disconnect in a loop. Shared by the ctest
-// (small counts) and othello-abuse-bench (1,000 + 100).
+// (small counts) and othello-abuse-bench (1,000 + 100). The misbehaving clients come from another
+// network than the games, an address of 127.0.2.0/24 for each kind: their failures are penalised
+// (admission.h), and a penalty falls only on the addresses that earned it.
 #pragma once
 
 #include <atomic>
@@ -40,6 +42,12 @@ struct AbuseResult {
 };
 
 namespace abuse_detail {
+
+// Where each kind of misbehaving client connects from (the games come from 127.0.0.1).
+enum class Misbehaviour { Slowloris = 1, Overlong, Garbage, MidCommand, Churn };
+inline std::string misbehaving_from(Misbehaviour kind) {
+    return "127.0.2." + std::to_string(static_cast<int>(kind));
+}
 
 inline void send_token(GtpSocket& client, const std::string& token) {
     if (token.empty()) return;
@@ -85,7 +93,7 @@ inline void start_slowloris(unsigned short port, const AbuseCounts& counts,
     for (int i = 0; i < counts.slowloris; ++i) {
         threads.emplace_back([port, &seen] {
             try {
-                GtpSocket c(port);
+                GtpSocket c(port, misbehaving_from(Misbehaviour::Slowloris));
                 ++seen.connections;
                 c.send_raw("g");
                 if (c.closed_by_server()) ++seen.slowloris_closed;
@@ -101,7 +109,7 @@ inline void start_overlong(unsigned short port, const AbuseCounts& counts,
     for (int i = 0; i < counts.overlong; ++i) {
         threads.emplace_back([port, &counts, &seen] {
             try {
-                GtpSocket c(port);
+                GtpSocket c(port, misbehaving_from(Misbehaviour::Overlong));
                 ++seen.connections;
                 send_token(c, counts.token);
                 const std::string line = "name " + std::string(counts.overlong_bytes, 'x') + "\n";
@@ -121,7 +129,7 @@ inline void start_garbage(unsigned short port, const AbuseCounts& counts,
     for (int i = 0; i < counts.garbage; ++i) {
         threads.emplace_back([port, &seen, i] {
             try {
-                GtpSocket c(port);
+                GtpSocket c(port, misbehaving_from(Misbehaviour::Garbage));
                 ++seen.connections;
                 Rng rng(1000 + static_cast<std::uint64_t>(i));
                 std::string bytes(8192, '\0');
@@ -140,7 +148,7 @@ inline void start_mid_command(unsigned short port, const AbuseCounts& counts,
     for (int i = 0; i < counts.mid_command; ++i) {
         threads.emplace_back([port, &counts, &seen, i] {
             try {
-                GtpSocket c(port);
+                GtpSocket c(port, misbehaving_from(Misbehaviour::MidCommand));
                 ++seen.connections;
                 send_token(c, counts.token);
                 c.send_raw(i % 2 ? "1 genmove b\n2 genmove w\n3 genm" : "play b d3\ngenmove w\n");
@@ -157,7 +165,7 @@ inline void start_churn(unsigned short port, const AbuseCounts& counts, Misbehav
         threads.emplace_back([port, &seen] {
             for (int k = 0; k < 10; ++k) {
                 try {
-                    GtpSocket c(port);
+                    GtpSocket c(port, misbehaving_from(Misbehaviour::Churn));
                     ++seen.connections;
                 } catch (const std::exception&) {
                 }

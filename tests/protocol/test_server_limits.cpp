@@ -1,8 +1,9 @@
 // Servers one client cannot take down, against the real othello-engine on 127.0.0.1 (clients
-// bound to 127.0.0.2, 127.1.0.1, ... count as other addresses): the per-address limit by
-// default, the first-line deadline, refusals logged at most once a second with a count, the token
-// brake per /24 and its server-wide limit, and with --exec the end of a grandchild that left its
-// group (setsid) and the bound on a child's stderr.
+// bound to 127.0.0.2, 127.1.0.1, ... count as other addresses): the per-network limit on
+// connections not yet past their first line with the address holding the most giving way, the
+// first-line deadline and its penalty, refusals logged at most once a second with a count,
+// penalties that fall only on the addresses that failed, floods from 20 networks, and with --exec
+// the end of a grandchild that left its group (setsid) and the bound on a child's stderr.
 #include <doctest/doctest.h>
 #include <signal.h>
 
@@ -12,7 +13,6 @@
 #include <thread>
 
 #include "engine/game.h"
-#include "tests/protocol/token_brake_support.h"
 #include "tests/protocol/token_flood_driver.h"
 #include "tests/support/child_process.h"
 #include "tests/support/engine_server_process.h"
@@ -77,17 +77,22 @@ std::vector<pid_t> pids_in(const fs::path& file, std::size_t count) {
 
 }  // namespace
 
-TEST_CASE("1,100 silent connections from one address do not shut another network out") {
-    EngineServerProcess server({});  // the defaults: 1,100 places, 32 not yet past a first line
+TEST_CASE("1,100 silent connections from one address shut out neither its neighbours nor others") {
+    EngineServerProcess server({});  // the defaults: 32 not yet past a first line per /24
     std::vector<std::unique_ptr<GtpSocket>> silent;
     for (int i = 0; i < 1100; ++i) silent.push_back(std::make_unique<GtpSocket>(server.port()));
-    // 32 are held (for the 10 s first-line deadline at most), the other 1,068 refused at once.
-    CHECK(play_game_from(server.port(), "127.0.1.2") == "");
+    // 32 are held (for the 5 s first-line deadline at most), the other 1,068 refused at once: as
+    // the address holding the most of its /24's, then, once those refusals add up, as penalised.
     CHECK(silent.back()->closed_within(scaled(std::chrono::seconds(5))));
+    CHECK(play_game_from(server.port(), "127.0.1.2") == "");
+    // A neighbour in the same /24 takes a place of the address that holds the most.
+    GtpSocket neighbour(server.port(), "127.0.0.9");
+    CHECK(neighbour.send("name") == "= othello mobility\n");
     silent.clear();
     CHECK(server.stop() == 0);
-    CHECK(server.refusals_counted(
-              "refused: 32 connections from 127.0.0.0/24 not yet past their first line") == 1068);
+    CHECK(server.refusals_counted("refused:") == 1068);
+    CHECK(server.refusals_counted("the most of them from this address") >= 15);
+    CHECK(server.refusals_counted("refused: 127.0.0.1/32 penalised") >= 1);
     MESSAGE(server.log_lines_with("refused:") << " refusal lines for 1068 refusals");
     CHECK(server.log_lines_with("refused:") < 1068);
 }
@@ -109,16 +114,22 @@ TEST_CASE("Connections past their first line count per address: a /24 is not hel
     CHECK(server.refusals_counted("refused: 4 connections already open from this address") == 1);
 }
 
-TEST_CASE("A connection silent past --first-line-timeout is closed, its place freed") {
+TEST_CASE("A connection silent past --first-line-timeout is closed and its address penalised") {
     EngineServerProcess server({"--first-line-timeout", "1", "--max-clients", "1"});
     {
-        GtpSocket silent(server.port());
+        GtpSocket silent(server.port(), "127.0.0.3");
         CHECK(silent.closed_by_server());  // after 1 s, not the idle timeout's 600 s
     }
-    GtpSocket next(server.port());
+    // No first line in time is a failure that brings a penalty into force at once (20 s)...
+    GtpSocket again(server.port(), "127.0.0.3");
+    const std::string answer = answer_within(again, scaled(std::chrono::seconds(5)));
+    CHECK(answer.rfind("? penalised: failures from 127.0.0.3/32; try again in ", 0) == 0);
+    // ... on that address alone; its place is free for the next client.
+    GtpSocket next(server.port(), "127.0.0.4");
     CHECK(next.send("name") == "= othello mobility\n");
     CHECK(server.stop() == 0);
-    CHECK(server.log_lines_with("dropped: no first line within 1000 ms") == 1);
+    CHECK(server.log_lines_with(
+              "dropped: no first line within 1000 ms; 127.0.0.3/32 refused for 20 s") == 1);
 }
 
 TEST_CASE("Refusals are logged at most once a second, with the count of those not logged") {
@@ -140,102 +151,66 @@ TEST_CASE("Refusals are logged at most once a second, with the count of those no
     CHECK(lines <= seconds + 2);
 }
 
-TEST_CASE("The token brake counts a /24: other addresses of it wait and are capped together") {
-    EngineServerProcess server({"--token", "s3cret"});
-    brake_three_times(server);
-    // 20 guessers from 20 other addresses of 127.0.0.0/24: they share 127.0.0.1's wait, 8 of
-    // them wait, the rest are refused at once.
-    std::vector<std::unique_ptr<GtpSocket>> clients;
-    for (int i = 0; i < 20; ++i) {
-        clients.push_back(
-            std::make_unique<GtpSocket>(server.port(), "127.0.0." + std::to_string(10 + i)));
-        clients.back()->send_raw("othello-token wrong\n");
+TEST_CASE("A network's penalty falls on its addresses that failed, not on a neighbour or others") {
+    EngineServerProcess server({"--token", "s3cret", "--per-source-penalties", "wrong-token:3"});
+    // Six addresses of 127.0.3.0/24, one wrong token each: 3 s each, under min (15 s), but over
+    // it for their /24.
+    for (int i = 1; i <= 6; ++i) {
+        GtpSocket guesser(server.port(), "127.0.3." + std::to_string(i));
+        CHECK(guesser.send("othello-token wrong") == "? token required\n");
     }
-    int refused = 0, checked = 0;
-    for (auto& client : clients) {
-        const std::string answer = answer_within(*client, scaled(std::chrono::seconds(5)));
-        if (answer == "? too many token checks waiting from this network\n\n") ++refused;
-        if (answer == "? token required\n\n") ++checked;
-    }
-    CHECK(refused == 12);
-    CHECK(checked == 8);
-    // Another /24 is not braked by this one.
-    GtpSocket other(server.port(), "127.0.1.1");
-    // Says nothing before its line (a wait for nothing, not scaled: well inside the server's 10 s
-    // for a first line).
-    CHECK(answer_within(other, std::chrono::seconds(5)) == "");
-    other.send_raw("othello-token s3cret\n");
-    CHECK(answer_within(other, scaled(std::chrono::seconds(5))) == "=\n\n");
-    CHECK(server.stop() == 0);
-    CHECK(server.log_lines_with("in a row from 127.0.0.0/24") >= 1);
-}
-
-TEST_CASE("Checks of one network go one at a time, each answered, bytes behind them or not") {
-    EngineServerProcess server({"--token", "s3cret"});
-    brake_three_times(server);
-    // Three clients of the braked /24 at once, two with a command behind the token line (which
-    // ends the gate's watch for a hang-up): the three wait for the network's turn, then take the
-    // server's one after another, and every one is answered.
-    std::vector<std::unique_ptr<GtpSocket>> clients;
-    for (const std::string line : {"othello-token wrong\nname\n", "othello-token s3cret\nname\n",
-                                   "othello-token s3cret\n"}) {
-        clients.push_back(std::make_unique<GtpSocket>(server.port(), "127.0.0.20"));
-        clients.back()->send_raw(line);
-    }
-    CHECK(answer_within(*clients[0], scaled(std::chrono::seconds(5))) == "? token required\n\n");
-    std::string both = answer_within(*clients[1], scaled(std::chrono::seconds(5)));
-    if (both == "=\n\n") both += answer_within(*clients[1], scaled(std::chrono::seconds(5)));
-    CHECK(both == "=\n\n= othello mobility\n\n");
-    CHECK(answer_within(*clients[2], scaled(std::chrono::seconds(5))) == "=\n\n");
-    CHECK(clients[2]->send("name") == "= othello mobility\n");
+    GtpSocket failed(server.port(), "127.0.3.1");
+    failed.send_raw("othello-token s3cret\n");
+    CHECK(answer_within(failed, scaled(std::chrono::seconds(5)))
+              .rfind("? penalised: failures from 127.0.3.0/24; try again in ", 0) == 0);
+    GtpSocket neighbour(server.port(), "127.0.3.200");
+    CHECK(neighbour.send("othello-token s3cret") == "=\n");
+    GtpSocket other(server.port(), "127.0.4.1");
+    CHECK(other.send("othello-token s3cret") == "=\n");
     CHECK(server.stop() == 0);
 }
 
-TEST_CASE("--token-checks-per-second bounds guesses from many networks") {
-    EngineServerProcess server({"--token", "s3cret", "--token-checks-per-second", "2"});
-    // 40 guessers from 40 networks at once: 2 checks a second in bursts of 2 s' worth (4), and
-    // a second's wait (2 more); the rest are refused at once.
-    std::vector<std::unique_ptr<GtpSocket>> clients;
-    for (int i = 0; i < 40; ++i) {
-        clients.push_back(
-            std::make_unique<GtpSocket>(server.port(), "127." + std::to_string(i + 1) + ".0.1"));
-        clients.back()->send_raw("othello-token wrong\n");
-    }
-    int refused = 0, checked = 0;
-    for (auto& client : clients) {
-        const std::string answer = answer_within(*client, scaled(std::chrono::seconds(5)));
-        if (answer == "? too many token checks on this server; try again later\n\n") ++refused;
-        if (answer == "? token required\n\n") ++checked;
-    }
-    MESSAGE(checked << " checked, " << refused << " refused");
-    CHECK(checked + refused == 40);
-    CHECK(checked >= 4);
-    CHECK(refused >= 20);
-    CHECK(server.stop() == 0);
-    CHECK(server.refusals_counted("refused: over 2 token checks a second on this server") ==
-          refused);
-}
-
-TEST_CASE(
-    "--exec --token: silent and wrong-token floods from 20 networks keep no right token out") {
+TEST_CASE("--exec --token: one address's silent connections do not keep its neighbour out") {
     EngineServerProcess server({"--token", "s3cret", "--exec", kEngine + " --policy random"});
-    // 160 connections from 80 addresses of 20 networks for the server's 32 places (8 per network
-    // not yet past a first line), reconnecting as soon as they are closed.
-    TokenFlood flood;
-    flood.networks = 20;
-    flood.addresses = 80;
-    flood.per_address = 2;
-    flood.token = "s3cret";
-    flood.tries = 3;
-    flood.flood_first = std::chrono::seconds(1);
-    flood.patience = scaled(std::chrono::seconds(10));
-    const TokenFloodResult result = run_token_flood(server.port(), flood);
-    for (const double wait : result.waits) MESSAGE("the right token waited " << wait << " s");
-    for (const auto& failure : result.failures) MESSAGE("not served: " << failure);
-    CHECK(result.waits.size() == 3);
+    // 127.0.5.5 holds its /24's 8 places not yet past a first line (and is refused beyond them).
+    std::vector<std::unique_ptr<GtpSocket>> silent;
+    for (int i = 0; i < 20; ++i)
+        silent.push_back(std::make_unique<GtpSocket>(server.port(), "127.0.5.5"));
+    for (int i = 0; i < 20; ++i) {
+        GtpSocket neighbour(server.port(), "127.0.5.6");
+        CHECK(neighbour.send("othello-token s3cret") == "=\n");
+        CHECK(neighbour.send("name") == "= othello random\n");
+    }
+    silent.clear();
     CHECK(server.stop() == 0);
-    // The flood held the places: the right client took them from unproven connections.
     CHECK(server.evictions_counted() >= 1);
+}
+
+TEST_CASE("--exec --token: wrong-token and hang-up floods from 20 networks keep no right token out") {
+    for (const FloodKind kind : {FloodKind::WrongToken, FloodKind::HangUp}) {
+        CAPTURE(static_cast<int>(kind));
+        EngineServerProcess server({"--token", "s3cret", "--exec", kEngine + " --policy random"});
+        // 160 connections from 80 addresses of 20 networks, reconnecting at once.
+        FloodShape shape;
+        shape.networks = 20;
+        shape.addresses = 4;
+        shape.per_address = 2;
+        shape.kind = kind;
+        FloodTries tries;
+        tries.token = "s3cret";
+        tries.tries = 3;
+        tries.warm_up = std::chrono::seconds(1);
+        tries.patience = scaled(std::chrono::seconds(10));
+        tries.clients = {kOtherNetworkClient, neighbour_address(shape)};
+        const FloodResult result = run_token_flood(server.port(), shape, tries);
+        for (const auto& client : result.clients) {
+            for (const double wait : client.waits) MESSAGE("the right token waited " << wait << " s");
+            for (const auto& failure : client.failures) MESSAGE("not served: " << failure);
+            CHECK(client.waits.size() >= 2);  // of 3: generous, for the random early drop
+        }
+        CHECK(server.stop() == 0);
+        CHECK(server.refusals_counted("penalised") >= 1);
+    }
 }
 
 TEST_CASE("--exec: a grandchild that called setsid ends with its connection and with the server") {

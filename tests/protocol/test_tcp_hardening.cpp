@@ -1,12 +1,14 @@
-// Serving on a network: the token handshake, the per-address connection limit, the warning for a
-// non-loopback --listen, drops logged with reasons, and a small abuse run (100 games while 20
-// misbehaving clients attack) against the real othello-engine on 127.0.0.1.
+// Serving on a network: the token handshake and the penalties its failures earn (wrong tokens,
+// hang-ups), the warning for a short token and othello-token's tokens, the admission options
+// that were replaced, the per-address connection limit, the warning for a non-loopback --listen,
+// drops logged with reasons, and a small abuse run (100 games while 20 misbehaving clients
+// attack) against the real othello-engine on 127.0.0.1.
 #include <doctest/doctest.h>
 
 #include <memory>
+#include <set>
 
 #include "tests/protocol/tcp_abuse_driver.h"
-#include "tests/protocol/token_brake_support.h"
 #include "tests/support/engine_server_process.h"
 
 using namespace othello;
@@ -38,9 +40,11 @@ TEST_CASE("--token: a client must present the secret first; others are refused a
         CHECK(hurried.read() == "=4 othello mobility\n");
     }
     CHECK(server.stop() == 0);
-    // Two failures within a second: the second is counted in the next report, not logged alone.
-    CHECK(server.log_lines_with("dropped: wrong or missing token; 1 in a row") == 1);
+    // Two failures within a second: the second is counted (logged when the server stops), not
+    // logged alone; two wrong tokens (10 s of penalty) are not yet enough to refuse 127.0.0.1.
     CHECK(server.log_lines_with("dropped: wrong or missing token") == 1);
+    CHECK(server.wrong_tokens_counted() == 2);
+    CHECK(server.log_lines_with("penalised") == 0);
 }
 
 TEST_CASE("--token '' is refused at start: an empty secret would let everyone in") {
@@ -54,105 +58,120 @@ TEST_CASE("--token '' is refused at start: an empty secret would let everyone in
           "give one\nexit 2\n");
 }
 
-TEST_CASE("Token guessing is slowed per address and its log lines are rate-limited") {
-    EngineServerProcess server({"--token", "s3cret"});
-    // One guess after another for two seconds: each wrong token doubles the wait before this
-    // address's next check (0.25 s, 0.5 s, 1 s, ...), so only a handful are answered.
-    int answered = 0;
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-    while (std::chrono::steady_clock::now() < until) {
-        GtpSocket guesser(server.port());
-        CHECK(guesser.send("othello-token guess" + std::to_string(answered)) ==
-              "? token required\n");
-        ++answered;
-    }
-    MESSAGE(answered << " guesses answered in 2 s");
-    CHECK(answered >= 2);
-    CHECK(answered <= 8);  // unbraked, a client gets thousands a second
-    CHECK(server.log_lines_with("dropped: wrong or missing token") <= 3);
-    // The right token is still accepted (after this address's wait), and clears the record.
+TEST_CASE("Wrong tokens are penalised: refused at once with a reason until the penalty expires") {
+    // Short penalties for the test: three wrong tokens (3 s owed) pass min (2 s); 3 s at most.
+    EngineServerProcess server({"--token", "s3cret", "--per-source-penalties",
+                                "wrong-token:1,refused:0.5,min:2,max:3"});
+    // One wrong token is not enough: the right one is served next.
     {
-        GtpSocket member(server.port());
-        CHECK(member.send("othello-token s3cret") == "=\n");
-        CHECK(member.send("name") == "= othello mobility\n");
+        GtpSocket typo(server.port(), "127.0.9.7");
+        CHECK(typo.send("othello-token s3cre") == "? token required\n");
     }
-    const auto before = std::chrono::steady_clock::now();
-    GtpSocket again(server.port());
-    CHECK(again.send("othello-token s3cret") == "=\n");
-    CHECK(std::chrono::steady_clock::now() - before < scaled(std::chrono::seconds(1)));
+    {
+        GtpSocket fixed(server.port(), "127.0.9.7");
+        CHECK(fixed.send("othello-token s3cret") == "=\n");
+    }
+    for (int i = 0; i < 3; ++i) {
+        GtpSocket guesser(server.port(), "127.0.0.5");
+        CHECK(guesser.send("othello-token guess" + std::to_string(i)) == "? token required\n");
+    }
+    // Refused at once, right token or not, with the reason on one line.
+    {
+        GtpSocket again(server.port(), "127.0.0.5");
+        again.send_raw("othello-token s3cret\n");
+        const std::string answer = answer_within(again, scaled(std::chrono::seconds(5)));
+        CHECK(answer.rfind("? penalised: failures from 127.0.0.5/32; try again in ", 0) == 0);
+        CHECK(again.closed_by_server());
+    }
+    // Its neighbour and another network did nothing: served.
+    GtpSocket neighbour(server.port(), "127.0.0.6");
+    CHECK(neighbour.send("othello-token s3cret") == "=\n");
+    GtpSocket other(server.port(), "127.0.1.5");
+    CHECK(other.send("othello-token s3cret") == "=\n");
+    // The penalty runs out (3 s at most from the last failure): served again.
+    std::this_thread::sleep_for(std::chrono::milliseconds(3500));
+    GtpSocket later(server.port(), "127.0.0.5");
+    CHECK(later.send("othello-token s3cret") == "=\n");
+    CHECK(later.send("name") == "= othello mobility\n");
     CHECK(server.stop() == 0);
+    CHECK(server.wrong_tokens_counted() == 4);
+    CHECK(server.refusals_counted("refused: 127.0.0.5/32 penalised for") == 1);
 }
 
-TEST_CASE("The brake's wait does not count against the idle timeout of a client with the token") {
-    EngineServerProcess server({"--token", "s3cret", "--idle-timeout", "1"});
-    for (int i = 0; i < 4; ++i) {  // the next check from this address waits 2 s, past the timeout
-        GtpSocket guesser(server.port());
-        CHECK(guesser.send("othello-token wrong") == "? token required\n");
+TEST_CASE("A hang-up before the first line is answered is a failure, with or without --token") {
+    for (const bool token : {true, false}) {
+        CAPTURE(token);
+        std::vector<std::string> args = {"--per-source-penalties", "hang-up:1,min:3,max:30"};
+        if (token) args.insert(args.end(), {"--token", "s3cret"});
+        EngineServerProcess server(args);
+        // Connect and close, or send half a line and close: four hang-ups pass min (3 s).
+        for (const std::string sent : {"", "othello-tok", "", ""}) {
+            GtpSocket quitter(server.port(), "127.0.0.8");
+            if (!sent.empty()) quitter.send_raw(sent);
+        }
+        // The server sees each end when it reads it: until then a client is still served.
+        std::string answer;
+        const auto until = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(5));
+        while (answer.rfind("? penalised", 0) != 0 && std::chrono::steady_clock::now() < until) {
+            GtpSocket client(server.port(), "127.0.0.8");
+            client.send_raw(token ? "othello-token s3cret\n" : "name\n");
+            answer = answer_within(client, scaled(std::chrono::seconds(5)));
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        CHECK(answer.rfind("? penalised: failures from 127.0.0.8/32", 0) == 0);
+        CHECK(server.stop() == 0);
+        CHECK(server.refusals_counted("(last: hung up before its first line was answered)") >= 1);
     }
-    GtpSocket member(server.port());
-    CHECK(member.send("othello-token s3cret") == "=\n");
-    CHECK(member.send("name") == "= othello mobility\n");
-    CHECK(server.stop() == 0);
 }
 
-TEST_CASE(
-    "Braked wrong tokens that hang up free their sockets and do not hold back the right one") {
-    EngineServerProcess server({"--token", "s3cret"});
-    brake_three_times(server);
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the last guesser's close
-    const int descriptors = server.open_descriptors();
-    // 100 wrong tokens from clients that hang up without waiting for the answer.
-    for (int i = 0; i < 100; ++i) {
-        GtpSocket quitter(server.port());
-        quitter.send_raw("othello-token wrong" + std::to_string(i) + "\n");
+TEST_CASE("A short --token is warned about; othello-token's are not") {
+    EngineServerProcess short_token({"--token", "s3cret"});
+    CHECK(short_token.log_lines_with(
+              "warning: --token holds about 36 bits, fewer than 128 (32 hexadecimal digits, or 22 "
+              "other characters): guesses from many networks could find it; make one with "
+              "othello-token") == 1);
+    CHECK(short_token.stop() == 0);
+    std::set<std::string> tokens;
+    for (int i = 0; i < 3; ++i) {
+        const std::string out = run_with_input(program("othello-token"), {}, "");
+        REQUIRE(out.size() == 33);
+        CHECK(out.back() == '\n');
+        tokens.insert(out.substr(0, 32));
     }
-    // Their sockets close once the server sees them gone, not when their checks are due (the
-    // first a second from now, the last in 100 s); the server has a second to accept them all.
-    std::this_thread::sleep_for(std::chrono::seconds(1));
-    int open = 0;
-    const auto until = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(2));
-    while ((open = server.open_descriptors()) > descriptors &&
-           std::chrono::steady_clock::now() < until)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    CHECK(open <= descriptors);
-    // The right token waits this address's 1 s, not behind 100 checks a second apart.
-    const auto before = std::chrono::steady_clock::now();
-    GtpSocket member(server.port());
-    member.send_raw("othello-token s3cret\n");
-    const std::string answer = answer_within(member, scaled(std::chrono::seconds(5)));
-    CHECK(answer == "=\n\n");
-    CHECK(std::chrono::steady_clock::now() - before < scaled(std::chrono::seconds(3)));
-    if (answer == "=\n\n") CHECK(member.send("name") == "= othello mobility\n");
-    CHECK(server.stop() == 0);
+    CHECK(tokens.size() == 3);
+    for (const std::string& t : tokens)
+        CHECK(t.find_first_not_of("0123456789abcdef") == std::string::npos);
+    CHECK(run_with_input(program("othello-token"), {"--bits", "256"}, "").size() == 65);
+    CHECK(run_with_input("/bin/sh", {"-c", "\"$0\" --bits 100 2>&1; echo \"exit $?\"",
+                                     program("othello-token")},
+                         "") == "othello-token: --bits 100: give a multiple of 4 from 128 to "
+                                "4096\nexit 2\n");
+    EngineServerProcess strong({"--token", *tokens.begin()});
+    CHECK(strong.log().find("warning") == std::string::npos);
+    GtpSocket member(strong.port());
+    CHECK(member.send("othello-token " + *tokens.begin()) == "=\n");
+    CHECK(strong.stop() == 0);
 }
 
-TEST_CASE(
-    "Token checks waiting from one address are capped, refused at once past it, checked together") {
-    EngineServerProcess server({"--token", "s3cret"});
-    brake_three_times(server);
-    // 20 clients, each with a token, all waiting: 8 wait for the address's check, the rest are
-    // refused at once; the 8 are all answered when the 1 s wait ends, not one a second.
-    std::vector<std::unique_ptr<GtpSocket>> clients;
-    for (int i = 0; i < 20; ++i) {
-        clients.push_back(std::make_unique<GtpSocket>(server.port()));
-        clients.back()->send_raw(i == 0 ? "othello-token s3cret\n" : "othello-token wrong\n");
-    }
-    const auto before = std::chrono::steady_clock::now();
-    int refused = 0, checked = 0;
-    std::string first;
-    for (auto& client : clients) {
-        const std::string answer = answer_within(*client, scaled(std::chrono::seconds(5)));
-        if (answer == "? too many token checks waiting from this network\n\n") ++refused;
-        if (answer == "? token required\n\n" || answer == "=\n\n") ++checked;
-        if (first.empty()) first = answer;
-    }
-    CHECK(refused == 12);
-    CHECK(checked == 8);
-    CHECK(first == "=\n\n");  // the right token among the waiting ones
-    CHECK(std::chrono::steady_clock::now() - before < scaled(std::chrono::seconds(3)));
-    CHECK(server.stop() == 0);
-    CHECK(server.refusals_counted("refused: 8 token checks already waiting from this network") ==
-          12);
+TEST_CASE("The admission options that were replaced are refused, saying what replaced them") {
+    const auto refused = [](const std::string& option) {
+        return run_with_input(
+            "/bin/sh",
+            {"-c", "\"$0\" --listen 127.0.0.1:0 " + option + " 2>&1; echo \"exit $?\"",
+             engine_path()},
+            "");
+    };
+    CHECK(refused("--token-checks-per-second 20") ==
+          "othello-engine: --token-checks-per-second was removed: tokens are at least 128 bits "
+          "(othello-token makes one), so guessing needs no server-wide budget; failed tokens are "
+          "penalised per source network (--per-source-penalties)\nexit 2\n");
+    CHECK(refused("--max-unproven-per-network 8") ==
+          "othello-engine: --max-unproven-per-network was removed: replaced by "
+          "--per-source-max-startups (per network; the address holding the most gives way to a "
+          "newcomer) and --max-startups (random early drop)\nexit 2\n");
+    CHECK(refused("--max-startups 10:30").find("is not START:RATE:FULL or N") !=
+          std::string::npos);
+    CHECK(refused("--per-source-penalties never").find("is not KEY:VALUE") != std::string::npos);
 }
 
 TEST_CASE("A line must be complete within the idle timeout: trickling bytes does not hold a slot") {

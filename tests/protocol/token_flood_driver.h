@@ -1,7 +1,15 @@
-// The token flood: connections from many addresses of a few networks that stay silent or send a
-// wrong token, reconnecting as soon as the server closes them, while a client of another network
-// with the right token tries to get in. Shared by the ctest (small counts) and
-// othello-flood-bench (256 addresses of 20 networks), which prints the right client's waits.
+// The token flood: connections from many loopback addresses standing for source networks stay
+// silent, send a wrong token, or send a wrong token and hang up at once, reconnecting as soon as
+// they are closed (or at once), while honest clients with the right token try to get in: one in
+// another network, one in the flood's first network. Shared by the tests (small counts) and
+// othello-flood-bench (its table).
+//
+// Addresses: all of 127.0.0.0/8 is loopback on Linux, so flood network i is 127.(10 + i / 250).
+// (i % 250).0/24 and its addresses .1, .2, ...; the neighbour is .250 of network 0, the other
+// network's client 127.200.0.1. IPv6 has one loopback address (::1), so an IPv6 flood is
+// simulated: the server (in process) counts each peer 127.a.b.c as 2001:db8:a:bc::1
+// (ipv6_source), and a flood of 256 addresses 127.10.0.0 ... 127.10.0.255 is 256 /64s of the /56
+// 2001:db8:a:0::/56, its neighbour 127.10.1.1 a /64 of another /56 of the same /48.
 #pragma once
 
 #include <poll.h>
@@ -13,61 +21,102 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
 #include <vector>
+// clang-format off
+#include <boost/asio/ip/address.hpp>
+// clang-format on
 
 #include "tests/support/gtp_test_client.h"
 
 namespace othello::testing {
 
-struct TokenFlood {
-    int networks = 20;    // 127.0.1.0/24, 127.0.2.0/24, ...
-    int addresses = 256;  // spread over the networks
-    int per_address = 2;  // connections each address keeps open
-    std::string token;    // the right one (the flood sends "wrong", or nothing)
-    int tries = 5;        // of the right client, from 127.0.99.1
-    std::chrono::milliseconds flood_first{std::chrono::seconds(2)};  // before the first try
-    std::chrono::milliseconds between_tries{std::chrono::milliseconds(500)};
-    std::chrono::milliseconds patience{std::chrono::seconds(30)};  // per try
+enum class FloodKind { Silent, WrongToken, HangUp };
+
+struct FloodShape {
+    int networks = 1;     // IPv4 /24s (ipv6: one /56)
+    int addresses = 1;    // per network (at most 249; ipv6: /64s, at most 256)
+    int per_address = 1;  // connections each address keeps open (HangUp: opens at once, each round)
+    FloodKind kind = FloodKind::Silent;
+    bool ipv6 = false;  // addresses stand for /64s of one /56 (ipv6_source)
 };
 
-struct TokenFloodResult {
-    std::vector<double> waits;          // seconds from connecting to "=", per try served
-    std::vector<std::string> failures;  // what the others got instead
-    long flood_connections = 0;         // connections the flood opened
+struct FloodTries {
+    std::string token;  // the right one; the flood sends "wrong"
+    int tries = 10;     // per honest client
+    std::chrono::milliseconds warm_up{std::chrono::seconds(2)};  // flood alone before the first
+    std::chrono::milliseconds between{std::chrono::milliseconds(100)};
+    std::chrono::milliseconds patience{std::chrono::seconds(5)};  // for one try's answer
+    std::vector<std::string> clients;                              // their addresses, in turn
 };
+
+// What one honest client got.
+struct ClientOutcome {
+    std::vector<double> waits;          // seconds from connecting to "=", of the tries served
+    std::vector<std::string> failures;  // what the others got instead
+};
+
+struct FloodResult {
+    std::vector<ClientOutcome> clients;  // as FloodTries::clients
+    long flood_connections = 0;          // connections the flood opened
+};
+
+inline const std::string kOtherNetworkClient = "127.200.0.1";
+
+inline std::string flood_address(const FloodShape& shape, int network, int address) {
+    if (shape.ipv6) return "127.10.0." + std::to_string(address);
+    return "127." + std::to_string(10 + network / 250) + "." + std::to_string(network % 250) +
+           "." + std::to_string(1 + address);
+}
+
+// A client of the flood's first network (IPv4 /24; IPv6: another /56 of the flood's /48) that
+// does not flood.
+inline std::string neighbour_address(const FloodShape& shape) {
+    return shape.ipv6 ? "127.10.1.1" : "127.10.0.250";
+}
+
+// What the server counts a loopback peer 127.a.b.c as for an IPv6 flood: 2001:db8:a:bc::1 (so
+// 127.a.b.* is the /56 2001:db8:a:b00::/56 and 127.a.*.* the /48 2001:db8:a::/48).
+inline boost::asio::ip::address ipv6_source(const boost::asio::ip::address& peer) {
+    const auto v4 = peer.to_v4().to_bytes();
+    boost::asio::ip::address_v6::bytes_type v6{};
+    v6[0] = 0x20, v6[1] = 0x01, v6[2] = 0x0d, v6[3] = 0xb8;
+    v6[5] = v4[1], v6[6] = v4[2], v6[7] = v4[3], v6[15] = 1;
+    return boost::asio::ip::address_v6(v6);
+}
 
 namespace token_flood_detail {
 
-inline std::string flood_address(const TokenFlood& flood, int i) {
-    return "127.0." + std::to_string(1 + i % flood.networks) + "." +
-           std::to_string(1 + i / flood.networks);
+struct FloodSlot {
+    std::unique_ptr<GtpSocket> socket;
+    std::string from;
+};
+
+// Opens what is missing: a silent connection, or one that sends a wrong token (and, for HangUp,
+// closes at once).
+inline void reopen(unsigned short port, FloodKind kind, FloodSlot& slot, std::atomic<long>& opened) {
+    try {
+        slot.socket = std::make_unique<GtpSocket>(port, slot.from);
+        ++opened;
+        if (kind != FloodKind::Silent) slot.socket->send_raw("othello-token wrong\n");
+        if (kind == FloodKind::HangUp) slot.socket.reset();
+    } catch (const std::exception&) {
+        slot.socket.reset();  // no port left to bind, or reset at once: again next round
+    }
 }
 
-// Keeps the flood's connections open until `stop`: each one the server closes is opened again.
-// Half the addresses stay silent, the other half send a wrong token at once.
-inline void run_flood(unsigned short port, const TokenFlood& flood, const std::atomic<bool>& stop,
+// Keeps the flood going until `stop`.
+inline void run_flood(unsigned short port, const FloodShape& shape, const std::atomic<bool>& stop,
                       std::atomic<long>& opened) {
-    struct Slot {
-        std::unique_ptr<GtpSocket> socket;
-        std::string from;
-        bool guesses;
-    };
-    std::vector<Slot> slots;
-    for (int a = 0; a < flood.addresses; ++a)
-        for (int k = 0; k < flood.per_address; ++k)
-            slots.push_back({nullptr, flood_address(flood, a), a % 2 == 1});
+    std::vector<FloodSlot> slots;
+    for (int n = 0; n < (shape.ipv6 ? 1 : shape.networks); ++n)
+        for (int a = 0; a < shape.addresses; ++a)
+            for (int k = 0; k < shape.per_address; ++k)
+                slots.push_back({nullptr, flood_address(shape, n, a)});
     std::vector<pollfd> fds(slots.size());
     while (!stop) {
-        for (auto& slot : slots) {
-            if (slot.socket || stop) continue;
-            try {
-                slot.socket = std::make_unique<GtpSocket>(port, slot.from);
-                ++opened;
-                if (slot.guesses) slot.socket->send_raw("othello-token wrong\n");
-            } catch (const std::exception&) {
-                slot.socket.reset();  // refused or reset at once: try again next round
-            }
-        }
+        for (auto& slot : slots)
+            if (!slot.socket && !stop) reopen(port, shape.kind, slot, opened);
         for (std::size_t i = 0; i < slots.size(); ++i)
             fds[i] = {slots[i].socket ? slots[i].socket->fd() : -1, POLLIN, 0};
         if (::poll(fds.data(), fds.size(), 10) <= 0) continue;
@@ -79,36 +128,47 @@ inline void run_flood(unsigned short port, const TokenFlood& flood, const std::a
     }
 }
 
+// One try: connect from `from`, send the token, wait for "=", and check the engine behind
+// answers `name`.
+inline void try_once(unsigned short port, const FloodTries& tries, const std::string& from,
+                     ClientOutcome& outcome) {
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        GtpSocket client(port, from);
+        client.send_raw("othello-token " + tries.token + "\n");
+        const std::string answer = answer_within(client, tries.patience);
+        const double waited =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (answer != "=\n\n") {
+            outcome.failures.push_back("token answered '" + answer.substr(0, answer.find('\n')) +
+                                       "' after " + std::to_string(waited) + " s");
+        } else if (const std::string name = client.send("name"); name.rfind("= ", 0) != 0) {
+            outcome.failures.push_back("name answered '" + name + "'");
+        } else {
+            outcome.waits.push_back(waited);
+        }
+    } catch (const std::exception& e) {
+        outcome.failures.push_back(e.what());
+    }
+}
+
 }  // namespace token_flood_detail
 
-// Runs the flood against the server at `port` and the right client's tries through it: each try
-// connects, sends the token, waits for "=" and checks that the engine behind answers `name`.
-inline TokenFloodResult run_token_flood(unsigned short port, const TokenFlood& flood) {
+// Runs the flood against the server at `port` and the honest clients' tries through it, each
+// client in turn.
+inline FloodResult run_token_flood(unsigned short port, const FloodShape& shape,
+                                   const FloodTries& tries) {
     std::atomic<bool> stop{false};
     std::atomic<long> opened{0};
-    std::thread flooder([&] { token_flood_detail::run_flood(port, flood, stop, opened); });
-    TokenFloodResult result;
-    std::this_thread::sleep_for(flood.flood_first);
-    for (int t = 0; t < flood.tries; ++t) {
-        const auto start = std::chrono::steady_clock::now();
-        try {
-            GtpSocket client(port, "127.0.99.1");
-            client.send_raw("othello-token " + flood.token + "\n");
-            const std::string answer = answer_within(client, flood.patience);
-            const double waited =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (answer != "=\n\n") {
-                result.failures.push_back("token answered '" + answer + "' after " +
-                                          std::to_string(waited) + " s");
-            } else if (const std::string name = client.send("name"); name.rfind("= ", 0) != 0) {
-                result.failures.push_back("name answered '" + name + "'");
-            } else {
-                result.waits.push_back(waited);
-            }
-        } catch (const std::exception& e) {
-            result.failures.push_back(e.what());
+    std::thread flooder([&] { token_flood_detail::run_flood(port, shape, stop, opened); });
+    FloodResult result;
+    result.clients.resize(tries.clients.size());
+    std::this_thread::sleep_for(tries.warm_up);
+    for (int t = 0; t < tries.tries; ++t) {
+        for (std::size_t c = 0; c < tries.clients.size(); ++c) {
+            token_flood_detail::try_once(port, tries, tries.clients[c], result.clients[c]);
+            std::this_thread::sleep_for(tries.between);
         }
-        std::this_thread::sleep_for(flood.between_tries);
     }
     stop = true;
     flooder.join();

@@ -72,7 +72,11 @@ long EngineServerProcess::refusals_counted(const std::string& text) const {
 }
 
 long EngineServerProcess::evictions_counted() const {
-    return counted("not yet past its first line dropped: its place went to", " more eviction");
+    return counted("not yet past its first line gave way", " more eviction");
+}
+
+long EngineServerProcess::wrong_tokens_counted() const {
+    return counted("dropped: wrong or missing token", " more wrong token");
 }
 
 long EngineServerProcess::counted(const std::string& text, const std::string& more) const {

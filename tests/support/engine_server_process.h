@@ -32,9 +32,11 @@ class EngineServerProcess {
     // those not logged ("... (and N more refusals not logged)", "N more refusals not logged").
     // Meant for a run where only that kind of refusal happens.
     long refusals_counted(const std::string& text) const;
-    // How many places the log says were taken from connections not yet past their first line
+    // How many connections not yet past their first line the log says gave way to a newcomer
     // (their own lines, a line a second at most, with counts "N more evictions not logged").
     long evictions_counted() const;
+    // How many wrong tokens the log accounts for (a line a second at most, with counts).
+    long wrong_tokens_counted() const;
     // A field of /proc/PID/status in kB (VmHWM: peak resident memory; VmRSS: now).
     long status_kb(const std::string& field) const;
     // SIGTERM (or `signal`), then wait (the server closes every connection and exits 0).

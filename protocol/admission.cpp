@@ -1,0 +1,260 @@
+// Admission: the places' counts, the order of the checks a newcomer passes, the random early
+// drop, and which unproven connection gives way within a network.
+#include "protocol/admission.h"
+
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+
+namespace othello {
+
+namespace {
+
+std::size_t parse_size(std::string_view text, std::string_view whole) {
+    std::size_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+        throw std::invalid_argument("--max-startups: '" + std::string(whole) +
+                                    "' is not START:RATE:FULL or N (e.g. 100:30:300)");
+    }
+    return value;
+}
+
+std::string whole_seconds(std::chrono::steady_clock::duration d) {
+    return std::to_string(static_cast<long>(
+        std::ceil(std::chrono::duration<double>(d).count())));
+}
+
+// The places of `candidates` (oldest first) in the network at `level` that holds the most of
+// them; among networks that hold as many, the one whose oldest place is oldest.
+std::vector<ConnectionPlace*> most_held(const std::vector<ConnectionPlace*>& candidates,
+                                        const std::function<SourceNetwork(ConnectionPlace*)>& at) {
+    std::map<SourceNetwork, std::size_t> counts;
+    std::vector<SourceNetwork> seen;  // in the order of their oldest place
+    for (ConnectionPlace* p : candidates)
+        if (counts[at(p)]++ == 0) seen.push_back(at(p));
+    const SourceNetwork* most = nullptr;
+    for (const SourceNetwork& n : seen)
+        if (!most || counts[n] > counts[*most]) most = &n;
+    std::vector<ConnectionPlace*> kept;
+    for (ConnectionPlace* p : candidates)
+        if (at(p) == *most) kept.push_back(p);
+    return kept;
+}
+
+}  // namespace
+
+double MaxStartups::drop_probability(std::size_t unproven) const {
+    if (unproven < start) return 0;
+    if (unproven >= full) return 1;
+    const double climb = static_cast<double>(unproven - start) / static_cast<double>(full - start);
+    return (static_cast<double>(rate) + (100.0 - static_cast<double>(rate)) * climb) / 100.0;
+}
+
+std::string MaxStartups::text() const {
+    return std::to_string(start) + ":" + std::to_string(rate) + ":" + std::to_string(full);
+}
+
+MaxStartups parse_max_startups(std::string_view text) {
+    MaxStartups m;
+    const std::size_t first = text.find(':');
+    if (first == std::string_view::npos) {
+        m.start = m.full = parse_size(text, text);
+        m.rate = 100;
+    } else {
+        const std::size_t second = text.find(':', first + 1);
+        if (second == std::string_view::npos) parse_size("", text);  // throws: two fields
+        m.start = parse_size(text.substr(0, first), text);
+        m.rate = parse_size(text.substr(first + 1, second - first - 1), text);
+        m.full = parse_size(text.substr(second + 1), text);
+    }
+    if (m.full < 1 || m.start > m.full || m.rate > 100) {
+        throw std::invalid_argument("--max-startups: '" + std::string(text) +
+                                    "': give START <= FULL, RATE from 0 to 100 and FULL at least 1");
+    }
+    return m;
+}
+
+struct ConnectionPlace::Shared {
+    explicit Shared(const AdmissionLimits& l)
+        : limits(l),
+          penalties(l.penalties),
+          random(l.drop_seed ? *l.drop_seed : std::random_device{}()) {}
+
+    // The counts of a place that ends or gives way; the caller holds the mutex.
+    void release(ConnectionPlace& place) {
+        --open;
+        if (const auto a = per_address.find(place.source_.front());
+            a != per_address.end() && --a->second == 0)
+            per_address.erase(a);
+        if (place.state_ == State::Unproven) forget_unproven(place);
+    }
+
+    void forget_unproven(ConnectionPlace& place) {
+        const auto n = unproven_by_network.find(place.source_.back());
+        n->second.erase(place.queued_);
+        if (n->second.empty()) unproven_by_network.erase(n);
+        --unproven;
+    }
+
+    std::string fail(ConnectionPlace& place, Failure failure) {
+        if (place.state_ != State::Unproven) return "";
+        forget_unproven(place);
+        place.state_ = State::Failed;
+        const auto enforced = penalties.record(place.source_, failure, Admission::Clock::now());
+        if (!enforced) return "";
+        return "; " + enforced->network.text() + " refused for " + whole_seconds(enforced->left) +
+               " s";
+    }
+
+    // The unproven place that gives way to a newcomer from `source` whose network holds
+    // per_source_startups of them: within the network, the sub-network that holds the most, down
+    // to its oldest place; null when the newcomer's own address holds the most.
+    ConnectionPlace* giving_way(const std::vector<SourceNetwork>& source) const {
+        const auto& queue = unproven_by_network.at(source.back());
+        std::vector<ConnectionPlace*> candidates(queue.begin(), queue.end());
+        for (std::size_t level = source.size() - 1; level-- > 0;) {
+            const auto at = [level](ConnectionPlace* p) { return p->source_[level]; };
+            std::vector<ConnectionPlace*> most = most_held(candidates, at);
+            std::size_t own = 0;
+            for (ConnectionPlace* p : candidates) own += at(p) == source[level];
+            if (most.size() > own) {
+                // That sub-network gives way: its own most-holding parts, down to its oldest.
+                for (std::size_t below = level; below-- > 0;)
+                    most = most_held(most, [below](ConnectionPlace* p) { return p->source_[below]; });
+                return most.front();
+            }
+            if (level == 0) return nullptr;  // the newcomer's own address holds the most
+            std::erase_if(candidates, [&](ConnectionPlace* p) { return at(p) != source[level]; });
+        }
+        return nullptr;
+    }
+
+    bool early_drop() {
+        const double p = limits.startups.drop_probability(unproven);
+        if (p <= 0) return false;
+        if (p >= 1) return true;
+        return std::uniform_real_distribution<double>(0, 1)(random) < p;
+    }
+
+    const AdmissionLimits limits;
+    std::mutex mutex;
+    SourcePenalties penalties;
+    std::mt19937_64 random;
+    std::size_t open = 0, unproven = 0;
+    std::map<SourceNetwork, std::size_t> per_address;
+    // By the coarsest network (an IPv4 /24, an IPv6 /48), oldest first.
+    std::map<SourceNetwork, std::list<ConnectionPlace*>> unproven_by_network;
+};
+
+ConnectionPlace::ConnectionPlace(std::shared_ptr<Shared> shared, std::vector<SourceNetwork> source)
+    : shared_(std::move(shared)), source_(std::move(source)) {}
+
+ConnectionPlace::~ConnectionPlace() {
+    const std::lock_guard lock(shared_->mutex);
+    if (state_ == State::Evicted) return;
+    const bool hung_up = state_ == State::Unproven;
+    shared_->release(*this);
+    if (hung_up) shared_->penalties.record(source_, Failure::HangUp, Admission::Clock::now());
+}
+
+void ConnectionPlace::prove() {
+    const std::lock_guard lock(shared_->mutex);
+    if (state_ != State::Unproven) return;
+    shared_->forget_unproven(*this);
+    state_ = State::Proven;
+}
+
+std::string ConnectionPlace::fail(Failure failure) {
+    const std::lock_guard lock(shared_->mutex);
+    return shared_->fail(*this, failure);
+}
+
+bool ConnectionPlace::proven() const {
+    const std::lock_guard lock(shared_->mutex);
+    return state_ == State::Proven;
+}
+
+void ConnectionPlace::on_evicted(std::function<void()> evict) {
+    const std::lock_guard lock(shared_->mutex);
+    evict_ = std::move(evict);
+}
+
+Admission::Admission(AdmissionLimits limits)
+    : shared_(std::make_shared<ConnectionPlace::Shared>(limits)) {}
+
+Admission::Ticket Admission::admit(const boost::asio::ip::address& address, Clock::time_point now) {
+    auto& s = *shared_;
+    const std::lock_guard lock(s.mutex);
+    std::vector<SourceNetwork> source = source_networks(address);
+    const SourceNetwork& network = source.back();
+    Ticket ticket;
+    const auto refuse = [&](std::string why, std::string answer) {
+        ticket.refusal = std::move(why);
+        ticket.answer = std::move(answer);
+        return std::move(ticket);
+    };
+    if (const auto penalty = s.penalties.in_force(source, now)) {
+        s.penalties.record(source, Failure::Refused, now);
+        const std::string left = whole_seconds(penalty->left);
+        return refuse(penalty->network.text() + " penalised for " + left + " s more (last: " +
+                          std::string(failure_name(penalty->last)) + ")",
+                      "penalised: failures from " + penalty->network.text() + "; try again in " +
+                          left + " s");
+    }
+    if (const auto a = s.per_address.find(source.front()); s.limits.max_per_address > 0 &&
+                                                           a != s.per_address.end() &&
+                                                           a->second >= s.limits.max_per_address) {
+        return refuse(std::to_string(a->second) + " connections already open from this address",
+                      "too many connections from this address");
+    }
+    const auto mine = s.unproven_by_network.find(network);
+    const std::size_t own = mine == s.unproven_by_network.end() ? 0 : mine->second.size();
+    if (s.limits.per_source_startups > 0 && own >= s.limits.per_source_startups) {
+        ConnectionPlace* victim = s.giving_way(source);
+        if (!victim) {
+            s.penalties.record(source, Failure::Refused, now);
+            return refuse(std::to_string(own) + " connections from " + network.text() +
+                              " not yet past their first line, the most of them from this address",
+                          "too many connections not yet past their first line from " +
+                              network.text());
+        }
+        ticket.gave_way = "a connection from " + victim->source_.front().network.to_string() +
+                          " not yet past its first line gave way (" + std::to_string(own) +
+                          " from " + network.text() + ")";
+        ticket.evict = std::move(victim->evict_);
+        s.release(*victim);
+        victim->state_ = ConnectionPlace::State::Evicted;
+    } else if (s.open >= s.limits.max_clients) {
+        return refuse("server full (" + std::to_string(s.limits.max_clients) + " connections)",
+                      "server full");
+    } else if (s.early_drop()) {
+        return refuse("random early drop at " + std::to_string(s.unproven) +
+                          " connections not yet past their first line (--max-startups " +
+                          s.limits.startups.text() + ")",
+                      "server busy: too many connections not yet past their first line; try again");
+    }
+    ticket.place =
+        std::shared_ptr<ConnectionPlace>(new ConnectionPlace(shared_, std::move(source)));
+    ++s.open;
+    ++s.unproven;
+    ++s.per_address[ticket.place->source_.front()];
+    auto& queue = s.unproven_by_network[ticket.place->source_.back()];
+    ticket.place->queued_ = queue.insert(queue.end(), ticket.place.get());
+    return ticket;
+}
+
+std::size_t Admission::open() const {
+    const std::lock_guard lock(shared_->mutex);
+    return shared_->open;
+}
+
+std::size_t Admission::unproven() const {
+    const std::lock_guard lock(shared_->mutex);
+    return shared_->unproven;
+}
+
+}  // namespace othello
