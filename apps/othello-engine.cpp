@@ -203,8 +203,7 @@ void add_serving_options(po::options_description& described, EngineCommandLine& 
         "wrong token, a hang-up, no first line in time, coming back while refused); a source "
         "whose penalty reaches min is refused at once until it runs out (at most max); none: "
         "no penalties")(
-        "first-line-timeout",
-        po::value(&c.first_line_seconds)->default_value(c.first_line_seconds),
+        "first-line-timeout", po::value(&c.first_line_seconds)->default_value(c.first_line_seconds),
         "seconds a TCP connection has for its first line (the token's with --token); "
         "0: the idle timeout")(
         "exec-stderr-lines", po::value(&c.relay.stderr_lines)->default_value(c.relay.stderr_lines),
@@ -269,8 +268,8 @@ void use_exec_defaults(const po::variables_map& vm, TcpServerOptions& server) {
 void refuse_removed_options(const po::variables_map& vm) {
     for (const RemovedOption& removed : kRemovedOptions) {
         if (vm.count(removed.name)) {
-            throw std::invalid_argument(std::string("--") + removed.name + " was removed: " +
-                                        removed.replaced_by);
+            throw std::invalid_argument(std::string("--") + removed.name +
+                                        " was removed: " + removed.replaced_by);
         }
     }
 }

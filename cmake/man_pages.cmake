@@ -1,4 +1,4 @@
-# Man pages of the four programs, made at build time from their own --help and --version by
+# Man pages of the programs, made at build time from their own --help and --version by
 # help2man, so they say what the programs built with them say. Gzipped without a timestamp
 # (gzip -9n) and dated from the top entry of packaging/changelog, so a rebuild gives the same
 # bytes. Installed to share/man/man1/ with the programs; without help2man, none are made.
@@ -14,7 +14,8 @@ set(OTHELLO_MAN_PAGE_NAMES
   "othello-engine|Othello engine speaking GTP or NBoard on stdin/stdout or TCP"
   "othello-match|referee Othello matches and tournaments between engines"
   "othello-book|build, import and inspect Othello opening books"
-  "othello-train|fit the pattern weights of the Othello regression policy")
+  "othello-train|fit the pattern weights of the Othello regression policy"
+  "othello-token|print a random secret for othello-engine --token")
 
 file(STRINGS ${PROJECT_SOURCE_DIR}/packaging/changelog OTHELLO_CHANGELOG_SIGNATURE
   REGEX "^ -- .*  " LIMIT_COUNT 1)
@@ -36,7 +37,7 @@ foreach(entry IN LISTS OTHELLO_MAN_PAGE_NAMES)
   list(GET entry 1 summary)
   set(page ${OTHELLO_MAN_DIR}/${program}.1)
   # What --help cannot say (EXIT STATUS, EXAMPLES, then ENVIRONMENT and FILES for all), and
-  # SEE ALSO naming the other three, put together here for help2man's --include.
+  # SEE ALSO naming the others, put together here for help2man's --include.
   set(see_also "[SEE ALSO]\n")
   set(others ${OTHELLO_MAN_PROGRAMS})
   list(REMOVE_ITEM others ${program})

@@ -1,5 +1,5 @@
 # The Debian packages: `cmake --build build --target package` makes, in build/,
-#   othello_VERSION_ARCH.deb      the four programs, their man pages and docs
+#   othello_VERSION_ARCH.deb      the five programs, their man pages and docs
 #   othello-data_VERSION_all.deb  the book, weights, network and balanced openings (the same on
 #                                 every architecture), which othello depends on at its own version
 # from the install components `programs` and `data` (never part of the default build). The
@@ -68,7 +68,7 @@ followed by a trained pattern evaluation or a small network, mobility and
 random. othello-match referees matches and tournaments between engine
 processes, TCP engines and in-process policies, with Elo, SPRT, JSON results
 and an HTML report. othello-book and othello-train build the book and fit the
-weights.")
+weights; othello-token makes a secret for a TCP engine server's --token.")
 
 set(CPACK_DEBIAN_DATA_PACKAGE_NAME othello-data)
 set(CPACK_DEBIAN_DATA_PACKAGE_ARCHITECTURE all)

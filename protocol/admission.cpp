@@ -2,6 +2,7 @@
 // drop, and which unproven connection gives way within a network.
 #include "protocol/admission.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -24,8 +25,7 @@ std::size_t parse_size(std::string_view text, std::string_view whole) {
 }
 
 std::string whole_seconds(std::chrono::steady_clock::duration d) {
-    return std::to_string(static_cast<long>(
-        std::ceil(std::chrono::duration<double>(d).count())));
+    return std::to_string(static_cast<long>(std::ceil(std::chrono::duration<double>(d).count())));
 }
 
 // The places of `candidates` (oldest first) in the network at `level` that holds the most of
@@ -72,8 +72,9 @@ MaxStartups parse_max_startups(std::string_view text) {
         m.full = parse_size(text.substr(second + 1), text);
     }
     if (m.full < 1 || m.start > m.full || m.rate > 100) {
-        throw std::invalid_argument("--max-startups: '" + std::string(text) +
-                                    "': give START <= FULL, RATE from 0 to 100 and FULL at least 1");
+        throw std::invalid_argument(
+            "--max-startups: '" + std::string(text) +
+            "': give START <= FULL, RATE from 0 to 100 and FULL at least 1");
     }
     return m;
 }
@@ -110,27 +111,60 @@ struct ConnectionPlace::Shared {
                " s";
     }
 
-    // The unproven place that gives way to a newcomer from `source` whose network holds
-    // per_source_startups of them: within the network, the sub-network that holds the most, down
-    // to its oldest place; null when the newcomer's own address holds the most.
-    ConnectionPlace* giving_way(const std::vector<SourceNetwork>& source) const {
-        const auto& queue = unproven_by_network.at(source.back());
-        std::vector<ConnectionPlace*> candidates(queue.begin(), queue.end());
-        for (std::size_t level = source.size() - 1; level-- > 0;) {
-            const auto at = [level](ConnectionPlace* p) { return p->source_[level]; };
+    // The unproven place that gives way to a newcomer from `source` when someone must: among
+    // `candidates` (oldest first: the server's, or the newcomer's network's), the network (or
+    // sub-network) that holds the most gives way, down to its oldest place; when the newcomer's
+    // own holds as many, the contest goes on inside it, and null comes back when the newcomer's
+    // own address holds the most. `level` is the first level to group by: source.size() - 1
+    // (the coarsest networks) over the whole server, one less within a network.
+    static ConnectionPlace* giving_way(std::vector<ConnectionPlace*> candidates,
+                                       const std::vector<SourceNetwork>& source,
+                                       std::size_t level) {
+        for (std::size_t l = level + 1; l-- > 0;) {
+            // IPv4 and IPv6 sources count at different levels: over the server, by the coarsest.
+            const bool coarsest = l + 1 == source.size();
+            const auto at = [l, coarsest](ConnectionPlace* p) {
+                return coarsest ? p->source_.back() : p->source_[l];
+            };
             std::vector<ConnectionPlace*> most = most_held(candidates, at);
             std::size_t own = 0;
-            for (ConnectionPlace* p : candidates) own += at(p) == source[level];
+            for (ConnectionPlace* p : candidates) own += at(p) == source[l];
             if (most.size() > own) {
-                // That sub-network gives way: its own most-holding parts, down to its oldest.
-                for (std::size_t below = level; below-- > 0;)
-                    most = most_held(most, [below](ConnectionPlace* p) { return p->source_[below]; });
+                // That one gives way: its own most-holding parts, down to its oldest place.
+                const std::size_t top = coarsest ? most.front()->source_.size() - 1 : l;
+                for (std::size_t below = top; below-- > 0;)
+                    most =
+                        most_held(most, [below](ConnectionPlace* p) { return p->source_[below]; });
                 return most.front();
             }
-            if (level == 0) return nullptr;  // the newcomer's own address holds the most
-            std::erase_if(candidates, [&](ConnectionPlace* p) { return at(p) != source[level]; });
+            if (l == 0) return nullptr;  // the newcomer's own address holds the most
+            std::erase_if(candidates, [&](ConnectionPlace* p) { return at(p) != source[l]; });
         }
         return nullptr;
+    }
+
+    // The unproven places of `network` (of the whole server when null), oldest first.
+    std::vector<ConnectionPlace*> unproven_places(const SourceNetwork* network) const {
+        if (network) {
+            const auto& queue = unproven_by_network.at(*network);
+            return {queue.begin(), queue.end()};
+        }
+        std::vector<ConnectionPlace*> places;
+        for (const auto& [n, queue] : unproven_by_network)
+            places.insert(places.end(), queue.begin(), queue.end());
+        std::sort(places.begin(), places.end(),
+                  [](ConnectionPlace* a, ConnectionPlace* b) { return a->order_ < b->order_; });
+        return places;
+    }
+
+    // Takes `victim`'s place for the newcomer: its counts released, the ticket told how to end
+    // it and what to log.
+    void give_way(ConnectionPlace& victim, Admission::Ticket& ticket, const std::string& why) {
+        ticket.gave_way = "a connection from " + victim.source_.front().network.to_string() +
+                          " not yet past its first line gave way (" + why + ")";
+        ticket.evict = std::move(victim.evict_);
+        release(victim);
+        victim.state_ = State::Evicted;
     }
 
     bool early_drop() {
@@ -145,13 +179,15 @@ struct ConnectionPlace::Shared {
     SourcePenalties penalties;
     std::mt19937_64 random;
     std::size_t open = 0, unproven = 0;
+    std::uint64_t next_order = 0;
     std::map<SourceNetwork, std::size_t> per_address;
     // By the coarsest network (an IPv4 /24, an IPv6 /48), oldest first.
     std::map<SourceNetwork, std::list<ConnectionPlace*>> unproven_by_network;
 };
 
-ConnectionPlace::ConnectionPlace(std::shared_ptr<Shared> shared, std::vector<SourceNetwork> source)
-    : shared_(std::move(shared)), source_(std::move(source)) {}
+ConnectionPlace::ConnectionPlace(std::shared_ptr<Shared> shared, std::vector<SourceNetwork> source,
+                                 std::uint64_t order)
+    : shared_(std::move(shared)), source_(std::move(source)), order_(order) {}
 
 ConnectionPlace::~ConnectionPlace() {
     const std::lock_guard lock(shared_->mutex);
@@ -200,8 +236,8 @@ Admission::Ticket Admission::admit(const boost::asio::ip::address& address, Cloc
     if (const auto penalty = s.penalties.in_force(source, now)) {
         s.penalties.record(source, Failure::Refused, now);
         const std::string left = whole_seconds(penalty->left);
-        return refuse(penalty->network.text() + " penalised for " + left + " s more (last: " +
-                          std::string(failure_name(penalty->last)) + ")",
+        return refuse(penalty->network.text() + " penalised for " + left +
+                          " s more (last: " + std::string(failure_name(penalty->last)) + ")",
                       "penalised: failures from " + penalty->network.text() + "; try again in " +
                           left + " s");
     }
@@ -213,32 +249,44 @@ Admission::Ticket Admission::admit(const boost::asio::ip::address& address, Cloc
     }
     const auto mine = s.unproven_by_network.find(network);
     const std::size_t own = mine == s.unproven_by_network.end() ? 0 : mine->second.size();
+    const auto refuse_own = [&](std::string why, std::string answer) {
+        // The newcomer's own address holds the most of what is full: its failure.
+        s.penalties.record(source, Failure::Refused, now);
+        return refuse(std::move(why), std::move(answer));
+    };
     if (s.limits.per_source_startups > 0 && own >= s.limits.per_source_startups) {
-        ConnectionPlace* victim = s.giving_way(source);
+        ConnectionPlace* victim =
+            s.giving_way(s.unproven_places(&network), source, source.size() - 2);
         if (!victim) {
-            s.penalties.record(source, Failure::Refused, now);
-            return refuse(std::to_string(own) + " connections from " + network.text() +
-                              " not yet past their first line, the most of them from this address",
-                          "too many connections not yet past their first line from " +
-                              network.text());
+            return refuse_own(
+                std::to_string(own) + " connections from " + network.text() +
+                    " not yet past their first line, the most of them from this "
+                    "address",
+                "too many connections not yet past their first line from " + network.text());
         }
-        ticket.gave_way = "a connection from " + victim->source_.front().network.to_string() +
-                          " not yet past its first line gave way (" + std::to_string(own) +
-                          " from " + network.text() + ")";
-        ticket.evict = std::move(victim->evict_);
-        s.release(*victim);
-        victim->state_ = ConnectionPlace::State::Evicted;
-    } else if (s.open >= s.limits.max_clients) {
-        return refuse("server full (" + std::to_string(s.limits.max_clients) + " connections)",
-                      "server full");
-    } else if (s.early_drop()) {
-        return refuse("random early drop at " + std::to_string(s.unproven) +
-                          " connections not yet past their first line (--max-startups " +
-                          s.limits.startups.text() + ")",
-                      "server busy: too many connections not yet past their first line; try again");
+        s.give_way(*victim, ticket, std::to_string(own) + " from " + network.text());
+    } else if (const bool full = s.open >= s.limits.max_clients; full || s.early_drop()) {
+        // Someone must go: a connection of the network holding the most unproven places.
+        const std::string why =
+            full ? "server full (" + std::to_string(s.limits.max_clients) + " connections)"
+                 : "random early drop at " + std::to_string(s.unproven) +
+                       " connections not yet past their first line (--max-startups " +
+                       s.limits.startups.text() + ")";
+        const std::string answer =
+            full ? "server full"
+                 : "server busy: too many connections not yet past their first line; try again";
+        ConnectionPlace* victim =
+            s.giving_way(s.unproven_places(nullptr), source, source.size() - 1);
+        if (!victim && s.unproven == 0) return refuse(why, answer);
+        if (!victim) {
+            return refuse_own(
+                why + "; this address holds the most of those not yet past their first line",
+                answer);
+        }
+        s.give_way(*victim, ticket, why);
     }
-    ticket.place =
-        std::shared_ptr<ConnectionPlace>(new ConnectionPlace(shared_, std::move(source)));
+    ticket.place = std::shared_ptr<ConnectionPlace>(
+        new ConnectionPlace(shared_, std::move(source), s.next_order++));
     ++s.open;
     ++s.unproven;
     ++s.per_address[ticket.place->source_.front()];

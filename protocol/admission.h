@@ -1,23 +1,28 @@
 // Admission: whether a new TCP connection gets a place, after OpenSSH's sshd, whose design has
 // faced these floods on the open internet for decades (sshd_config(5)):
 //   - MaxStartups START:RATE:FULL: connections that have not yet proved themselves (sent their
-//     first line; with --token, the right token) are *unproven*. From START of them on, a new
-//     connection is refused with probability RATE%, rising linearly to 100% at FULL (random
-//     early drop): no fixed mark a flood can sit just under, and no queue it can fill.
+//     first line; with --token, the right token) are *unproven*. From START of them on, one is
+//     dropped with probability RATE%, rising linearly to 100% at FULL (random early drop): no
+//     fixed mark a flood can sit just under. Unlike sshd, which drops the newcomer, the one
+//     dropped is the oldest unproven connection of the network that holds the most of them (then
+//     of its address, or /56 and /64, that holds the most), and the newcomer only when its own
+//     address holds the most: a flood from many networks, however full it keeps the server,
+//     cannot keep a client of a quiet network out, nor fill the places with its refusals.
 //   - PerSourceMaxStartups: at most per_source_startups unproven connections from one source
-//     network (an IPv4 /24, an IPv6 /48: source_networks.h). Unlike sshd, a newcomer from a
-//     network at its limit is not simply refused: the sub-network that holds the most unproven
-//     places gives way (within a /48, the /56 that holds the most, then within it the /64; within
-//     a /24, the address), its oldest place going to the newcomer. So one address, or one /56,
-//     flooding its network cannot keep its neighbours out; a newcomer whose own address holds the
-//     most is refused.
+//     network (an IPv4 /24, an IPv6 /48: source_networks.h). Here too the one holding the most
+//     gives way rather than the newcomer (within a /48, the /56 that holds the most, then within
+//     it the /64; within a /24, the address), its oldest place going to the newcomer. So one
+//     address, or one /56, flooding its network cannot keep its neighbours out; a newcomer whose
+//     own address holds the most is refused, which is its failure.
 //   - PerSourcePenalties (source_penalties.h): every failure adds to its source's penalty, and a
 //     penalised source is refused at once, with a line saying why and for how long.
 //   - LoginGraceTime: the first line must come within the first-line timeout, which whoever
 //     serves the connection enforces (its failure is a Timeout).
-// Nothing here is a budget the whole server shares and a flood could spend but the unproven
-// places themselves: no check waits for a server-wide turn (a token of at least 128 bits needs no
-// brake: othello-token), and what a network earns stays with it.
+// Nothing here is a budget the whole server shares and a flood could spend: the unproven places
+// go to the quietest networks first, no check waits for a server-wide turn (a token of at least
+// 128 bits needs no brake: othello-token), and what a network earns stays with it. Evictions are
+// no failure (the evicted may be a client whose line is on its way), nor are refusals for the
+// server's load: penalties come only from a source's own doing.
 #pragma once
 
 #include <chrono>
@@ -92,10 +97,12 @@ class ConnectionPlace {
     friend class Admission;
     struct Shared;
     enum class State { Unproven, Proven, Failed, Evicted };
-    ConnectionPlace(std::shared_ptr<Shared> shared, std::vector<SourceNetwork> source);
+    ConnectionPlace(std::shared_ptr<Shared> shared, std::vector<SourceNetwork> source,
+                    std::uint64_t order);
 
     std::shared_ptr<Shared> shared_;
-    std::vector<SourceNetwork> source_;  // its networks, finest (its address) first
+    std::vector<SourceNetwork> source_;             // its networks, finest (its address) first
+    std::uint64_t order_;                           // admission order: the oldest gives way
     std::list<ConnectionPlace*>::iterator queued_;  // among its network's unproven places
     State state_ = State::Unproven;
     std::function<void()> evict_;

@@ -31,7 +31,8 @@ struct EngineConnection {
 std::unique_ptr<LineChannel> open_connection(const EngineConnection& where, std::string_view engine,
                                              Deadline deadline);
 
-// The reason in a token gate's refusal ("? token required") or a refusal at once ("? penalised: ...",
+// The reason in a token gate's refusal ("? token required") or a refusal at once ("? penalised:
+// ...",
 // "? server busy: ...", "? server full", "? too many connections ..."), or
 // none for any other line. A client given no token meets it as the answer to its first line.
 std::optional<std::string> token_refusal(std::string_view line);

@@ -153,11 +153,11 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
             if (error) return;
             if (!self->client_gone_) {
                 const std::string ms = std::to_string(after.count()) + " ms";
-                self->context_.log_drop(
-                    !self->first_line_done_
-                        ? "no first line within " + ms + self->context_.fail(Failure::Timeout)
-                    : self->line_bytes_ > 0 ? "no complete line within " + ms
-                                            : "idle for " + ms);
+                self->context_.log_drop(!self->first_line_done_
+                                            ? "no first line within " + ms +
+                                                  self->context_.fail(Failure::Timeout)
+                                        : self->line_bytes_ > 0 ? "no complete line within " + ms
+                                                                : "idle for " + ms);
             }
             self->finish();
         });

@@ -57,8 +57,8 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
             timer_.expires_after(limit);
             timer_.async_wait([self = shared_from_this(), limit](boost::system::error_code error) {
                 if (error || self->done_) return;
-                self->context_.log_drop("no token within " + std::to_string(limit.count()) +
-                                        " ms" + self->context_.fail(Failure::Timeout));
+                self->context_.log_drop("no token within " + std::to_string(limit.count()) + " ms" +
+                                        self->context_.fail(Failure::Timeout));
                 self->close();
             });
         }
@@ -101,7 +101,8 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
 
     // A wrong first line: the source's failure, logged at most once a second with the others.
     void refuse(const std::string& why) {
-        const std::string line = context_.peer + " dropped: " + why + context_.fail(Failure::WrongToken);
+        const std::string line =
+            context_.peer + " dropped: " + why + context_.fail(Failure::WrongToken);
         if (context_.wrong_tokens) {
             context_.wrong_tokens->refuse(line);
         } else if (context_.log) {

@@ -12,8 +12,9 @@
 namespace othello {
 
 int token_bits(std::string_view token) {
-    const bool hex = std::all_of(token.begin(), token.end(),
-                                 [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+    const bool hex = std::all_of(token.begin(), token.end(), [](char c) {
+        return std::isxdigit(static_cast<unsigned char>(c));
+    });
     return static_cast<int>(token.size()) * (hex ? 4 : 6);
 }
 

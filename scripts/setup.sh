@@ -7,7 +7,7 @@
 #                                 and an optimised BLAS from Debian: python3-torch,
 #                                 libopenblas0-pthread), then makes the Release build
 # Targets named after the mode (scripts/setup.sh --tsan match_cli_tests ...) are built alone,
-# with what they depend on; without any, the Release build makes the four programs (ctest builds
+# with what they depend on; without any, the Release build makes the five programs (ctest builds
 # the rest before it tests) and the sanitizer builds make everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,10 +66,11 @@ if [ "$build" != build ]; then
 fi
 targets=()
 for t in "$@"; do targets+=(--target "$t"); done
-# The Release build makes the four programs (what the main job needs); `ctest` builds the tests,
+# The Release build makes the five programs (what the main job needs); `ctest` builds the tests,
 # benchmarks and the rest first (its fixture build_tests).
 if [ "$build" = build ] && [ ${#targets[@]} -eq 0 ]; then
-  targets=(--target othello-engine --target othello-match --target othello-book --target othello-train)
+  targets=(--target othello-engine --target othello-match --target othello-book --target othello-train
+           --target othello-token)
 fi
 # ccache, where installed, makes rebuilds in several checkouts of the tree cheap.
 # The tests' precompiled header is cached only with these sloppiness settings (ccache's manual).

@@ -78,7 +78,7 @@ for package in othello othello-data; do
   [ "$(status $package)" = "ii " ] || fail "$package is not installed: '$(status $package)'"
 done
 
-for file in bin/othello-engine bin/othello-match bin/othello-book bin/othello-train \
+for file in bin/othello-engine bin/othello-match bin/othello-book bin/othello-train bin/othello-token \
   share/othello/book.db share/othello/weights.bin share/othello/network.bin \
   share/othello/balanced-openings-8.txt \
   share/doc/othello/README.md share/doc/othello/docs/network.md \
@@ -90,7 +90,7 @@ done
 cmp "$data/weights.bin" "$(dirname "$0")/../../data/weights.bin" || fail "weights differ from data/"
 cmp "$data/network.bin" "$(dirname "$0")/../../data/network.bin" || fail "network differs from data/"
 
-for program in othello-engine othello-match othello-book othello-train; do
+for program in othello-engine othello-match othello-book othello-train othello-token; do
   answer=$("$bin/$program" --version)
   [ "$answer" = "$program $version" ] || fail "$program --version printed '$answer'"
   page=$(man --manpath="$root/usr/share/man" -w "$program") || fail "no man page for $program"

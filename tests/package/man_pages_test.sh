@@ -1,6 +1,6 @@
 #!/bin/sh
 # The man pages as a Debian user expects them: NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXIT STATUS,
-# EXAMPLES, FILES, ENVIRONMENT and SEE ALSO naming the other three programs but not itself; no
+# EXAMPLES, FILES, ENVIRONMENT and SEE ALSO naming the other programs but not itself; no
 # Boost "-h [ --help ]" form; and every long option the program's --help prints is in its page,
 # which help2man makes from that --help (cmake/man_pages.cmake), so the two cannot drift apart.
 # othello-book's OPTIONS has a subsection per subcommand holding every option of that
@@ -9,7 +9,7 @@
 set -eu
 man_dir=$1
 bin_dir=$2
-programs="othello-engine othello-match othello-book othello-train"
+programs="othello-engine othello-match othello-book othello-train othello-token"
 fail() {
   echo "man_pages_test: $*" >&2
   exit 1

@@ -159,7 +159,7 @@ TEST_CASE("Random early drop: none below START, RATE% at START rising to all at 
     for (const char* bad : {"", "10:30", "10:30:100:1", "20:30:10", "10:101:100", "0:30:0", "x"})
         CHECK_THROWS_AS(parse_max_startups(bad), std::invalid_argument);
 
-    // Each newcomer from a network of its own: only the drop refuses them.
+    // Every newcomer from one address, which holds the most: the drop refuses it.
     const auto run = [](std::uint64_t seed) {
         AdmissionLimits limits = places_only(0);
         limits.startups = MaxStartups{10, 30, 20};
@@ -168,7 +168,7 @@ TEST_CASE("Random early drop: none below START, RATE% at START rising to all at 
         std::vector<std::shared_ptr<ConnectionPlace>> held;
         std::vector<bool> admitted;
         for (int i = 0; i < 200; ++i) {
-            auto ticket = admission.admit(make_address("10." + std::to_string(i) + ".0.1"));
+            auto ticket = admission.admit(make_address("10.0.0.1"));
             admitted.push_back(ticket.place != nullptr);
             if (ticket.place) held.push_back(std::move(ticket.place));
             CHECK(admission.unproven() <= 20);
@@ -181,7 +181,33 @@ TEST_CASE("Random early drop: none below START, RATE% at START rising to all at 
     CHECK(taken == 20);  // up to FULL, then every newcomer refused
     CHECK(std::find(admitted.begin() + 10, admitted.begin() + 20, false) !=
           admitted.begin() + 20);  // some refused between START and FULL (30% or more each)
-    CHECK(run(7) == admitted);  // the same seed draws the same
+    CHECK(run(7) == admitted);     // the same seed draws the same
+}
+
+TEST_CASE("Random early drop: the network holding the most gives way, not a quiet newcomer") {
+    AdmissionLimits limits = places_only(0);
+    limits.startups = MaxStartups{2, 100, 4};  // from 2 on, someone goes
+    Admission admission(limits);
+    std::vector<HeldPlace> flood(4), quiet(3);
+    CHECK(admit_into(admission, "10.0.0.1", flood[0]) == "");
+    CHECK(admit_into(admission, "10.0.0.2", flood[1]) == "");
+    // 10.0.0.0/24 holds 2, 10.0.1.0/24 none: its newcomer takes 10.0.0.0/24's oldest place.
+    CHECK(admit_into(admission, "10.0.1.1", quiet[0]) == "");
+    CHECK(flood[0].evicted);
+    CHECK(admission.unproven() == 2);
+    // Each network holds 1: a newcomer of a third network takes the oldest place of them.
+    CHECK(admit_into(admission, "10.0.2.1", quiet[1]) == "");
+    CHECK(flood[1].evicted);
+    CHECK_FALSE(quiet[0].evicted);
+    // A newcomer whose own network holds as many as any: the contest goes on inside it, and its
+    // own address holding the most, it is refused (its failure: it holds what is full).
+    CHECK(admit_into(admission, "10.0.2.1", quiet[2]) ==
+          "random early drop at 2 connections not yet past their first line (--max-startups "
+          "2:100:4); this address holds the most of those not yet past their first line");
+    // A neighbour in that network takes its address's place instead.
+    CHECK(admit_into(admission, "10.0.2.9", flood[2]) == "");
+    CHECK(quiet[1].evicted);
+    CHECK_FALSE(quiet[0].evicted);
 }
 
 TEST_CASE("Admission: failures earn penalties; a penalised address is refused, its neighbour not") {
@@ -224,7 +250,8 @@ TEST_CASE("Admission: failures earn penalties; a penalised address is refused, i
     CHECK(admission.admit(make_address("10.0.4.1")).place);
 }
 
-TEST_CASE("Admission: an address over its network's share is refused and penalised; giving way is not") {
+TEST_CASE(
+    "Admission: an address over its network's share is refused and penalised; giving way is not") {
     AdmissionLimits limits = places_only(2);
     limits.penalties = PenaltySettings{};
     limits.penalties.refused = std::chrono::seconds(8);  // two refusals reach min (15 s)

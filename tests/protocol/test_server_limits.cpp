@@ -186,7 +186,8 @@ TEST_CASE("--exec --token: one address's silent connections do not keep its neig
     CHECK(server.evictions_counted() >= 1);
 }
 
-TEST_CASE("--exec --token: wrong-token and hang-up floods from 20 networks keep no right token out") {
+TEST_CASE(
+    "--exec --token: wrong-token and hang-up floods from 20 networks keep no right token out") {
     for (const FloodKind kind : {FloodKind::WrongToken, FloodKind::HangUp}) {
         CAPTURE(static_cast<int>(kind));
         EngineServerProcess server({"--token", "s3cret", "--exec", kEngine + " --policy random"});
@@ -204,7 +205,8 @@ TEST_CASE("--exec --token: wrong-token and hang-up floods from 20 networks keep 
         tries.clients = {kOtherNetworkClient, neighbour_address(shape)};
         const FloodResult result = run_token_flood(server.port(), shape, tries);
         for (const auto& client : result.clients) {
-            for (const double wait : client.waits) MESSAGE("the right token waited " << wait << " s");
+            for (const double wait : client.waits)
+                MESSAGE("the right token waited " << wait << " s");
             for (const auto& failure : client.failures) MESSAGE("not served: " << failure);
             CHECK(client.waits.size() >= 2);  // of 3: generous, for the random early drop
         }

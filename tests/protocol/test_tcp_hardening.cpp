@@ -60,8 +60,8 @@ TEST_CASE("--token '' is refused at start: an empty secret would let everyone in
 
 TEST_CASE("Wrong tokens are penalised: refused at once with a reason until the penalty expires") {
     // Short penalties for the test: three wrong tokens (3 s owed) pass min (2 s); 3 s at most.
-    EngineServerProcess server({"--token", "s3cret", "--per-source-penalties",
-                                "wrong-token:1,refused:0.5,min:2,max:3"});
+    EngineServerProcess server(
+        {"--token", "s3cret", "--per-source-penalties", "wrong-token:1,refused:0.5,min:2,max:3"});
     // One wrong token is not enough: the right one is served next.
     {
         GtpSocket typo(server.port(), "127.0.9.7");
@@ -142,10 +142,11 @@ TEST_CASE("A short --token is warned about; othello-token's are not") {
     for (const std::string& t : tokens)
         CHECK(t.find_first_not_of("0123456789abcdef") == std::string::npos);
     CHECK(run_with_input(program("othello-token"), {"--bits", "256"}, "").size() == 65);
-    CHECK(run_with_input("/bin/sh", {"-c", "\"$0\" --bits 100 2>&1; echo \"exit $?\"",
-                                     program("othello-token")},
-                         "") == "othello-token: --bits 100: give a multiple of 4 from 128 to "
-                                "4096\nexit 2\n");
+    CHECK(run_with_input(
+              "/bin/sh",
+              {"-c", "\"$0\" --bits 100 2>&1; echo \"exit $?\"", program("othello-token")}, "") ==
+          "othello-token: --bits 100: give a multiple of 4 from 128 to "
+          "4096\nexit 2\n");
     EngineServerProcess strong({"--token", *tokens.begin()});
     CHECK(strong.log().find("warning") == std::string::npos);
     GtpSocket member(strong.port());
@@ -169,8 +170,7 @@ TEST_CASE("The admission options that were replaced are refused, saying what rep
           "othello-engine: --max-unproven-per-network was removed: replaced by "
           "--per-source-max-startups (per network; the address holding the most gives way to a "
           "newcomer) and --max-startups (random early drop)\nexit 2\n");
-    CHECK(refused("--max-startups 10:30").find("is not START:RATE:FULL or N") !=
-          std::string::npos);
+    CHECK(refused("--max-startups 10:30").find("is not START:RATE:FULL or N") != std::string::npos);
     CHECK(refused("--per-source-penalties never").find("is not KEY:VALUE") != std::string::npos);
 }
 

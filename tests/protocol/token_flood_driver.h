@@ -47,7 +47,7 @@ struct FloodTries {
     std::chrono::milliseconds warm_up{std::chrono::seconds(2)};  // flood alone before the first
     std::chrono::milliseconds between{std::chrono::milliseconds(100)};
     std::chrono::milliseconds patience{std::chrono::seconds(5)};  // for one try's answer
-    std::vector<std::string> clients;                              // their addresses, in turn
+    std::vector<std::string> clients;                             // their addresses, in turn
 };
 
 // What one honest client got.
@@ -65,8 +65,8 @@ inline const std::string kOtherNetworkClient = "127.200.0.1";
 
 inline std::string flood_address(const FloodShape& shape, int network, int address) {
     if (shape.ipv6) return "127.10.0." + std::to_string(address);
-    return "127." + std::to_string(10 + network / 250) + "." + std::to_string(network % 250) +
-           "." + std::to_string(1 + address);
+    return "127." + std::to_string(10 + network / 250) + "." + std::to_string(network % 250) + "." +
+           std::to_string(1 + address);
 }
 
 // A client of the flood's first network (IPv4 /24; IPv6: another /56 of the flood's /48) that
@@ -94,7 +94,8 @@ struct FloodSlot {
 
 // Opens what is missing: a silent connection, or one that sends a wrong token (and, for HangUp,
 // closes at once).
-inline void reopen(unsigned short port, FloodKind kind, FloodSlot& slot, std::atomic<long>& opened) {
+inline void reopen(unsigned short port, FloodKind kind, FloodSlot& slot,
+                   std::atomic<long>& opened) {
     try {
         slot.socket = std::make_unique<GtpSocket>(port, slot.from);
         ++opened;
