@@ -3,6 +3,7 @@
 // token_flood_driver.h: 127.a.b.c stands for 2001:db8:a:bc::1).
 #include <doctest/doctest.h>
 #include <poll.h>
+#include <sys/socket.h>
 
 #include <memory>
 #include <mutex>
@@ -80,6 +81,16 @@ bool admitted(AdmissionServerThread& server, std::vector<std::unique_ptr<GtpSock
     return false;
 }
 
+// How many of `clients` the server has closed (end of stream waiting to be read).
+int closed_by_server(const std::vector<std::unique_ptr<GtpSocket>>& clients) {
+    int closed = 0;
+    for (const auto& client : clients) {
+        char byte = 0;
+        closed += ::recv(client->fd(), &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+    }
+    return closed;
+}
+
 }  // namespace
 
 TEST_CASE("Random early drop over sockets: START served, some refused up to FULL, all past it") {
@@ -127,9 +138,10 @@ TEST_CASE("IPv6: a /56 of 256 /64s holds one /48's share; another /56 and anothe
     for (int a = 0; a < 256; ++a)
         flood.push_back(std::make_unique<GtpSocket>(server.port(), flood_address(shape, 0, a)));
     // Each newcomer /64 holds none: the oldest place of the /56 gives way, and the /48 holds 8.
-    const auto until = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(5));
-    while (server.open() > 8 && std::chrono::steady_clock::now() < until)
+    const auto until = std::chrono::steady_clock::now() + scaled(std::chrono::seconds(10));
+    while (closed_by_server(flood) < 248 && std::chrono::steady_clock::now() < until)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    CHECK(closed_by_server(flood) == 248);
     CHECK(server.open() == 8);
     for (const std::string& from : {neighbour_address(shape), kOtherNetworkClient}) {
         CAPTURE(from);
