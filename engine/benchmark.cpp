@@ -18,6 +18,17 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// `games` random games from the start on the instruction set Isa; returns the moves they took.
+struct RandomGames {
+    template <InstructionSet Isa>
+    [[gnu::always_inline]] static std::uint64_t run(Rng& rng, int games) {
+        std::uint64_t moves = 0;
+        for (int i = 0; i < games; ++i)
+            moves += 60 - random_playout<Isa>(Position::start(), rng).empty_count();
+        return moves;
+    }
+};
+
 }  // namespace
 
 PerftResult timed_perft(int depth, InstructionSet set) {
@@ -26,7 +37,8 @@ PerftResult timed_perft(int depth, InstructionSet set) {
     return {depth, leaves, seconds_since(start), set};
 }
 
-SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed) {
+SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed,
+                                InstructionSet set) {
     // Each thread counts in its own local Tally and stores it once at the end, so the threads
     // never write to shared cache lines while they play.
     struct Tally {
@@ -41,10 +53,7 @@ SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed)
             Tally local;
             // Check the clock every 1024 games: a game takes about a microsecond.
             while (seconds_since(start) < seconds) {
-                for (int i = 0; i < 1024; ++i) {
-                    const Position end = random_playout(Position::start(), rng);
-                    local.moves += 60 - end.empty_count();
-                }
+                local.moves += dispatch<RandomGames>(set, rng, 1024);
                 local.games += 1024;
             }
             tallies[t] = local;
@@ -71,11 +80,12 @@ void run_bench(std::ostream& out, int perft_depth, double self_play_seconds) {
     }
     const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const SelfPlayResult s = random_self_play(self_play_seconds, threads, 1);
-    std::snprintf(
-        line, sizeof line,
-        "random self-play: %llu games in %.3f s: %.0f games/s (%d threads, %.1f million moves/s)\n",
-        static_cast<unsigned long long>(s.games), s.seconds, s.games / s.seconds, s.threads,
-        s.moves / s.seconds / 1e6);
+    std::snprintf(line, sizeof line,
+                  "random self-play: %llu games in %.3f s: %.0f games/s (%d threads, %s, %.1f "
+                  "million moves/s)\n",
+                  static_cast<unsigned long long>(s.games), s.seconds, s.games / s.seconds,
+                  s.threads, std::string(name_of(best_instruction_set())).c_str(),
+                  s.moves / s.seconds / 1e6);
     out << line << std::flush;
 }
 

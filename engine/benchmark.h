@@ -26,8 +26,10 @@ struct SelfPlayResult {
     std::uint64_t moves;
 };
 
-// Random-vs-random games from the start on `threads` threads, for about `seconds` each.
-SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed);
+// Random-vs-random games from the start on `threads` threads, for about `seconds` each, played on
+// the instruction set `set` (a batch of games at a time).
+SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed,
+                                InstructionSet set = best_instruction_set());
 
 // Prints perft(depth) on each instruction set this process may run, then the self-play figure;
 // what `othello-engine bench` runs.

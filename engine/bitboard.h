@@ -4,7 +4,9 @@
 #include <bit>
 #include <cstdint>
 
-#if defined(__BMI2__)
+#include "engine/instruction_set.h"
+
+#if defined(__BMI2__) || defined(OTHELLO_HAS_X86_64_V3)
 #include <immintrin.h>
 #endif
 
@@ -29,7 +31,9 @@ constexpr Bitboard without_lowest(Bitboard b) {
     return b & (b - 1);
 }
 
-// The n-th (0-based, from the lowest) set bit of b, as a one-bit board; n < popcount(b).
+// The n-th (0-based, from the lowest) set bit of b, as a one-bit board; n < popcount(b). Isa: the
+// instruction set of the kernel it runs in (engine/instruction_set.h), the same answer on each.
+template <InstructionSet Isa = InstructionSet::kBaseline>
 inline Bitboard nth_set_bit(Bitboard b, int n) {
 #if defined(__BMI2__)
     // One instruction where the CPU has it: deposit a single bit into the n-th position of b.
@@ -39,6 +43,13 @@ inline Bitboard nth_set_bit(Bitboard b, int n) {
     return b & (~b + 1);
 #endif
 }
+
+#if defined(OTHELLO_HAS_X86_64_V3)
+template <>
+[[gnu::target("bmi2")]] inline Bitboard nth_set_bit<InstructionSet::kX86_64_V3>(Bitboard b, int n) {
+    return _pdep_u64(Bitboard{1} << n, b);
+}
+#endif
 
 // Iterate over the indices of the set bits: for (int sq : Bits(b)) ...
 class Bits {

@@ -9,11 +9,6 @@ namespace othello {
 
 Game::Game(Position start) : positions_{start} {}
 
-void Game::play(Move m) {
-    positions_.push_back(current().play(m));  // play() throws before anything is changed
-    moves_.push_back(m);
-}
-
 void Game::play_passing_if_needed(Move m) {
     const Position& now = current();
     if (!m.is_pass() && !now.has_legal_move() && !now.is_game_over()) {

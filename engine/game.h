@@ -24,10 +24,19 @@ class Game {
     const std::vector<Move>& moves() const { return moves_; }
     // Position before move i (0 = start); positions().size() == moves().size() + 1.
     const std::vector<Position>& positions() const { return positions_; }
-    bool is_over() const { return current().is_game_over(); }
+    // Isa, here and in play(): the instruction set of the kernel it runs in (Position's rules);
+    // always inlined, as a kernel needs.
+    template <InstructionSet Isa = InstructionSet::kBaseline>
+    [[gnu::always_inline]] bool is_over() const {
+        return current().is_game_over<Isa>();
+    }
 
     // Checked: throws IllegalMove (and changes nothing) if the move is not legal.
-    void play(Move m);
+    template <InstructionSet Isa = InstructionSet::kBaseline>
+    [[gnu::always_inline]] void play(Move m) {
+        positions_.push_back(current().play<Isa>(m));  // play() throws before anything is changed
+        moves_.push_back(m);
+    }
     // As play, but first passes for the side to move if it has no legal move and `m` is a square:
     // how transcripts and implicit-pass protocols write games.
     void play_passing_if_needed(Move m);

@@ -15,6 +15,16 @@
 // every level stays on its set. dispatch<Kernel>(set) runs the kernel on a set chosen at run time;
 // the engine's functions that run kernels take the set as their last argument, the CPU's best
 // unless a test or benchmark asks for another.
+//
+// Every function between a kernel's run and a primitive must be [[gnu::always_inline]] (the rules
+// that take the set, Position::legal_moves<Isa> and the rest, are): GCC (12) meets such a function
+// on its own first, as baseline code, finds it cannot inline the primitive there, and never tries
+// again once the function is inlined into the kernel. And a kernel is best compiled in a source of
+// its own (SKIP_UNITY_BUILD_INCLUSION), where a unity build's inlining limits do not reach it.
+//
+// Kernels are chosen per call (perft, an evaluation), per batch (self-play) or per game (the
+// referee's game loop); a policy's choice is chosen once, when the policy is made
+// (engine/policy_on.h).
 #pragma once
 
 #include <optional>

@@ -8,15 +8,17 @@
 #include <span>
 
 #include "engine/bitboard.h"
+#include "engine/instruction_set.h"
 #include "engine/rng.h"
 #include "engine/square.h"
 
 namespace othello {
 
 // The square of `moves` (not empty) whose score_of(index) is highest; among equal scores, one
-// drawn uniformly by `rng`.
-template <typename ScoreOf>
-Square best_with_seeded_ties(Bitboard moves, ScoreOf score_of, Rng& rng) {
+// drawn uniformly by `rng`. Isa: the instruction set of the kernel it runs in (Rng::pick_bit).
+template <InstructionSet Isa = InstructionSet::kBaseline, typename ScoreOf>
+[[gnu::always_inline]] inline Square best_with_seeded_ties(Bitboard moves, ScoreOf score_of,
+                                                           Rng& rng) {
     decltype(score_of(0)) best{};
     Bitboard best_moves = 0;
     for (int sq : Bits(moves)) {
@@ -28,7 +30,7 @@ Square best_with_seeded_ties(Bitboard moves, ScoreOf score_of, Rng& rng) {
             best_moves |= bit(sq);
         }
     }
-    return Square::from_index(rng.pick_bit(best_moves));
+    return Square::from_index(rng.pick_bit<Isa>(best_moves));
 }
 
 // An index of `scores` (1 to 64 of them, one per move) drawn with probability proportional to

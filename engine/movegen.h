@@ -58,7 +58,7 @@ constexpr Bitboard legal_moves_portable(Bitboard player, Bitboard opponent) {
 // Squares where `player` may move against `opponent`, computed for the instruction set Isa (see
 // engine/instruction_set.h): the kernels' version.
 template <InstructionSet Isa>
-Bitboard legal_moves_on(Bitboard player, Bitboard opponent);
+constexpr Bitboard legal_moves_on(Bitboard player, Bitboard opponent);
 
 #if defined(OTHELLO_HAS_X86_64_V3)
 // The same fill with the four direction pairs in the four 64-bit lanes of one AVX2 register:
@@ -102,7 +102,7 @@ constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
 }
 
 template <InstructionSet Isa>
-inline Bitboard legal_moves_on(Bitboard player, Bitboard opponent) {
+constexpr Bitboard legal_moves_on(Bitboard player, Bitboard opponent) {
     return legal_moves(player, opponent);
 }
 

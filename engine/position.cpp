@@ -35,15 +35,8 @@ std::optional<std::string> Position::illegality(Move m) const {
     return std::nullopt;
 }
 
-bool Position::is_legal(Move m) const {
-    if (m.is_pass()) return legal_moves() == 0 && !is_game_over();
-    return (legal_moves() & m.square().bit()) != 0;
-}
-
-Position Position::play(Move m) const {
-    if (auto reason = illegality(m))
-        throw IllegalMove("illegal move " + m.to_string() + ": " + *reason);
-    return m.is_pass() ? pass() : play_unchecked(m.square());
+void Position::throw_illegal(Move m) const {
+    throw IllegalMove("illegal move " + m.to_string() + ": " + illegality(m).value_or("?"));
 }
 
 int Position::final_disc_difference(Color perspective) const {

@@ -36,19 +36,38 @@ class Position {
     constexpr Bitboard empties() const { return ~occupied(); }
     std::optional<Color> at(Square s) const;
 
-    constexpr Bitboard legal_moves() const { return othello::legal_moves(player_, opponent_); }
-    constexpr bool has_legal_move() const { return legal_moves() != 0; }
+    // The rules below that read the legal moves take the instruction set of the kernel they run
+    // in as Isa (engine/instruction_set.h; the game loops' kernels pass theirs), the build's own
+    // by default; every set gives the same answers. Always inlined, as a kernel needs.
+    template <InstructionSet Isa = InstructionSet::kBaseline>
+    [[gnu::always_inline]] constexpr Bitboard legal_moves() const {
+        return legal_moves_on<Isa>(player_, opponent_);
+    }
+    template <InstructionSet Isa = InstructionSet::kBaseline>
+    [[gnu::always_inline]] constexpr bool has_legal_move() const {
+        return legal_moves<Isa>() != 0;
+    }
     // A pass is legal exactly when the side to move has no move and the game is not over.
-    bool is_legal(Move m) const;
+    template <InstructionSet Isa = InstructionSet::kBaseline>
+    [[gnu::always_inline]] bool is_legal(Move m) const {
+        const Bitboard moves = legal_moves<Isa>();
+        if (m.is_pass()) return moves == 0 && legal_moves_on<Isa>(opponent_, player_) != 0;
+        return (moves & m.square().bit()) != 0;
+    }
     // Neither side can move (this includes a full board).
-    constexpr bool is_game_over() const {
-        return legal_moves() == 0 && othello::legal_moves(opponent_, player_) == 0;
+    template <InstructionSet Isa = InstructionSet::kBaseline>
+    [[gnu::always_inline]] constexpr bool is_game_over() const {
+        return legal_moves<Isa>() == 0 && legal_moves_on<Isa>(opponent_, player_) == 0;
     }
     // Why a move is illegal here, or nullopt if it is legal.
     std::optional<std::string> illegality(Move m) const;
 
     // Checked: throws IllegalMove with the reason.
-    Position play(Move m) const;
+    template <InstructionSet Isa = InstructionSet::kBaseline>
+    [[gnu::always_inline]] Position play(Move m) const {
+        if (!is_legal<Isa>(m)) throw_illegal(m);
+        return m.is_pass() ? pass() : play_unchecked(m.square());
+    }
     // Unchecked, for hot loops: `s` must be a legal move.
     Position play_unchecked(Square s) const {
         const Bitboard flipped = flips(s.index(), player_, opponent_);
@@ -66,6 +85,8 @@ class Position {
     constexpr bool operator==(const Position&) const = default;
 
   private:
+    // Throws IllegalMove saying why `m` is illegal here; out of line, off the hot path.
+    [[noreturn]] void throw_illegal(Move m) const;
     constexpr Position(Bitboard player, Bitboard opponent, Color side)
         : player_(player), opponent_(opponent), side_(side) {}
     Bitboard player_;

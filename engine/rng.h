@@ -47,9 +47,11 @@ class Rng {
     // Uniform in [0, 1).
     double uniform() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
 
-    // One set bit of b chosen uniformly, as a square index; b must not be zero.
-    int pick_bit(Bitboard b) {
-        return lowest_index(nth_set_bit(b, static_cast<int>(below(popcount(b)))));
+    // One set bit of b chosen uniformly, as a square index; b must not be zero. Isa: the
+    // instruction set of the kernel it runs in (engine/instruction_set.h), the same draw on each.
+    template <InstructionSet Isa = InstructionSet::kBaseline>
+    [[gnu::always_inline]] int pick_bit(Bitboard b) {
+        return lowest_index(nth_set_bit<Isa>(b, static_cast<int>(below(popcount(b)))));
     }
 
   private:

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
+#include "engine/instruction_set.h"
 #include "engine/policy.h"
 #include "engine/rng.h"
 
@@ -28,6 +30,9 @@ class MobilityPolicy : public Policy {
     static constexpr double kGameEndScore = 500;
 
     MobilityPolicy(Variant variant, std::uint64_t seed) : variant_(variant), rng_(seed) {}
+    // The policy choosing on the instruction set `set` (engine/policy_on.h): the same moves.
+    static std::unique_ptr<Policy> make(Variant variant, std::uint64_t seed,
+                                        InstructionSet set = best_instruction_set());
 
     // The best-scored move; ties broken by the seeded generator.
     Move choose(const Game& game) override;
@@ -38,7 +43,14 @@ class MobilityPolicy : public Policy {
     // The score of one legal move `s` in `p`, in the units above.
     double score(const Position& p, Square s) const;
 
+  protected:
+    template <InstructionSet Isa>
+    Move choose_on(const Position& p);
+
   private:
+    template <InstructionSet Isa>
+    double score_on(const Position& p, Square s) const;
+
     Variant variant_;
     Rng rng_;
 };

@@ -16,9 +16,9 @@ namespace othello {
 namespace {
 
 // Builds a policy; `fallback` is the rest of a chain ("book,mobility" gives book the mobility
-// policy) or null when the policy ends the chain.
-using PolicyFactory =
-    std::function<std::unique_ptr<Policy>(const PolicyOptions&, std::unique_ptr<Policy> fallback)>;
+// policy) or null when the policy ends the chain; `set`: the instruction set it chooses on.
+using PolicyFactory = std::function<std::unique_ptr<Policy>(
+    const PolicyOptions&, std::unique_ptr<Policy> fallback, InstructionSet set)>;
 
 struct PolicyRow {
     PolicyInfo info;
@@ -35,18 +35,20 @@ void refuse_fallback(std::string_view name, const std::unique_ptr<Policy>& fallb
 }
 
 PolicyFactory mobility_factory(std::string_view name, MobilityPolicy::Variant variant) {
-    return [name, variant](const PolicyOptions& o, std::unique_ptr<Policy> fallback) {
+    return [name, variant](const PolicyOptions& o, std::unique_ptr<Policy> fallback,
+                           InstructionSet set) {
         refuse_fallback(name, fallback);
-        return std::unique_ptr<Policy>(std::make_unique<MobilityPolicy>(variant, o.seed));
+        return MobilityPolicy::make(variant, o.seed, set);
     };
 }
 
 const std::vector<PolicyRow>& policy_table() {
     static const std::vector<PolicyRow> kPolicies = {
         {{"random", "a uniformly random legal move (seeded)"},
-         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback,
+            InstructionSet set) -> std::unique_ptr<Policy> {
              refuse_fallback("random", fallback);
-             return std::make_unique<RandomPolicy>(o.seed);
+             return RandomPolicy::make(o.seed, set);
          }},
         {{"mobility", "corners first, never give a corner, then minimise the opponent's replies"},
          mobility_factory("mobility", MobilityPolicy::Variant::MinimiseReplies)},
@@ -56,20 +58,23 @@ const std::vector<PolicyRow>& policy_table() {
         {{"book",
           "the opening book's best move (by negamaxed value) while in book, then the fallback "
           "(default mobility)"},
-         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback,
+            InstructionSet set) -> std::unique_ptr<Policy> {
              return std::make_unique<BookPolicy>(
-                 o, fallback ? std::move(fallback) : make_policy("mobility", o));
+                 o, fallback ? std::move(fallback) : make_policy("mobility", o, set));
          }},
         {{"regression",
           "the move whose resulting position the trained pattern evaluation likes best"},
-         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback,
+            InstructionSet) -> std::unique_ptr<Policy> {
              refuse_fallback("regression", fallback);
              return std::make_unique<patterns::RegressionPolicy>(o);
          }},
         {{"network",
           "the move a neural network predicts an expert plays, blended with the pattern "
           "evaluation of each move's result (one ply; --value-weight 0: the network alone)"},
-         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback) -> std::unique_ptr<Policy> {
+         [](const PolicyOptions& o, std::unique_ptr<Policy> fallback,
+            InstructionSet) -> std::unique_ptr<Policy> {
              refuse_fallback("network", fallback);
              return std::make_unique<network::NetworkPolicy>(o);
          }},
@@ -104,7 +109,8 @@ const std::vector<PolicyInfo>& policy_catalogue() {
     return catalogue;
 }
 
-std::unique_ptr<Policy> make_policy(std::string_view spec, const PolicyOptions& options) {
+std::unique_ptr<Policy> make_policy(std::string_view spec, const PolicyOptions& options,
+                                    InstructionSet set) {
     std::vector<const PolicyRow*> chain;
     std::size_t start = 0;
     while (true) {
@@ -123,7 +129,7 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, const PolicyOptions& 
     // Build from the end of the chain so each policy receives its finished fallback.
     std::unique_ptr<Policy> policy;
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-        policy = (*it)->factory(options, std::move(policy));
+        policy = (*it)->factory(options, std::move(policy), set);
     }
     return policy;
 }

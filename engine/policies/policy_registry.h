@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/instruction_set.h"
 #include "engine/policy.h"
 #include "engine/policy_options.h"
 
@@ -21,7 +22,10 @@ struct PolicyInfo {
 const std::vector<PolicyInfo>& policy_catalogue();
 
 // spec is a name or a comma-separated chain "book,mobility" (first policy, then its fallback);
-// throws std::invalid_argument("unknown policy 'x' (known: random, mobility, ...)").
-std::unique_ptr<Policy> make_policy(std::string_view spec, const PolicyOptions& options);
+// throws std::invalid_argument("unknown policy 'x' (known: random, mobility, ...)"). `set`: the
+// instruction set the random and mobility policies choose on (engine/policy_on.h); the regression
+// and network policies' evaluations choose the CPU's best at each call. The same moves on each.
+std::unique_ptr<Policy> make_policy(std::string_view spec, const PolicyOptions& options,
+                                    InstructionSet set = best_instruction_set());
 
 }  // namespace othello

@@ -6,7 +6,7 @@
 namespace othello {
 
 PolicyPlayer::PolicyPlayer(std::string name, const std::string& policy_spec,
-                           const PolicyOptions& options)
-    : name_(std::move(name)), policy_(make_policy(policy_spec, options)) {}
+                           const PolicyOptions& options, InstructionSet set)
+    : name_(std::move(name)), policy_(make_policy(policy_spec, options, set)) {}
 
 }  // namespace othello

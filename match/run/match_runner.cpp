@@ -41,12 +41,12 @@ void pause_between_games(int wait_ms, const std::atomic<bool>& stop) {
 }  // namespace
 
 std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed, ProtocolLog* log,
-                                    bool board_openings) {
+                                    bool board_openings, InstructionSet set) {
     switch (spec.kind) {
         case EngineSpec::Kind::Policy: {
             PolicyOptions options = spec.policy_options;
             if (options.seed == 0) options.seed = seed;
-            return std::make_unique<PolicyPlayer>(spec.name, spec.policy, options);
+            return std::make_unique<PolicyPlayer>(spec.name, spec.policy, options, set);
         }
         case EngineSpec::Kind::Engine:
             // parse_engine_spec accepts only the protocols the table knows.
@@ -212,7 +212,7 @@ bool MatchRunner::Run::start_players(const ScheduledGame& g, int worker_index, P
         try {
             players[e] =
                 make_player(setup_.engines[e], setup_.seed * 1000003 + worker_index * 1009 + e + 1,
-                            setup_.log, board_openings_);
+                            setup_.log, board_openings_, setup_.instruction_set);
         } catch (const std::exception& error) {
             if (interrupting_signal()) return false;
             std::lock_guard guard(lock_);
@@ -234,7 +234,7 @@ std::optional<GameRecord> MatchRunner::Run::play_game(const ScheduledGame& g, Pl
         // in-process matches replay identically at any --concurrency.
         r = referee_game(*players[g.black], *players[g.white], setup_.openings[g.opening],
                          setup_.time, setup_.seed * 1000003 + static_cast<std::uint64_t>(g.id),
-                         setup_.adjudication);
+                         setup_.adjudication, setup_.instruction_set);
     } catch (const PlayerStartError& e) {
         if (interrupting_signal()) return std::nullopt;
         std::lock_guard guard(lock_);

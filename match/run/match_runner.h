@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/instruction_set.h"
 #include "match/players/engine_spec.h"
 #include "match/players/player.h"
 #include "match/players/protocol_log.h"
@@ -21,9 +22,11 @@ namespace othello {
 
 // Builds the player for `spec` used by one worker; `seed` differs per worker and engine. Engines'
 // protocol lines go to `log` when it is not null. `board_openings`: the match has openings given
-// as boards (a GTP engine must then take othello-set_position).
+// as boards (a GTP engine must then take othello-set_position). `set`: the instruction set an
+// in-process policy chooses on.
 std::unique_ptr<Player> make_player(const EngineSpec& spec, std::uint64_t seed,
-                                    ProtocolLog* log = nullptr, bool board_openings = false);
+                                    ProtocolLog* log = nullptr, bool board_openings = false,
+                                    InstructionSet set = best_instruction_set());
 
 struct MatchSetup {
     std::vector<EngineSpec> engines;
@@ -45,6 +48,9 @@ struct MatchSetup {
     // Players already started (reported_names.h: asked their names at the match's start), by
     // engine, null for the others: each is played on by the first worker that needs it.
     std::vector<std::shared_ptr<Player>> started;
+    // The instruction set the referees' game loops and the in-process policies run on
+    // (engine/instruction_set.h); every set plays the same games.
+    InstructionSet instruction_set = best_instruction_set();
 };
 
 class MatchRunner {

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "engine/ascii_text.h"
+#include "engine/instruction_set.h"
 #include "engine/search/endgame_solver.h"
 #include "match/record/record_bounds.h"
 
@@ -51,11 +52,25 @@ class GameReferee {
   public:
     GameReferee(Player& black, Player& white, const TimeControl& time,
                 const Adjudication& adjudication, Game& game);
-    GameRecord play(const Opening& opening, std::uint64_t game_seed);
+    // `set`: the instruction set the moves are played on (engine/instruction_set.h).
+    GameRecord play(const Opening& opening, std::uint64_t game_seed, InstructionSet set);
 
   private:
+    // The game loop on the instruction set Isa, chosen once a game: the board's rules (legal
+    // moves, flips) inline there.
+    struct PlayMoves {
+        template <InstructionSet Isa>
+        [[gnu::always_inline]] static void run(GameReferee& referee) {
+            referee.play_moves<Isa>();
+        }
+    };
+
     void set_up(Color side, std::uint64_t game_seed);
+    // Plays from the set-up position until the game ends or is ended.
+    template <InstructionSet Isa>
+    void play_moves();
     // Asks the side to move for its move and plays it; returns the move.
+    template <InstructionSet Isa>
     Move take_move(Color side);
     void judge_evals(Color mover, std::optional<double> eval);
     void tell(Color listener, Move move, int number);
@@ -109,7 +124,7 @@ GameReferee::GameReferee(Player& black, Player& white, const TimeControl& time,
     }
 }
 
-GameRecord GameReferee::play(const Opening& opening, std::uint64_t game_seed) {
+GameRecord GameReferee::play(const Opening& opening, std::uint64_t game_seed, InstructionSet set) {
     r_.black = players_[0]->name();
     r_.white = players_[1]->name();
     r_.opening = opening.transcript;
@@ -120,24 +135,7 @@ GameRecord GameReferee::play(const Opening& opening, std::uint64_t game_seed) {
         set_up(c, game_seed);
         if (ended_) return finished();
     }
-    while (!ended_ && !game_.is_over()) {
-        const Position& now = game_.current();
-        if (adjudication_.empties >= 0 && now.empty_count() <= adjudication_.empties) {
-            adjudicate();
-            break;
-        }
-        if (!now.has_legal_move()) {
-            game_.play(Move::pass());  // implicit: the other side is simply asked next
-            continue;
-        }
-        const Color side = now.side_to_move();
-        const int number = static_cast<int>(game_.moves().size()) + 1;
-        const Move move = take_move(side);
-        if (ended_ || game_.is_over()) break;
-        if (per_move_records_ && adjudication_.evals.active())
-            judge_evals(side, r_.move_records.back().eval);
-        if (!ended_) tell(opposite(side), move, number);
-    }
+    dispatch<PlayMoves>(set, *this);
     if (ended_) return finished();
     record_board();
     const int diff = r_.black_discs - r_.white_discs;
@@ -166,7 +164,30 @@ void GameReferee::set_up(Color side, std::uint64_t game_seed) {
     if (ready && p.is_timed() && !spend(s, p.setup_seconds())) lose_on_time(request);
 }
 
-Move GameReferee::take_move(Color side) {
+template <InstructionSet Isa>
+[[gnu::always_inline]] inline void GameReferee::play_moves() {
+    while (!ended_ && !game_.is_over<Isa>()) {
+        const Position& now = game_.current();
+        if (adjudication_.empties >= 0 && now.empty_count() <= adjudication_.empties) {
+            adjudicate();
+            break;
+        }
+        if (!now.has_legal_move<Isa>()) {
+            game_.play<Isa>(Move::pass());  // implicit: the other side is simply asked next
+            continue;
+        }
+        const Color side = now.side_to_move();
+        const int number = static_cast<int>(game_.moves().size()) + 1;
+        const Move move = take_move<Isa>(side);
+        if (ended_ || game_.is_over<Isa>()) break;
+        if (per_move_records_ && adjudication_.evals.active())
+            judge_evals(side, r_.move_records.back().eval);
+        if (!ended_) tell(opposite(side), move, number);
+    }
+}
+
+template <InstructionSet Isa>
+[[gnu::always_inline]] inline Move GameReferee::take_move(Color side) {
     const int s = index_of(side);
     Player& mover = *players_[s];
     const Request request{side, Request::Kind::Move, static_cast<int>(game_.moves().size()) + 1};
@@ -191,14 +212,14 @@ Move GameReferee::take_move(Color side) {
         }
     }
     const Position& now = game_.current();
-    if (move.is_pass() || !now.is_legal(move)) {
+    if (move.is_pass() || !now.is_legal<Isa>(move)) {
         const auto why = now.illegality(move);
         forfeit(request, Outcome::IllegalMove,
                 who(request) + " played " + move.to_string() + " " + when(request) + ": " +
                     (why ? *why : std::string("passed with legal moves")));
         return move;
     }
-    game_.play(move);
+    game_.play<Isa>(move);
     ++placed_;
     if (per_move_records_) {
         r_.move_records.push_back({took + unrecorded_[s], mover.last_eval()});
@@ -345,13 +366,13 @@ GameRecord GameReferee::finished() {
 
 GameRecord referee_game(Player& black, Player& white, const Opening& opening,
                         const TimeControl& time, std::uint64_t game_seed,
-                        const Adjudication& adjudication) {
+                        const Adjudication& adjudication, InstructionSet set) {
     // Reused per thread: copy-assignment keeps the vectors' capacity, so the in-process fast path
     // does not reallocate the game's history every game.
     thread_local Game game;
     game = opening.game;
     GameReferee referee(black, white, time, adjudication, game);
-    return referee.play(opening, game_seed);
+    return referee.play(opening, game_seed, set);
 }
 
 }  // namespace othello

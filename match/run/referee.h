@@ -3,6 +3,7 @@
 // result with a reason, the offender losing.
 #pragma once
 
+#include "engine/instruction_set.h"
 #include "match/players/player.h"
 #include "match/record/game_record.h"
 #include "match/run/eval_adjudication.h"
@@ -23,9 +24,11 @@ struct Adjudication {
 // "adjudicated" (the solver's result), "resign adjudication" or "draw adjudication".
 // PlayerStartError propagates: the game could not be played at all. Any other exception a player
 // throws during the game (an in-process policy's std::invalid_argument or a damaged book included)
-// is that player's forfeit with the reason Outcome::PolicyError.
+// is that player's forfeit with the reason Outcome::PolicyError. `set`: the instruction set the
+// game loop runs on (engine/instruction_set.h), chosen once for the game; the same game on each.
 GameRecord referee_game(Player& black, Player& white, const Opening& opening,
                         const TimeControl& time, std::uint64_t game_seed,
-                        const Adjudication& adjudication = {});
+                        const Adjudication& adjudication = {},
+                        InstructionSet set = best_instruction_set());
 
 }  // namespace othello

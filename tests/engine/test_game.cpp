@@ -1,10 +1,55 @@
-// Game: checked play, undo, implicit passes and transcript errors.
+// Game: checked play, undo, implicit passes and transcript errors; the same games on every
+// instruction set.
 #include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
 
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "engine/random_playout.h"
+#include "tests/support/test_support.h"
 
 using namespace othello;
+
+namespace {
+
+// Random games on the instruction set Isa through every rule a game loop reads there: the game-over
+// test, the legal moves, the checked play that refuses an illegal move, the generator's draws;
+// then a random playout from each game's middle. Each game as text: its moves, the moves refused,
+// the playout's final board.
+struct RandomGamesByRules {
+    template <InstructionSet Isa>
+    [[gnu::always_inline]] static std::vector<std::string> run(int games, std::uint64_t seed) {
+        Rng rng(seed);
+        std::vector<std::string> out;
+        for (int i = 0; i < games; ++i) {
+            Game game;
+            int refused = 0;
+            while (!game.is_over<Isa>()) {
+                const Bitboard moves = game.current().legal_moves<Isa>();
+                if (!moves) {
+                    game.play<Isa>(Move::pass());
+                    continue;
+                }
+                if (const Bitboard illegal = game.current().empties() & ~moves) {
+                    try {
+                        game.play<Isa>(Square::from_index(lowest_index(illegal)));
+                    } catch (const IllegalMove&) {
+                        ++refused;
+                    }
+                }
+                game.play<Isa>(Square::from_index(rng.pick_bit<Isa>(moves)));
+            }
+            const Position middle = game.positions()[game.positions().size() / 2];
+            out.push_back(game.transcript() + " " + std::to_string(refused) + " " +
+                          to_board_string(random_playout<Isa>(middle, rng)));
+        }
+        return out;
+    }
+};
+
+}  // namespace
 
 TEST_CASE("play and undo restore every earlier position") {
     Game game = Game::from_transcript("f5d6c3d3c4");
@@ -45,4 +90,18 @@ TEST_CASE("transcript errors name the move") {
     CHECK_THROWS_WITH_AS(Game::from_transcript("f5a1"),
                          "transcript move 2 (a1): illegal move a1: white a1 flips nothing",
                          NotationError);
+}
+
+TEST_CASE("random games play the same on every instruction set") {
+    const auto baseline = dispatch<RandomGamesByRules>(InstructionSet::kBaseline, 300, 11);
+    REQUIRE(baseline.size() == 300);
+    for (const std::string& game : baseline) {
+        CAPTURE(game);
+        CHECK(Game::from_transcript(game.substr(0, game.find(' '))).is_over());
+        CHECK(game.find(" 0 ") == std::string::npos);  // an illegal move was offered and refused
+    }
+    for (InstructionSet set : testing::available_instruction_sets()) {
+        CAPTURE(name_of(set));
+        CHECK(dispatch<RandomGamesByRules>(set, 300, 11) == baseline);
+    }
 }

@@ -1,10 +1,12 @@
 // The instruction sets (engine/instruction_set.h): their names, which set a process runs on, and
-// OTHELLO_INSTRUCTION_SET as the real othello-engine reads it. That each kernel answers the same
-// on every set is tested beside the kernel (perft, the features and evaluation, the solver).
+// OTHELLO_INSTRUCTION_SET as the real othello-engine reads it; the primitives written for
+// x86-64-v3. That each kernel answers the same on every set is tested beside the kernel (perft,
+// the games, the policies, the features and evaluation, the solver, the referee).
 #include <doctest/doctest.h>
 
 #include <string>
 
+#include "engine/bitboard.h"
 #include "engine/instruction_set.h"
 #include "engine/movegen.h"
 #include "tests/support/child_process.h"
@@ -65,6 +67,22 @@ TEST_CASE("the AVX2 move generator equals the portable one, where the CPU runs i
                 legal_moves_portable(p.player(), p.opponent()));
     }
 #endif
+}
+
+TEST_CASE("the one-instruction n-th set bit equals the bit-by-bit one, where the CPU runs it") {
+    if (!instruction_set_available(InstructionSet::kX86_64_V3)) {
+        MESSAGE("this CPU lacks x86-64-v3: its n-th set bit is not run");
+        return;
+    }
+    for (const Position& p : othello::testing::random_positions(20, 19)) {
+        for (Bitboard b : {p.player(), p.opponent(), p.legal_moves(), p.empties()}) {
+            Bitboard rest = b;
+            for (int n = 0; n < popcount(b); ++n, rest = without_lowest(rest)) {
+                REQUIRE(nth_set_bit<InstructionSet::kX86_64_V3>(b, n) == (rest & (~rest + 1)));
+                REQUIRE(nth_set_bit<InstructionSet::kBaseline>(b, n) == (rest & (~rest + 1)));
+            }
+        }
+    }
 }
 
 TEST_CASE("OTHELLO_INSTRUCTION_SET chooses the set othello-engine runs on") {
