@@ -10,9 +10,9 @@
 namespace othello {
 
 std::vector<std::unique_ptr<Player>> name_engines_as_they_answer(
-    std::vector<EngineSpec>& engines, const std::vector<std::string>& texts,
-    const TimeControl& time, const std::vector<std::string>& recorded, ProtocolLog* log,
-    bool board_openings, std::vector<std::string>* notes) {
+    std::vector<EngineSpec>& engines, const TimeControl& time,
+    const std::vector<std::string>& recorded, ProtocolLog* log, bool board_openings,
+    std::vector<std::string>* notes) {
     std::vector<std::unique_ptr<Player>> started(engines.size());
     for (std::size_t i = 0; i < engines.size(); ++i) {
         EngineSpec& spec = engines[i];

@@ -28,7 +28,7 @@ TEST_CASE(
     for (const std::string& text : texts) engines.push_back(parse_engine_spec(text));
     TimeControl time;
     time.start_timeout = 10;
-    name_engines_as_they_answer(engines, texts, time);
+    name_engines_as_they_answer(engines, time);
     make_names_distinct(engines);
     std::vector<std::string> names;
     for (const EngineSpec& e : engines) names.push_back(e.name);
@@ -41,7 +41,7 @@ TEST_CASE("a resumed match's engines keep the names its journal recorded, unaske
     std::vector<EngineSpec> engines = {parse_engine_spec(text), parse_engine_spec("policy:random")};
     const std::vector<std::string> recorded = {"othello-engine --policy mobility", ""};
     TimeControl time;
-    name_engines_as_they_answer(engines, {text, "policy:random"}, time, recorded);
+    name_engines_as_they_answer(engines, time, recorded);
     CHECK(engines[0].name == "othello-engine --policy mobility");
     CHECK(engines[1].name == "random");
 }
@@ -57,7 +57,7 @@ TEST_CASE("an NBoard engine that names itself only after set depth, as Edax does
     for (const std::string& text : texts) engines.push_back(parse_engine_spec(text));
     TimeControl time;
     time.start_timeout = 10;
-    name_engines_as_they_answer(engines, texts, time);
+    name_engines_as_they_answer(engines, time);
     std::vector<std::string> names;
     for (const EngineSpec& e : engines) names.push_back(e.name);
     // Both name themselves Edax4.4: the second is made distinct (name_engines_as_they_answer
