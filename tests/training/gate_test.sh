@@ -2,9 +2,9 @@
 # scripts/gate.sh end to end, small: the shipped weights' row, then a candidate's (the same
 # weights), into a table of the test's own. Both play the same openings against the same
 # deterministic gtp-rhino, so the candidate's scores equal the shipped row's, it scores exactly
-# 50% against the shipped weights, and the verdict is that it does not pass (+0.0 of the +2.0
-# needed). Run again, it reuses its finished matches. A label with a tab, and a table that is not
-# a gate table, are refused.
+# 50% against the shipped weights, the verdict is that it does not pass (+0.0 of the +2.0 needed),
+# and opening by opening it differs by +0.0 ± 0.0. Run again, it reuses its finished matches. A
+# label with a tab, and a table that is not a gate table, are refused.
 # Skipped (77) without gtp-rhino.
 #   tests/training/gate_test.sh BUILD-DIR WORKDIR
 set -euo pipefail
@@ -44,6 +44,8 @@ same_row=$(sed -n 3p "$table")
   fail "the same weights score 50% against themselves: $same_row"
 grep -q -- '-l 3 +0.0 points (needs +2.0: no).*does not pass' "$work/same.log" ||
   fail "the verdict: $(cat "$work/same.log")"
+grep -q 'same openings: +0.0 ± 0.0 points (2 openings, both colours each)' "$work/same.log" ||
+  fail "the paired difference: $(cat "$work/same.log")"
 for f in same-l3.ggf same-l2.ggf same-shipped.ggf shipped-l3.txt; do
   [ -s "$work/logs/$f" ] || fail "$f was not kept"
 done
