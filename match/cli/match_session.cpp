@@ -404,8 +404,8 @@ std::vector<std::shared_ptr<Player>> name_engines(MatchOptions& o,
         pinned.emplace(cpus_for_slot(allowed_cpus(), 0, workers));
     }
     std::vector<std::string> notes;
-    std::vector<std::unique_ptr<Player>> started = name_engines_as_they_answer(
-        o.engines, o.time, recorded, log.get(), board_openings, &notes);
+    std::vector<std::unique_ptr<Player>> started =
+        name_engines_as_they_answer(o.engines, o.time, recorded, log.get(), board_openings, &notes);
     for (const std::string& note : notes) std::cerr << "othello-match: note: " << note << "\n";
     return {std::make_move_iterator(started.begin()), std::make_move_iterator(started.end())};
 }
