@@ -171,6 +171,19 @@ struct ConnectionPlace::Shared {
         victim.state_ = State::Evicted;
     }
 
+    // The penalty that refuses a newcomer from `source`, if any. Coming back while refused is
+    // the address's own doing: it adds to the address's own record only, so that a neighbour
+    // knocking cannot keep its network's penalty going for the others; the time left is then
+    // when this address may come back.
+    std::optional<SourcePenalties::InForce> refusing_penalty(
+        const std::vector<SourceNetwork>& source, Admission::Clock::time_point now) {
+        auto penalty = penalties.in_force(source, now);
+        if (!penalty) return penalty;
+        penalties.record({source.front()}, Failure::Refused, now);
+        if (const auto after = penalties.in_force(source, now)) penalty->left = after->left;
+        return penalty;
+    }
+
     bool early_drop() {
         if (unproven == 0) return false;  // no one to drop for: START 0 given in process
         const double p = limits.startups.drop_probability(unproven);
@@ -248,12 +261,7 @@ Admission::Ticket Admission::admit(const boost::asio::ip::address& address, Cloc
         ticket.answer = std::move(answer);
         return std::move(ticket);
     };
-    if (auto penalty = s.penalties.in_force(source, now)) {
-        // Coming back while refused is the address's own doing: it adds to the address's own
-        // record only, so that a neighbour knocking cannot keep its network's penalty going for
-        // the others. The time told is then when this address may come back.
-        s.penalties.record({source.front()}, Failure::Refused, now);
-        if (const auto after = s.penalties.in_force(source, now)) penalty->left = after->left;
+    if (const auto penalty = s.refusing_penalty(source, now)) {
         const std::string left = whole_seconds(penalty->left);
         return refuse(penalty->network.text() + " penalised for " + left +
                           " s more (last: " + std::string(failure_name(penalty->last)) + ")",
