@@ -2,6 +2,7 @@
 // --listen, over TCP; subcommands `perft DEPTH` and `bench` print speed figures.
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cctype>
 #include <charconv>
 #include <csignal>
 #include <cstdio>
@@ -9,9 +10,11 @@
 #include <iostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/ascii_text.h"
 #include "engine/benchmark.h"
+#include "engine/count_option.h"
 #include "engine/data_dir.h"
 #include "engine/gnu_help.h"
 #include "engine/policies/policy_registry.h"
@@ -63,11 +66,14 @@ int run_perft(int argc, char** argv) {
     return 0;
 }
 
-// "HOST:PORT" or ":PORT" or "PORT" (host 127.0.0.1).
+// "HOST:PORT" or ":PORT" or "PORT" (host 127.0.0.1); an IPv6 HOST may be bracketed, as in URLs
+// ("[::]:5000", "[::1]:5000"), or not ("::1:5000": the last colon ends it).
 void parse_listen(const std::string& text, TcpServerOptions& options) {
     const auto colon = text.rfind(':');
-    const std::string host = colon == std::string::npos ? "" : text.substr(0, colon);
+    std::string host = colon == std::string::npos ? "" : text.substr(0, colon);
     const std::string port = colon == std::string::npos ? text : text.substr(colon + 1);
+    if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+        host = host.substr(1, host.size() - 2);
     if (!host.empty()) options.host = host;
     std::size_t used = 0;
     unsigned long value = 0;
@@ -147,10 +153,28 @@ struct EngineCommandLine {
     std::string protocol, listen, exec;
     long idle_seconds = 600;
     double first_line_seconds = 5;
+    // Sizes and limits, as Counts (a negative one is refused, not read as no limit); the
+    // server's and the sessions' fields take them in settle_options.
+    Count max_clients{TcpServerOptions{}.max_clients};
+    Count max_clients_per_address{TcpServerOptions{}.max_clients_per_address};
+    Count per_source_max_startups{TcpServerOptions{}.per_source_max_startups};
+    Count max_line_length{SessionSettings{}.max_line_length};
+    Count exec_stderr_lines{ExecRelayOptions{}.stderr_lines};
     std::string max_startups = TcpServerOptions{}.max_startups.text();
     std::string penalties = TcpServerOptions{}.penalties.text();
     ExecRelayOptions relay;
 };
+
+// Without --token a first line proves nothing, and behind --exec every connection starts a child
+// process before it sends one: a flood from fresh addresses (which no penalty has caught yet)
+// starts children as fast as it connects, and a few addresses sending one line each hold every
+// place for the idle timeout.
+void warn_if_exec_without_token(const EngineCommandLine& c) {
+    if (c.exec.empty() || !c.server.token.empty()) return;
+    std::cerr << "othello-engine: warning: --exec without --token: every connection starts a "
+                 "child process before it proves anything, as fast as clients connect; consider "
+                 "--token $(othello-token)\n";
+}
 
 int run_bench_command(int argc, char** argv) {
     if (argc > 2) {
@@ -172,16 +196,15 @@ void add_serving_options(po::options_description& described, EngineCommandLine& 
     described.add_options()("protocol", po::value(&c.protocol)->default_value("gtp"),
                             protocols.c_str())(
         "listen", po::value(&c.listen), "serve over TCP at HOST:PORT (HOST defaults to 127.0.0.1)")(
-        "max-clients", po::value(&server.max_clients)->default_value(server.max_clients),
+        "max-clients", po::value(&c.max_clients)->default_value(c.max_clients),
         ("most concurrent TCP connections; more are closed at once (with --exec: " +
          std::to_string(exec_server_options().max_clients) + " unless given)")
             .c_str())("idle-timeout", po::value(&c.idle_seconds)->default_value(c.idle_seconds),
                       "seconds of silence before a TCP connection is closed (0: never)")(
-        "max-line-length",
-        po::value(&c.settings.max_line_length)->default_value(c.settings.max_line_length),
+        "max-line-length", po::value(&c.max_line_length)->default_value(c.max_line_length),
         "longest accepted input line in bytes")(
         "max-clients-per-address",
-        po::value(&server.max_clients_per_address)->default_value(server.max_clients_per_address),
+        po::value(&c.max_clients_per_address)->default_value(c.max_clients_per_address),
         ("most concurrent TCP connections from one client address, an IPv6 /64 counting as one "
          "(0: no limit; with --exec: " +
          std::to_string(exec_server_options().max_clients_per_address) + " unless given)")
@@ -193,7 +216,7 @@ void add_serving_options(po::options_description& described, EngineCommandLine& 
          exec_server_options().max_startups.text() + " unless given)")
             .c_str())(
         "per-source-max-startups",
-        po::value(&server.per_source_max_startups)->default_value(server.per_source_max_startups),
+        po::value(&c.per_source_max_startups)->default_value(c.per_source_max_startups),
         ("most of those from one network (an IPv4 /24, an IPv6 /48); within it the address (the "
          "/56, then the /64) holding the most gives way to a newcomer (0: no limit; with --exec: " +
          std::to_string(exec_server_options().per_source_max_startups) + " unless given)")
@@ -206,13 +229,14 @@ void add_serving_options(po::options_description& described, EngineCommandLine& 
         "first-line-timeout", po::value(&c.first_line_seconds)->default_value(c.first_line_seconds),
         "seconds a TCP connection has for its first line (the token's with --token); "
         "0: the idle timeout")(
-        "exec-stderr-lines", po::value(&c.relay.stderr_lines)->default_value(c.relay.stderr_lines),
+        "exec-stderr-lines", po::value(&c.exec_stderr_lines)->default_value(c.exec_stderr_lines),
         "with --exec: lines of each child's stderr shown in the log; the rest are counted")(
         "token", po::value(&server.token),
         "shared secret: a TCP client's first line must be 'othello-token SECRET'; at least 128 "
-        "bits (othello-token makes one), or a warning says so")(
+        "bits (othello-token makes one), or a warning says so; no whitespace")(
         "exec", po::value(&c.exec),
-        "with --listen: run this stdio engine command per connection and relay to it");
+        "with --listen: run this stdio engine command per connection and relay to it (give "
+        "--token too: without one, every connection starts a child before it proves anything)");
 }
 
 po::options_description describe(EngineCommandLine& c) {
@@ -285,6 +309,19 @@ void settle_options(const po::variables_map& vm, EngineCommandLine& c) {
         throw std::invalid_argument(
             "--token: the secret is empty, which would let every client in; give one");
     }
+    // The gate splits the first line into words (token_gate.h): such a secret never matches.
+    if (std::any_of(server.token.begin(), server.token.end(),
+                    [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); })) {
+        throw std::invalid_argument(
+            "--token: the secret holds whitespace, which no first line can present (the line is "
+            "split into words); give one without (othello-token makes one)");
+    }
+    server.max_clients = c.max_clients.value;
+    server.max_clients_per_address = c.max_clients_per_address.value;
+    server.per_source_max_startups = c.per_source_max_startups.value;
+    c.settings.max_line_length = c.max_line_length.value;
+    c.relay.stderr_lines = c.exec_stderr_lines.value;
+    if (c.idle_seconds < 0) throw std::invalid_argument("--idle-timeout: give seconds from 0");
     server.max_startups = parse_max_startups(c.max_startups);
     server.penalties = parse_penalty_settings(c.penalties);
     if (!c.exec.empty()) use_exec_defaults(vm, server);  // each connection is a process
@@ -319,6 +356,7 @@ int serve_tcp(EngineCommandLine& c) {
     parse_listen(c.listen, c.server);
     warn_if_reachable(c.server);
     warn_if_short(c.server.token);
+    warn_if_exec_without_token(c);
     serve_remote_peer(c.settings);
     std::unique_ptr<TcpServer> tcp;
     if (!c.exec.empty()) {
@@ -328,7 +366,9 @@ int serve_tcp(EngineCommandLine& c) {
         tcp = std::make_unique<TcpServer>(c.server, make_session_factory(c.protocol, c.settings));
     }
     // Announced on stderr so scripts and tests that asked for port 0 learn the real one.
-    std::cerr << "othello-engine: listening on " << c.server.host << ":" << tcp->port() << "\n";
+    const bool ipv6 = c.server.host.find(':') != std::string::npos;
+    std::cerr << "othello-engine: listening on " << (ipv6 ? "[" : "") << c.server.host
+              << (ipv6 ? "]" : "") << ":" << tcp->port() << "\n";
     tcp->run(true);
     tcp.reset();  // closes every connection, ending its engine's process group
     if (!c.exec.empty()) end_exec_relay_orphans();
@@ -347,8 +387,11 @@ int main(int argc, char** argv) {
     // The removed options are read (to be refused by name) but not shown in --help.
     po::options_description readable;
     readable.add(described);
-    for (const RemovedOption& removed : kRemovedOptions)
-        readable.add_options()(removed.name, po::value<std::string>());
+    // With or without values: given alone, one still gets the message saying what replaced it.
+    for (const RemovedOption& removed : kRemovedOptions) {
+        readable.add_options()(removed.name,
+                               po::value<std::vector<std::string>>()->multitoken()->zero_tokens());
+    }
     po::variables_map vm;
     try {
         po::store(parse_strictly(po::command_line_parser(argc, argv), readable), vm);

@@ -2,7 +2,9 @@
 // hold an `othello-engine --listen --token` server, by default and behind --exec. Prints one
 // Markdown table: a row per flood (one address; one /24 of many addresses; 20, 40 and 150 /24s;
 // an IPv6 /56 of 256 /64s; each silent, sending wrong tokens, or sending a wrong token and
-// hanging up at once, all reconnecting as soon as they can), and for each server the share of
+// hanging up at once, all reconnecting as soon as they can, or sending a wrong token and holding
+// the connection open unread for 1.5 s, each time from a fresh address of its network), and for
+// each server the share of
 // tries served, and the median and 99th-percentile wait from connecting to "=" of those served,
 // for a client in another network (127.200.0.1) and for a neighbour in the flood's first /24
 // (token_flood_driver.h says which addresses stand for what).
@@ -54,6 +56,7 @@ std::vector<Row> rows_of(const BenchOptions& options) {
     struct Shape {
         const char* name;
         FloodShape shape;
+        bool held_only = false;  // a row of the held kind alone
     };
     const Shape shapes[] = {
         {"one address, 256 connections", {1, 1, 256, FloodKind::Silent, false}},
@@ -62,13 +65,18 @@ std::vector<Row> rows_of(const BenchOptions& options) {
         {"40 /24s x 1", {40, 1, 1, FloodKind::Silent, false}},
         {"150 /24s x 1 x 2", {150, 1, 2, FloodKind::Silent, false}},
         {"IPv6 /56: 256 /64s x 1", {1, 256, 1, FloodKind::Silent, true}},
+        // More held at once than the default server's 1100 places (800 connections a second).
+        {"150 /24s x 8", {150, 8, 1, FloodKind::Silent, false}, true},
     };
-    const std::pair<FloodKind, const char*> kinds[] = {{FloodKind::Silent, "silent"},
-                                                       {FloodKind::WrongToken, "wrong token"},
-                                                       {FloodKind::HangUp, "hang-up after token"}};
+    const std::pair<FloodKind, const char*> kinds[] = {
+        {FloodKind::Silent, "silent"},
+        {FloodKind::WrongToken, "wrong token"},
+        {FloodKind::HangUp, "hang-up after token"},
+        {FloodKind::WrongTokenHeld, "wrong token held open"}};
     std::vector<Row> rows;
     for (const Shape& s : shapes) {
         for (const auto& [kind, kind_name] : kinds) {
+            if (s.held_only && kind != FloodKind::WrongTokenHeld) continue;
             Row row{std::string(s.name) + ", " + kind_name, s.shape};
             row.shape.kind = kind;
             if (row.name.find(options.rows) != std::string::npos) rows.push_back(row);

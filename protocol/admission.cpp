@@ -71,10 +71,10 @@ MaxStartups parse_max_startups(std::string_view text) {
         m.rate = parse_size(text.substr(first + 1, second - first - 1), text);
         m.full = parse_size(text.substr(second + 1), text);
     }
-    if (m.full < 1 || m.start > m.full || m.rate > 100) {
-        throw std::invalid_argument(
-            "--max-startups: '" + std::string(text) +
-            "': give START <= FULL, RATE from 0 to 100 and FULL at least 1");
+    // START 0 would drop newcomers while no connection is unproven: every client refused.
+    if (m.start < 1 || m.start > m.full || m.rate > 100) {
+        throw std::invalid_argument("--max-startups: '" + std::string(text) +
+                                    "': give START from 1 to FULL and RATE from 0 to 100");
     }
     return m;
 }
@@ -92,6 +92,7 @@ struct ConnectionPlace::Shared {
             a != per_address.end() && --a->second == 0)
             per_address.erase(a);
         if (place.state_ == State::Unproven) forget_unproven(place);
+        if (place.state_ == State::Failed) failed.erase(place.failed_);
     }
 
     void forget_unproven(ConnectionPlace& place) {
@@ -105,6 +106,7 @@ struct ConnectionPlace::Shared {
         if (place.state_ != State::Unproven) return "";
         forget_unproven(place);
         place.state_ = State::Failed;
+        place.failed_ = failed.insert(failed.end(), &place);
         const auto enforced = penalties.record(place.source_, failure, Admission::Clock::now());
         if (!enforced) return "";
         return "; " + enforced->network.text() + " refused for " + whole_seconds(enforced->left) +
@@ -160,14 +162,30 @@ struct ConnectionPlace::Shared {
     // Takes `victim`'s place for the newcomer: its counts released, the ticket told how to end
     // it and what to log.
     void give_way(ConnectionPlace& victim, Admission::Ticket& ticket, const std::string& why) {
-        ticket.gave_way = "a connection from " + victim.source_.front().network.to_string() +
-                          " not yet past its first line gave way (" + why + ")";
+        ticket.gave_way =
+            "a connection from " + victim.source_.front().network.to_string() +
+            (victim.state_ == State::Failed ? " that had failed" : " not yet past its first line") +
+            " gave way (" + why + ")";
         ticket.evict = std::move(victim.evict_);
         release(victim);
         victim.state_ = State::Evicted;
     }
 
+    // The penalty that refuses a newcomer from `source`, if any. Coming back while refused is
+    // the address's own doing: it adds to the address's own record only, so that a neighbour
+    // knocking cannot keep its network's penalty going for the others; the time left is then
+    // when this address may come back.
+    std::optional<SourcePenalties::InForce> refusing_penalty(
+        const std::vector<SourceNetwork>& source, Admission::Clock::time_point now) {
+        auto penalty = penalties.in_force(source, now);
+        if (!penalty) return penalty;
+        penalties.record({source.front()}, Failure::Refused, now);
+        if (const auto after = penalties.in_force(source, now)) penalty->left = after->left;
+        return penalty;
+    }
+
     bool early_drop() {
+        if (unproven == 0) return false;  // no one to drop for: START 0 given in process
         const double p = limits.startups.drop_probability(unproven);
         if (p <= 0) return false;
         if (p >= 1) return true;
@@ -183,6 +201,9 @@ struct ConnectionPlace::Shared {
     std::map<SourceNetwork, std::size_t> per_address;
     // By the coarsest network (an IPv4 /24, an IPv6 /48), oldest first.
     std::map<SourceNetwork, std::list<ConnectionPlace*>> unproven_by_network;
+    // Places whose connection failed and has not closed yet (a wrong token lingers up to a
+    // second: token_gate.h), oldest first: they give way first when the server is full.
+    std::list<ConnectionPlace*> failed;
 };
 
 ConnectionPlace::ConnectionPlace(std::shared_ptr<Shared> shared, std::vector<SourceNetwork> source,
@@ -202,6 +223,13 @@ void ConnectionPlace::prove() {
     if (state_ != State::Unproven) return;
     shared_->forget_unproven(*this);
     state_ = State::Proven;
+}
+
+void ConnectionPlace::ended_by_server() {
+    const std::lock_guard lock(shared_->mutex);
+    if (state_ != State::Unproven) return;
+    shared_->forget_unproven(*this);
+    state_ = State::EndedByServer;
 }
 
 std::string ConnectionPlace::fail(Failure failure) {
@@ -233,8 +261,7 @@ Admission::Ticket Admission::admit(const boost::asio::ip::address& address, Cloc
         ticket.answer = std::move(answer);
         return std::move(ticket);
     };
-    if (const auto penalty = s.penalties.in_force(source, now)) {
-        s.penalties.record(source, Failure::Refused, now);
+    if (const auto penalty = s.refusing_penalty(source, now)) {
         const std::string left = whole_seconds(penalty->left);
         return refuse(penalty->network.text() + " penalised for " + left +
                           " s more (last: " + std::string(failure_name(penalty->last)) + ")",
@@ -275,8 +302,13 @@ Admission::Ticket Admission::admit(const boost::asio::ip::address& address, Cloc
         const std::string answer =
             full ? "server full"
                  : "server busy: too many connections not yet past their first line; try again";
+        // A connection that has failed goes first: it is closing anyway (a wrong token lingers
+        // so that its refusal reaches its client), and a flood holding its failures open must
+        // not fill the places with them.
         ConnectionPlace* victim =
-            s.giving_way(s.unproven_places(nullptr), source, source.size() - 1);
+            full && !s.failed.empty()
+                ? s.failed.front()
+                : s.giving_way(s.unproven_places(nullptr), source, source.size() - 1);
         if (!victim && s.unproven == 0) return refuse(why, answer);
         if (!victim) {
             return refuse_own(

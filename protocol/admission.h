@@ -19,8 +19,10 @@
 //   - LoginGraceTime: the first line must come within the first-line timeout, which whoever
 //     serves the connection enforces (its failure is a Timeout).
 // Nothing here is a budget the whole server shares and a flood could spend: the unproven places
-// go to the quietest networks first, no check waits for a server-wide turn (a token of at least
-// 128 bits needs no brake: othello-token), and what a network earns stays with it. Evictions are
+// go to the quietest networks first, a connection that has failed (lingering to let its refusal
+// reach its client: token_gate.h) is the first to give way when the server is full, no check
+// waits for a server-wide turn (a token of at least 128 bits needs no brake: othello-token), and
+// what a network earns stays with it. Evictions are
 // no failure (the evicted may be a client whose line is on its way), nor are refusals for the
 // server's load: penalties come only from a source's own doing.
 #pragma once
@@ -52,8 +54,8 @@ struct MaxStartups {
     std::string text() const;
 };
 
-// "START:RATE:FULL" (START <= FULL, RATE from 0 to 100, FULL at least 1) or "N" (START = FULL =
-// N: no random drop, refused from N on). Throws std::invalid_argument naming what is wrong.
+// "START:RATE:FULL" (START from 1 to FULL, RATE from 0 to 100) or "N" (START = FULL = N, at
+// least 1: no random drop, refused from N on). Throws std::invalid_argument naming what is wrong.
 MaxStartups parse_max_startups(std::string_view text);
 
 struct AdmissionLimits {
@@ -84,10 +86,16 @@ class ConnectionPlace {
     // The connection sent its first line (with --token: the right token). Once is enough.
     void prove();
     // The connection failed before proving itself: its source's penalty grows, and it no longer
-    // counts as unproven (it is closing). Returns what a log line may add when this failure
-    // brought a penalty into force ("; 203.0.113.0/24 refused for 10 s"), else "". Only the first
-    // failure of an unproven place counts.
+    // counts as unproven (it is closing). Until it closes it is the first to give way to a
+    // newcomer when the server is full: a flood of failures held open cannot fill the places.
+    // Returns what a log line may add when this failure brought a penalty into force
+    // ("; 203.0.113.0/24 refused for 10 s"), else "". Only the first failure of an unproven place
+    // counts.
     std::string fail(Failure failure);
+    // The connection ends before proving itself for the server's own reasons (a session that
+    // cannot start, a child that cannot start or quits before the client's first line): no
+    // failure of its source, and no hang-up counted when the place ends.
+    void ended_by_server();
     bool proven() const;
     // What ends the connection when it gives way to a newcomer: set by whoever serves the socket
     // now (the token gate, then the session or the relay).
@@ -96,7 +104,7 @@ class ConnectionPlace {
   private:
     friend class Admission;
     struct Shared;
-    enum class State { Unproven, Proven, Failed, Evicted };
+    enum class State { Unproven, Proven, Failed, EndedByServer, Evicted };
     ConnectionPlace(std::shared_ptr<Shared> shared, std::vector<SourceNetwork> source,
                     std::uint64_t order);
 
@@ -104,6 +112,7 @@ class ConnectionPlace {
     std::vector<SourceNetwork> source_;             // its networks, finest (its address) first
     std::uint64_t order_;                           // admission order: the oldest gives way
     std::list<ConnectionPlace*>::iterator queued_;  // among its network's unproven places
+    std::list<ConnectionPlace*>::iterator failed_;  // among the failed places, once failed
     State state_ = State::Unproven;
     std::function<void()> evict_;
 };

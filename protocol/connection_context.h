@@ -29,6 +29,9 @@ struct ConnectionContext {
     std::shared_ptr<RefusalLog> refusals;
     // Wrong tokens, which a flood sends thousands a second: at most a line a second.
     std::shared_ptr<RefusalLog> wrong_tokens;
+    // How long a refused first line's connection is read and dropped before it closes, so that
+    // the refusal reaches its client (token_gate.h).
+    std::chrono::milliseconds refusal_linger{std::chrono::seconds(1)};
 
     // The connection is past its first line: its place can no longer go to a newcomer.
     void prove() const {
@@ -37,6 +40,11 @@ struct ConnectionContext {
     // The connection failed before its first line proved it (admission.h): its source's penalty
     // grows. Returns what its log line may add ("; 203.0.113.0/24 refused for 10 s").
     std::string fail(Failure failure) const { return place ? place->fail(failure) : ""; }
+    // The connection ends before its first line for the server's own reasons: no failure of its
+    // source (admission.h).
+    void ended_by_server() const {
+        if (place) place->ended_by_server();
+    }
     // What ends the connection if it gives way to a newcomer before it is proven.
     void on_evicted(std::function<void()> evict) const {
         if (place) place->on_evicted(std::move(evict));

@@ -133,6 +133,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
                           CloseInheritedDescriptors{}, OwnProcessGroup{});
         } catch (const std::exception& e) {
             std::cerr << "othello-engine: cannot start '" << argv[0] << "': " << e.what() << "\n";
+            context_.ended_by_server();  // the server's fault: no hang-up of the client's
             return finish();
         }
         live_children().insert(child_.id());
@@ -224,7 +225,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
                     return self->finish();
                 asio::async_write(self->to_child_, asio::buffer(self->up_, n),
                                   [self](boost::system::error_code error, std::size_t) {
-                                      if (error) return self->finish();
+                                      if (error) return self->child_quit();
                                       self->pump_to_child();
                                   });
             });
@@ -255,7 +256,7 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
         from_child_.async_read_some(
             asio::buffer(down_),
             [self = shared_from_this()](boost::system::error_code error, std::size_t n) {
-                if (error) return self->finish();  // the child closed its output: it has quit
+                if (error) return self->child_quit();  // it closed its output: it has quit
                 asio::async_write(self->socket_, asio::buffer(self->down_, n),
                                   [self](boost::system::error_code error, std::size_t) {
                                       if (error) return self->finish();
@@ -277,6 +278,19 @@ class RelayConnection : public std::enable_shared_from_this<RelayConnection> {
             if (n <= 0) break;
             take_stderr(std::string_view(chunk.data(), static_cast<std::size_t>(n)));
         }
+    }
+
+    // The child quit (or closed its input) while the connection was open. Before the client's
+    // first line and while the client is still there, that is the server's fault, not a hang-up
+    // of the client's (admission.h), and the log says so: the command may be broken (an exec
+    // that fails in the child looks the same, once the child has closed the descriptor Boost
+    // would report it on).
+    void child_quit() {
+        if (!finished_ && !client_gone_ && !first_line_done_) {
+            context_.ended_by_server();
+            context_.log_drop("the engine exited before the client's first line");
+        }
+        finish();
     }
 
     void finish() {

@@ -135,6 +135,8 @@ ConnectionHandler session_connection_handler(SessionFactory factory) {
         } catch (const std::exception& e) {
             // E.g. the book file was removed after the server started. The reason may name
             // server-side files: it goes to the log, and the client only sees the connection end.
+            // The server's fault, not the client's: no hang-up is counted against its source.
+            context.ended_by_server();
             context.log_drop(std::string("cannot start a session: ") + e.what());
             boost::system::error_code ignored;
             socket.shutdown(tcp::socket::shutdown_both, ignored);

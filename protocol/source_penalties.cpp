@@ -1,6 +1,7 @@
 // Per-source penalties: the records of each network, their expiry, and the settings' text form.
 #include "protocol/source_penalties.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <stdexcept>
@@ -154,13 +155,19 @@ std::optional<SourcePenalties::InForce> SourcePenalties::in_force(
     if (!settings_.enabled || source.empty()) return std::nullopt;
     expire(now);
     // Only a client that failed itself is refused: its own record must still run.
-    if (!records_.count(source.front())) return std::nullopt;
+    const auto own = records_.find(source.front());
+    if (own == records_.end()) return std::nullopt;
+    std::optional<InForce> refusing;  // the finest enforced penalty
+    Clock::time_point last_enforced{};
     for (const SourceNetwork& network : source) {
         const auto found = records_.find(network);
-        if (found != records_.end() && found->second.enforced)
-            return InForce{network, found->second.expiry - now, found->second.last};
+        if (found == records_.end() || !found->second.enforced) continue;
+        if (!refusing) refusing = InForce{network, {}, found->second.last};
+        last_enforced = std::max(last_enforced, found->second.expiry);
     }
-    return std::nullopt;
+    // Refused while its own record and an enforced penalty both run.
+    if (refusing) refusing->left = std::min(own->second.expiry, last_enforced) - now;
+    return refusing;
 }
 
 std::optional<SourcePenalties::InForce> SourcePenalties::record(
@@ -182,10 +189,17 @@ std::optional<SourcePenalties::InForce> SourcePenalties::record(
             if (!enforced) enforced = InForce{network, r.expiry - now, failure};
         }
     }
-    // Permissive when full, as OpenSSH's default: the penalties that end soonest are forgotten.
-    while (records_.size() > settings_.max_sources) {
-        records_.erase(by_expiry_.begin()->second);
-        by_expiry_.erase(by_expiry_.begin());
+    // Permissive when full, as OpenSSH's default: the penalties that end soonest are forgotten,
+    // but never those just written (a short one could end soonest, and the failure would be
+    // lost at once).
+    auto oldest = by_expiry_.begin();
+    while (records_.size() > settings_.max_sources && oldest != by_expiry_.end()) {
+        if (std::find(source.begin(), source.end(), oldest->second) != source.end()) {
+            ++oldest;
+            continue;
+        }
+        records_.erase(oldest->second);
+        oldest = by_expiry_.erase(oldest);
     }
     return enforced;
 }

@@ -70,8 +70,8 @@ class SourcePenalties {
 
     explicit SourcePenalties(PenaltySettings settings = {}) : settings_(settings) {}
 
-    // A penalty in force: the network it was earned by, how long it still runs, and its last
-    // failure.
+    // A penalty in force: the network it was earned by, how long it still refuses the source,
+    // and its last failure.
     struct InForce {
         SourceNetwork network;
         Clock::duration left;
@@ -79,11 +79,15 @@ class SourcePenalties {
     };
     // The penalty that refuses a connection from `source` (its networks, finest first) now, if
     // any: the source has a failure of its own that has not expired, and its own penalty or a
-    // network's above it is enforced.
+    // network's above it is enforced. Its `left` is how long the refusal lasts: until the
+    // source's own record runs out, or every enforced penalty of its networks does, whichever
+    // comes first.
     std::optional<InForce> in_force(const std::vector<SourceNetwork>& source,
                                     Clock::time_point now);
-    // Adds `failure` to the penalty of each of `source`'s networks. Returns the first of them
-    // (finest first) whose penalty this failure brought into force, if any.
+    // Adds `failure` to the penalty of each of `source`'s networks (only the first, to charge
+    // the address alone). Returns the first of them (finest first) whose penalty this failure
+    // brought into force, if any. A record written here is never the one a full table forgets
+    // (so the table may hold `source.size()` over max_sources when they are fewer).
     std::optional<InForce> record(const std::vector<SourceNetwork>& source, Failure failure,
                                   Clock::time_point now);
 

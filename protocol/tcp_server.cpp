@@ -107,7 +107,8 @@ void TcpServer::admit(tcp::socket socket) {
                               where,
                               options_.log,
                               refusals_,
-                              wrong_tokens_};
+                              wrong_tokens_,
+                              options_.refusal_linger};
     if (options_.token.empty()) {
         handler_(std::move(socket), std::move(context));
     } else {

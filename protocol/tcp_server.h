@@ -47,6 +47,11 @@ struct TcpServerOptions {
     std::chrono::milliseconds first_line_timeout{std::chrono::seconds(5)};
     // Non-empty: a client's first line must be "othello-token <token>" (see token_gate.h).
     std::string token;
+    // After a wrong token, how long the connection is read and dropped before it closes, so
+    // that the refusal reaches a client that sent more behind its first line. A failed
+    // connection gives way to any newcomer when the server is full, so lingering holds no place
+    // a flood could spend. Tests lengthen it to see the server while failures linger.
+    std::chrono::milliseconds refusal_linger{std::chrono::seconds(1)};
     // Where refused and dropped connections are reported, one line each with the peer and the
     // reason; empty: standard error, prefixed "othello-engine: ".
     std::function<void(const std::string&)> log;

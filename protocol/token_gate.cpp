@@ -13,7 +13,6 @@ namespace {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
-constexpr std::chrono::seconds kRefusalLinger{1};
 constexpr std::size_t kRefusalLingerBytes = 64 * 1024;
 
 // Compares without stopping at the first difference, so the answer time says nothing about how
@@ -129,12 +128,13 @@ class TokenGate : public std::enable_shared_from_this<TokenGate> {
     // After a refusal: the client may have sent more behind its first line (its protocol's next
     // command); closing with those bytes unread would reset the connection, and the reset can
     // destroy the refusal before the client reads it. So the server stops sending, reads and
-    // drops what comes for up to kRefusalLinger (or kRefusalLingerBytes), then closes.
+    // drops what comes for up to the context's refusal_linger (or kRefusalLingerBytes), then
+    // closes. The place is failed by now: it gives way to a newcomer when the server is full.
     void linger() {
         done_ = true;
         boost::system::error_code ignored;
         socket_.shutdown(tcp::socket::shutdown_send, ignored);
-        timer_.expires_after(kRefusalLinger);
+        timer_.expires_after(context_.refusal_linger);
         timer_.async_wait([self = shared_from_this()](boost::system::error_code error) {
             if (!error) self->close();
         });

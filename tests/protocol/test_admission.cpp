@@ -1,7 +1,8 @@
 // Admission in process: the limits per address and per network, which unproven connection gives
-// way within a network (IPv4 and IPv6 levels), the random early drop between START and FULL, and
-// the failures that earn penalties (a wrong token, a hang-up, a timeout, coming back while
-// refused) with the refusals they bring.
+// way within a network (IPv4 and IPv6 levels), the random early drop between START and FULL,
+// failed connections giving way first when the server is full, and the failures that earn
+// penalties (a wrong token, a hang-up, a timeout, coming back while refused; not the server's own
+// faults) with the refusals they bring and the time they tell.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -156,8 +157,17 @@ TEST_CASE("Random early drop: none below START, RATE% at START rising to all at 
     CHECK(hard.drop_probability(7) == 0);
     CHECK(hard.drop_probability(8) == 1);
     CHECK(parse_max_startups("10:30:100").text() == "10:30:100");
-    for (const char* bad : {"", "10:30", "10:30:100:1", "20:30:10", "10:101:100", "0:30:0", "x"})
+    for (const char* bad :
+         {"", "10:30", "10:30:100:1", "20:30:10", "10:101:100", "0:30:0", "x", "0:100:1", "0"})
         CHECK_THROWS_AS(parse_max_startups(bad), std::invalid_argument);
+    CHECK_THROWS_WITH(
+        parse_max_startups("0:100:1"),
+        "--max-startups: '0:100:1': give START from 1 to FULL and RATE from 0 to 100");
+    // In process START 0 still drops no one while nothing is unproven: the first is admitted.
+    AdmissionLimits from_zero = places_only(0);
+    from_zero.startups = MaxStartups{0, 100, 1};
+    Admission zero(from_zero);
+    CHECK(zero.admit(make_address("10.0.0.1")).place);
 
     // Every newcomer from one address, which holds the most: the drop refuses it.
     const auto run = [](std::uint64_t seed) {
@@ -226,11 +236,12 @@ TEST_CASE("Admission: failures earn penalties; a penalised address is refused, i
     CHECK(fourth.place->fail(Failure::WrongToken) == "");  // only the first failure counts
     const auto refused = admission.admit(make_address("10.0.0.1"));
     CHECK_FALSE(refused.place);
-    CHECK(refused.refusal == "10.0.0.1/32 penalised for 20 s more (last: wrong token)");
-    CHECK(refused.answer == "penalised: failures from 10.0.0.1/32; try again in 20 s");
-    // Coming back while refused adds to the penalty (1 s each).
+    // Coming back while refused adds to the penalty (1 s each), this time included: the time
+    // told is when it may come back.
+    CHECK(refused.refusal == "10.0.0.1/32 penalised for 21 s more (last: wrong token)");
+    CHECK(refused.answer == "penalised: failures from 10.0.0.1/32; try again in 21 s");
     CHECK(admission.admit(make_address("10.0.0.1")).refusal ==
-          "10.0.0.1/32 penalised for 21 s more (last: came back while refused)");
+          "10.0.0.1/32 penalised for 22 s more (last: came back while refused)");
     CHECK(admission.admit(make_address("10.0.0.2")).place);  // its neighbour did nothing
     CHECK(admission.admit(make_address("10.0.1.1")).place);  // nor did another network
 
@@ -263,7 +274,7 @@ TEST_CASE(
           std::string::npos);
     CHECK(admit_into(admission, "10.0.0.1", c).find("the most of them") != std::string::npos);
     CHECK(admit_into(admission, "10.0.0.1", c) ==
-          "10.0.0.1/32 penalised for 16 s more (last: came back while refused)");
+          "10.0.0.1/32 penalised for 24 s more (last: came back while refused)");
     // 10.0.0.2 takes 10.0.0.1's oldest place; the place that gave way earns nothing.
     CHECK(admit_into(admission, "10.0.0.2", c) == "");
     CHECK(a.evicted);
@@ -274,4 +285,91 @@ TEST_CASE(
     b.place.reset();
     HeldPlace e;
     CHECK(admit_into(admission, "10.0.0.2", e).find("the most of them") != std::string::npos);
+}
+
+TEST_CASE("Admission: a failed connection gives way first when the server is full") {
+    AdmissionLimits limits = places_only(0);
+    limits.max_clients = 3;
+    Admission admission(limits);
+    // A full server: one proven client, two connections that failed and linger (a wrong token
+    // waits up to a second for its refusal to be read) from a flooding network.
+    HeldPlace client, failed1, failed2;
+    REQUIRE(admit_into(admission, "10.0.9.1", client) == "");
+    client.place->prove();
+    REQUIRE(admit_into(admission, "10.0.0.1", failed1) == "");
+    REQUIRE(admit_into(admission, "10.0.0.2", failed2) == "");
+    failed1.place->fail(Failure::WrongToken);
+    failed2.place->fail(Failure::WrongToken);
+    CHECK(admission.unproven() == 0);
+    CHECK(admission.open() == 3);
+    // A client of another network, then a neighbour of the flood: each takes a failed place, the
+    // oldest first, and the proven client keeps its own.
+    HeldPlace other, neighbour;
+    auto ticket = admission.admit(make_address("10.0.8.1"));
+    REQUIRE(ticket.place);
+    CHECK(ticket.gave_way ==
+          "a connection from 10.0.0.1 that had failed gave way (server full (3 connections))");
+    other.place = std::move(ticket.place);
+    ticket.evict();
+    CHECK(failed1.evicted);
+    CHECK(admit_into(admission, "10.0.0.250", neighbour) == "");
+    CHECK(failed2.evicted);
+    CHECK_FALSE(client.evicted);
+    CHECK(admission.open() == 3);
+    // No failed place left and nothing unproven but the newcomers': the server is full.
+    other.place->prove();
+    neighbour.place->prove();
+    HeldPlace late;
+    CHECK(admit_into(admission, "10.0.7.1", late) == "server full (3 connections)");
+    // The failed places end later (their linger is over): nothing is freed twice.
+    failed1.place.reset();
+    failed2.place.reset();
+    CHECK(admission.open() == 3);
+}
+
+TEST_CASE("Admission: a refusal while penalised adds to the address's own record, and says when") {
+    AdmissionLimits limits = places_only(0);
+    limits.penalties = PenaltySettings{};
+    limits.penalties.refused = std::chrono::milliseconds(500);
+    Admission admission(limits);
+    // 10.0.9.2 sends four wrong tokens (20 s of its own and for 10.0.9.0/24, both enforced),
+    // then 10.0.9.7 hangs up once (1 s of its own, 21 s for the /24).
+    for (int i = 0; i < 4; ++i) {
+        auto ticket = admission.admit(make_address("10.0.9.2"));
+        REQUIRE(ticket.place);
+        ticket.place->fail(Failure::WrongToken);
+    }
+    admission.admit(make_address("10.0.9.7"));
+    const auto t0 = Admission::Clock::now();  // every failure so far is at or before t0
+    // 10.0.9.7 knocks 20 times at once: each refusal adds 0.5 s to its own record (11 s, under
+    // min), none to the /24's, and it is told when its own record runs out.
+    std::string answer;
+    for (int i = 0; i < 20; ++i) answer = admission.admit(make_address("10.0.9.7"), t0).answer;
+    CHECK((answer == "penalised: failures from 10.0.9.0/24; try again in 11 s" ||
+           answer == "penalised: failures from 10.0.9.0/24; try again in 10 s"));
+    // Then it may: let in once its own record has run out, while the /24's still runs.
+    const auto later = t0 + std::chrono::seconds(12);
+    CHECK(admission.admit(make_address("10.0.9.7"), later).place);
+    // 10.0.9.2 is refused by its own enforced penalty, and told so.
+    CHECK(
+        admission.admit(make_address("10.0.9.2"), t0).answer.find("from 10.0.9.2/32; try again") !=
+        std::string::npos);
+}
+
+TEST_CASE("Admission: the server's own faults are not charged to the client as hang-ups") {
+    AdmissionLimits limits = places_only(0);
+    limits.penalties = PenaltySettings{};
+    limits.penalties.hang_up = std::chrono::seconds(20);  // one hang-up would be enforced
+    Admission admission(limits);
+    // A session that cannot start, a child that cannot start or quits: ended by the server.
+    for (int i = 0; i < 3; ++i) {
+        auto ticket = admission.admit(make_address("10.0.0.1"));
+        REQUIRE(ticket.place);
+        ticket.place->ended_by_server();
+        CHECK(admission.unproven() == 0);
+    }
+    CHECK(admission.admit(make_address("10.0.0.1")).place);
+    // A true hang-up is still one.
+    admission.admit(make_address("10.0.0.2"));
+    CHECK(admission.admit(make_address("10.0.0.2")).answer.find("penalised") == 0);
 }

@@ -1,6 +1,7 @@
 // Admission over real sockets on 127.0.0.1, with the server in process so that a test can seed
-// its random early drop and have it count loopback peers as IPv6 sources (tests/protocol/
-// token_flood_driver.h: 127.a.b.c stands for 2001:db8:a:bc::1).
+// its random early drop, have it count loopback peers as IPv6 sources (tests/protocol/
+// token_flood_driver.h: 127.a.b.c stands for 2001:db8:a:bc::1), and make wrong tokens linger
+// for the whole test.
 #include <doctest/doctest.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -151,4 +152,36 @@ TEST_CASE("IPv6: a /56 of 256 /64s holds one /48's share; another /56 and anothe
     }
     CHECK(server.log_lines_with("not yet past its first line gave way (8 from 2001:db8:a::/48)") >=
           1);
+}
+
+TEST_CASE("Wrong tokens held open do not fill the server: another network and a neighbour get in") {
+    TcpServerOptions options;
+    options.token = "0123456789abcdef0123456789abcdef";
+    options.max_clients = 6;
+    options.first_line_timeout = std::chrono::seconds(60);
+    // The failed connections linger (reading what their clients send) for the whole test, not
+    // a second: what a flood that holds them open and reconnects keeps the server at.
+    options.refusal_linger = std::chrono::minutes(5);
+    AdmissionServerThread server(options);
+    // Six addresses of 127.0.21.0/24, one wrong token each (too few to be penalised), held open.
+    std::vector<std::unique_ptr<GtpSocket>> flood;
+    for (int i = 1; i <= 6; ++i) {
+        flood.push_back(
+            std::make_unique<GtpSocket>(server.port(), "127.0.21." + std::to_string(i)));
+        flood.back()->send_raw("othello-token wrong\n");
+        // The server's decision: refused, and lingering.
+        CHECK(answer_within(*flood.back(), scaled(std::chrono::seconds(5))) ==
+              "? token required\n\n");
+    }
+    CHECK(server.open() == 6);  // full of failed connections
+    // A client of another network, then a neighbour of the flood: each takes a failed place.
+    std::vector<std::unique_ptr<GtpSocket>> served;
+    for (const std::string from : {"127.0.22.1", "127.0.21.250"}) {
+        CAPTURE(from);
+        served.push_back(std::make_unique<GtpSocket>(server.port(), from));
+        CHECK(served.back()->send("othello-token " + options.token) == "=\n");
+        CHECK(served.back()->send("name") == "= othello mobility\n");
+    }
+    CHECK(server.open() == 6);  // the two clients, and four failed connections still lingering
+    CHECK(server.log_lines_with("that had failed gave way (server full (6 connections))") >= 1);
 }

@@ -1,7 +1,8 @@
 // Per-source penalties in process, on a clock the tests set: they grow with every failure, are
 // enforced from `min` on, never run past `max`, expire; a network's penalty falls only on its
-// clients that failed, never on a neighbour that did not nor on another network; IPv6 sources
-// count at /64, /56 and /48; the settings' text form.
+// clients that failed, never on a neighbour that did not nor on another network, and the time
+// left is when the client may come back; IPv6 sources count at /64, /56 and /48; a full table
+// forgets the soonest-ending penalties but never one just written; the settings' text form.
 #include <doctest/doctest.h>
 
 #include "protocol/source_penalties.h"
@@ -59,7 +60,8 @@ TEST_CASE("A network's penalty falls only on its clients that failed, never on a
     const auto in_force = penalties.in_force(from("10.0.0.1"), t0);
     REQUIRE(in_force);
     CHECK(in_force->network.text() == "10.0.0.0/24");
-    CHECK(left_for(penalties, "10.0.0.2", t0) == doctest::Approx(15));
+    // Refused until its own record runs out (5 s), not the /24's (15 s).
+    CHECK(left_for(penalties, "10.0.0.2", t0) == doctest::Approx(5));
     CHECK(left_for(penalties, "10.0.0.9", t0) == -1);  // a neighbour that did not fail
     CHECK(left_for(penalties, "10.0.1.1", t0) == -1);  // another network
     // The clients that failed stay refused while they keep coming back (each time adds to their
@@ -108,6 +110,45 @@ TEST_CASE("Penalties: the table forgets the penalties that end soonest when full
     CHECK(penalties.tracked() == 4);
     CHECK(left_for(penalties, "10.0.0.1", t0 + seconds(2)) == -1);  // forgotten: refused no more
     CHECK(left_for(penalties, "10.0.2.1", t0 + seconds(2)) > 0);
+}
+
+TEST_CASE("Penalties: the time left is until the source's own record or every enforced one ends") {
+    SourcePenalties penalties;
+    const auto t0 = Clock::now();
+    // 10.0.0.1 hangs up (1 s of its own); three wrong tokens from 10.0.0.2 enforce the /24 (16 s).
+    penalties.record(from("10.0.0.1"), Failure::HangUp, t0);
+    for (int i = 0; i < 3; ++i) penalties.record(from("10.0.0.2"), Failure::WrongToken, t0);
+    CHECK(left_for(penalties, "10.0.0.1", t0) == doctest::Approx(1));
+    // Charged to its own record alone, coming back ten times keeps it refused 11 s (under min:
+    // its own is not enforced), and the /24's penalty no longer.
+    for (int i = 0; i < 10; ++i) penalties.record({from("10.0.0.1").front()}, Failure::Refused, t0);
+    CHECK(left_for(penalties, "10.0.0.1", t0) == doctest::Approx(11));
+    CHECK(left_for(penalties, "10.0.0.1", t0 + seconds(12)) == -1);
+    CHECK(left_for(penalties, "10.0.0.2", t0 + seconds(12)) == doctest::Approx(3));  // 15 s
+    // An enforced penalty of its own, longer than its network's: that one.
+    SourcePenalties own;
+    for (int i = 0; i < 3; ++i) own.record(from("10.0.0.3"), Failure::Timeout, t0);
+    for (int i = 0; i < 5; ++i) own.record({from("10.0.0.3").front()}, Failure::Timeout, t0);
+    CHECK(left_for(own, "10.0.0.3", t0) == doctest::Approx(160));
+}
+
+TEST_CASE("Penalties: a full table never forgets the record it has just written") {
+    PenaltySettings settings;
+    settings.max_sources = 2;        // one IPv4 source: its address and its /24
+    settings.hang_up = seconds(15);  // one hang-up is enforced, and ends before a timeout's 20 s
+    SourcePenalties penalties(settings);
+    const auto t0 = Clock::now();
+    penalties.record(from("10.0.0.1"), Failure::Timeout, t0);
+    CHECK(penalties.record(from("10.0.1.1"), Failure::HangUp, t0));
+    CHECK(penalties.tracked() == 2);
+    CHECK(left_for(penalties, "10.0.1.1", t0) == doctest::Approx(15));  // the one just written
+    CHECK(left_for(penalties, "10.0.0.1", t0) == -1);  // forgotten, though it ends later
+    // More levels than the table holds: all kept, for as long as they run.
+    settings.max_sources = 1;
+    SourcePenalties tiny(settings);
+    tiny.record(from("10.0.0.1"), Failure::Timeout, t0);
+    CHECK(tiny.tracked() == 2);
+    CHECK(left_for(tiny, "10.0.0.1", t0) == doctest::Approx(20));
 }
 
 TEST_CASE("Penalty settings: KEY:SECONDS by commas, none, and what is refused") {

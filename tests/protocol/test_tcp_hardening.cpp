@@ -1,10 +1,14 @@
 // Serving on a network: the token handshake and the penalties its failures earn (wrong tokens,
-// hang-ups), the warning for a short token and othello-token's tokens, the admission options
-// that were replaced, the per-address connection limit, the warning for a non-loopback --listen,
-// drops logged with reasons, and a small abuse run (100 games while 20 misbehaving clients
-// attack) against the real othello-engine on 127.0.0.1.
+// hang-ups; not the server's own faults), the warning for a short token and othello-token's
+// tokens, what is refused at start (a token with whitespace, negative counts, the admission
+// options that were replaced), the per-address connection limit, the warnings for a non-loopback
+// --listen and for --exec without --token, a bracketed IPv6 --listen, drops logged with reasons,
+// and a small abuse run (100 games while 20 misbehaving clients attack) against the real
+// othello-engine on 127.0.0.1.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <set>
 
@@ -56,6 +60,32 @@ TEST_CASE("--token '' is refused at start: an empty secret would let everyone in
     CHECK(out ==
           "othello-engine: --token: the secret is empty, which would let every client in; "
           "give one\nexit 2\n");
+}
+
+TEST_CASE("A --token with whitespace, or a negative count, is refused at start") {
+    const auto started = [](const std::string& options) {
+        return run_with_input(
+            "/bin/sh",
+            {"-c", "timeout 10 \"$0\" --listen 127.0.0.1:0 " + options + " 2>&1; echo \"exit $?\"",
+             engine_path()},
+            "");
+    };
+    // The gate splits the first line into words: this secret could never be presented.
+    CHECK(started("--token '0123456789abcdef 0123456789abcdef'") ==
+          "othello-engine: --token: the secret holds whitespace, which no first line can present "
+          "(the line is split into words); give one without (othello-token makes one)\nexit 2\n");
+    // Read into a size, -1 would be the largest: no limit at all.
+    for (const std::string option :
+         {"--max-clients", "--per-source-max-startups", "--max-clients-per-address",
+          "--max-line-length", "--exec-stderr-lines"}) {
+        CAPTURE(option);
+        CHECK(started(option + " -1") == "othello-engine: " + option +
+                                             ": '-1' is not a count (a whole number from 0)\n(see "
+                                             "othello-engine --help)\nexit 2\n");
+        CHECK(started(option + "=-1").find("'-1' is not a count") != std::string::npos);
+    }
+    CHECK(started("--idle-timeout -5") ==
+          "othello-engine: --idle-timeout: give seconds from 0\nexit 2\n");
 }
 
 TEST_CASE("Wrong tokens are penalised: refused at once with a reason until the penalty expires") {
@@ -162,15 +192,22 @@ TEST_CASE("The admission options that were replaced are refused, saying what rep
              engine_path()},
             "");
     };
-    CHECK(refused("--token-checks-per-second 20") ==
-          "othello-engine: --token-checks-per-second was removed: tokens are at least 128 bits "
-          "(othello-token makes one), so guessing needs no server-wide budget; failed tokens are "
-          "penalised per source network (--per-source-penalties)\nexit 2\n");
+    for (const std::string given : {"--token-checks-per-second 20", "--token-checks-per-second"}) {
+        CAPTURE(given);
+        CHECK(refused(given) ==
+              "othello-engine: --token-checks-per-second was removed: tokens are at least 128 bits "
+              "(othello-token makes one), so guessing needs no server-wide budget; failed tokens "
+              "are penalised per source network (--per-source-penalties)\nexit 2\n");
+    }
     CHECK(refused("--max-unproven-per-network 8") ==
           "othello-engine: --max-unproven-per-network was removed: replaced by "
           "--per-source-max-startups (per network; the address holding the most gives way to a "
           "newcomer) and --max-startups (random early drop)\nexit 2\n");
     CHECK(refused("--max-startups 10:30").find("is not START:RATE:FULL or N") != std::string::npos);
+    // START 0 would refuse every client for ever.
+    CHECK(refused("--max-startups 0:100:1") ==
+          "othello-engine: --max-startups: '0:100:1': give START from 1 to FULL and RATE from 0 "
+          "to 100\nexit 2\n");
     CHECK(refused("--per-source-penalties never").find("is not KEY:VALUE") != std::string::npos);
 }
 
@@ -262,7 +299,10 @@ TEST_CASE("A session that cannot start is logged with its reason; the client see
                       ("othello-tcp-book-" + std::to_string(::getpid()) + ".db");
     std::filesystem::copy_file(std::string(OTHELLO_SOURCE_DIR) + "/data/book.db", book,
                                std::filesystem::copy_options::overwrite_existing);
-    EngineServerProcess server({"--policy", "book,mobility", "--book", book.string()});
+    // One hang-up would put a penalty in force: a session that cannot start must not count as
+    // the client's.
+    EngineServerProcess server({"--policy", "book,mobility", "--book", book.string(),
+                                "--per-source-penalties", "hang-up:20"});
     {
         GtpSocket before(server.port());
         CHECK(before.send("name") == "= othello book,mobility\n");
@@ -283,6 +323,58 @@ TEST_CASE("A session that cannot start is logged with its reason; the client see
     }
     CHECK(server.stop() == 0);
     std::filesystem::remove(book);
+}
+
+TEST_CASE(
+    "--exec: a child that cannot start or quits before the first line is not the client's "
+    "hang-up") {
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("othello-exec-fault-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto script = dir / "engine.sh";
+    std::ofstream(script) << "#!/bin/sh\nexit 0\n";
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+    // One hang-up would put a penalty in force on 127.0.0.9.
+    EngineServerProcess server({"--exec", script.string(), "--per-source-penalties", "hang-up:20"});
+    // The child exits at once, before the client says anything: the connection just ends.
+    for (int i = 0; i < 3; ++i) {
+        GtpSocket client(server.port(), "127.0.0.9");
+        CHECK(client.read_to_end().empty());
+    }
+    // The engine is gone from the server's machine: the child cannot start (its exec fails
+    // after it closed what it inherited, so it too just exits).
+    std::filesystem::remove(script);
+    for (int i = 0; i < 3; ++i) {
+        GtpSocket client(server.port(), "127.0.0.9");
+        CHECK(client.read_to_end().empty());
+    }
+    CHECK(server.stop() == 0);
+    CHECK(server.log().find("penalised") == std::string::npos);
+    CHECK(server.log_lines_with("dropped: the engine exited before the client's first line") == 6);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("--exec without --token warns that every connection starts a child; with it, not") {
+    EngineServerProcess open_exec({"--exec", engine_path() + " --policy random"});
+    CHECK(open_exec.log_lines_with("warning: --exec without --token: every connection starts a "
+                                   "child process before it proves anything") == 1);
+    CHECK(open_exec.stop() == 0);
+    EngineServerProcess gated({"--exec", engine_path() + " --policy random", "--token",
+                               "0123456789abcdef0123456789abcdef"});
+    CHECK(gated.log().find("warning") == std::string::npos);
+    CHECK(gated.stop() == 0);
+}
+
+TEST_CASE("--listen takes a bracketed IPv6 address") {
+    // [::1] is loopback; where the machine has no IPv6 the bind fails, but the address is read.
+    const std::string out = run_with_input(
+        "/bin/sh",
+        {"-c", "timeout -s INT 2 \"$0\" --listen '[::1]:0' 2>&1; echo \"exit $?\"", engine_path()},
+        "");
+    CHECK(out.find("not an IP address") == std::string::npos);
+    CHECK(out.find("is not HOST:PORT") == std::string::npos);
+    if (out.find("listening on") != std::string::npos)
+        CHECK(out.find("othello-engine: listening on [::1]:") == 0);
 }
 
 TEST_CASE("Listening beyond loopback warns; loopback does not") {

@@ -1,6 +1,8 @@
 // The token flood: connections from many loopback addresses standing for source networks stay
 // silent, send a wrong token, or send a wrong token and hang up at once, reconnecting as soon as
-// they are closed (or at once), while honest clients with the right token try to get in: one in
+// they are closed (or at once), or send a wrong token and hold the connection open without
+// reading for 1.5 s (past the server's 1 s linger after a refusal), each time from a fresh
+// address of their network, while honest clients with the right token try to get in: one in
 // another network, one in the flood's first network. Shared by the tests (small counts) and
 // othello-flood-bench (its table).
 //
@@ -31,7 +33,18 @@
 
 namespace othello::testing {
 
-enum class FloodKind { Silent, WrongToken, HangUp };
+enum class FloodKind {
+    Silent,
+    WrongToken,
+    HangUp,
+    // A wrong token, then the connection held open unread for kFloodHold, then closed; each
+    // connection from the next address of its network (of 249; IPv6: of the 256 /64s), so that
+    // no address fails often enough to be penalised (unless the shape is one address).
+    WrongTokenHeld,
+};
+
+// How long a WrongTokenHeld connection stays open after its wrong token.
+inline constexpr std::chrono::milliseconds kFloodHold{1500};
 
 struct FloodShape {
     int networks = 1;     // IPv4 /24s (ipv6: one /56)
@@ -90,7 +103,17 @@ namespace token_flood_detail {
 struct FloodSlot {
     std::unique_ptr<GtpSocket> socket;
     std::string from;
+    int network = 0;
+    std::chrono::steady_clock::time_point opened{};
 };
+
+// WrongTokenHeld: the next address of `slot`'s network, taking turns with the network's other
+// slots (`turn` counts them all), so that each address fails about once per 249 connections.
+inline void next_address(const FloodShape& shape, FloodSlot& slot, long turn) {
+    if (shape.addresses == 1 && shape.networks == 1) return;  // one address: it stays
+    const int per_network = shape.ipv6 ? 256 : 249;
+    slot.from = flood_address(shape, slot.network, static_cast<int>(turn % per_network));
+}
 
 // Opens what is missing: a silent connection, or one that sends a wrong token (and, for HangUp,
 // closes at once).
@@ -98,6 +121,7 @@ inline void reopen(unsigned short port, FloodKind kind, FloodSlot& slot,
                    std::atomic<long>& opened) {
     try {
         slot.socket = std::make_unique<GtpSocket>(port, slot.from);
+        slot.opened = std::chrono::steady_clock::now();
         ++opened;
         if (kind != FloodKind::Silent) slot.socket->send_raw("othello-token wrong\n");
         if (kind == FloodKind::HangUp) slot.socket.reset();
@@ -113,11 +137,23 @@ inline void run_flood(unsigned short port, const FloodShape& shape, const std::a
     for (int n = 0; n < (shape.ipv6 ? 1 : shape.networks); ++n)
         for (int a = 0; a < shape.addresses; ++a)
             for (int k = 0; k < shape.per_address; ++k)
-                slots.push_back({nullptr, flood_address(shape, n, a)});
+                slots.push_back({nullptr, flood_address(shape, n, a), n, {}});
+    std::vector<long> turn_of_network(static_cast<std::size_t>(shape.networks), 0);
+    const bool held = shape.kind == FloodKind::WrongTokenHeld;
     std::vector<pollfd> fds(slots.size());
     while (!stop) {
-        for (auto& slot : slots)
-            if (!slot.socket && !stop) reopen(port, shape.kind, slot, opened);
+        const auto now = std::chrono::steady_clock::now();
+        for (auto& slot : slots) {
+            // Held: closed once its time is up, never read (the server's answer waits unread).
+            if (held && slot.socket && now - slot.opened >= kFloodHold) slot.socket.reset();
+            if (slot.socket || stop) continue;
+            if (held) next_address(shape, slot, turn_of_network[slot.network]++);
+            reopen(port, shape.kind, slot, opened);
+        }
+        if (held) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            continue;
+        }
         for (std::size_t i = 0; i < slots.size(); ++i)
             fds[i] = {slots[i].socket ? slots[i].socket->fd() : -1, POLLIN, 0};
         if (::poll(fds.data(), fds.size(), 10) <= 0) continue;
