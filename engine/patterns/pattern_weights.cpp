@@ -1,6 +1,8 @@
 // Reading, writing and checking weight files; the format is described in pattern_weights.h.
 #include "engine/patterns/pattern_weights.h"
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -19,7 +21,8 @@ static_assert(std::endian::native == std::endian::little,
 namespace {
 
 constexpr char kMagic[8] = {'O', 'T', 'H', 'P', 'A', 'T', 'W', 'T'};
-constexpr std::uint32_t kVersion = 2;
+constexpr std::uint32_t kVersion = 3;
+constexpr std::uint32_t kPlainVersion = 2;      // the table stored as it is
 constexpr std::uint32_t kUncheckedVersion = 1;  // no checksum; read only to be rewritten
 constexpr std::size_t kUncheckedHeaderBytes = 32;
 constexpr std::size_t kChecksumOffset = 32;
@@ -105,8 +108,15 @@ std::string PatternWeights::serialize() const {
     put_u32(out, kEntriesPerPhase);
     put_u32(out, kUnitsPerDisc);
     put_u32(out, 0);  // the checksum, filled in below
-    const auto* data = reinterpret_cast<const char*>(table_.data());
-    out.append(data, table_.size() * sizeof(std::int16_t));
+    const auto* data = reinterpret_cast<const Bytef*>(table_.data());
+    const uLong size = static_cast<uLong>(table_.size() * sizeof(std::int16_t));
+    uLongf packed = compressBound(size);
+    std::string stream(packed, '\0');
+    if (compress2(reinterpret_cast<Bytef*>(stream.data()), &packed, data, size,
+                  Z_BEST_COMPRESSION) != Z_OK)
+        throw WeightsError("cannot compress the weights (zlib)");
+    stream.resize(packed);
+    out += stream;
     const std::uint32_t sum = data_checksum(out, kChecksumOffset, kHeaderBytes);
     std::memcpy(out.data() + kChecksumOffset, &sum, 4);
     return out;
@@ -122,28 +132,76 @@ void PatternWeights::save(const std::filesystem::path& path) const {
 
 namespace {
 
-// The header's fields after the version, the size, and for version 2 the checksum; returns the
-// table.
+// The table of a version-3 file: its zlib stream after the header, inflated to at most `size`
+// bytes (a stream that holds more is refused as it is read, never inflated whole). Returns what
+// the stream held, for the caller to check against `size`.
+std::string inflated(const std::string& bytes, std::size_t header, std::size_t size,
+                     const std::string& name) {
+    std::string plain(size + 1, '\0');  // one byte more: room to see a stream that is too long
+    z_stream z{};
+    if (inflateInit(&z) != Z_OK) throw WeightsError(name + ": cannot read the weights (zlib)");
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data() + header));
+    z.avail_in = static_cast<uInt>(bytes.size() - header);
+    z.next_out = reinterpret_cast<Bytef*>(plain.data());
+    z.avail_out = static_cast<uInt>(plain.size());
+    const int status = inflate(&z, Z_FINISH);
+    const std::size_t out = plain.size() - z.avail_out, left = z.avail_in;
+    inflateEnd(&z);
+    if (status != Z_STREAM_END && !(status == Z_BUF_ERROR && out == plain.size()))
+        throw WeightsError(name + ": the weights' zlib stream is damaged or cut short");
+    if (status == Z_STREAM_END && left != 0)
+        throw WeightsError(name + ": trailing bytes after the weights' zlib stream");
+    plain.resize(out);
+    return plain;
+}
+
+// The header's fields after the version, the size, and for versions 2 and 3 the checksum;
+// returns the table, inflated (version 3) and with a coarser file's phases repeated.
 std::vector<std::int16_t> checked_table(const std::string& bytes, const std::string& name,
                                         std::uint32_t version) {
     expect_set(name, get_u32(bytes, 12));
-    expect(name, "phase count", get_u32(bytes, 16), kPhaseCount);
-    expect(name, "plies per phase", get_u32(bytes, 20), kPliesPerPhase);
+    // A file of coarser phases (each a whole number of this build's, covering the same plies)
+    // is read with each of its phases repeated: it evaluates every position as it did.
+    const std::uint32_t phases = get_u32(bytes, 16), plies = get_u32(bytes, 20);
+    const bool coarser = plies > kPliesPerPhase && plies % kPliesPerPhase == 0 &&
+                         phases * plies == kPhaseCount * kPliesPerPhase;
+    if (!coarser) {
+        expect(name, "phase count", phases, kPhaseCount);
+        expect(name, "plies per phase", plies, kPliesPerPhase);
+    }
     expect(name, "entries per phase", get_u32(bytes, 24), kEntriesPerPhase);
     expect(name, "units per disc", get_u32(bytes, 28), PatternWeights::kUnitsPerDisc);
     const std::size_t header =
-        version == kVersion ? PatternWeights::kHeaderBytes : kUncheckedHeaderBytes;
-    std::vector<std::int16_t> table(PatternWeights::kTableSize);
-    const std::size_t expected = header + table.size() * sizeof(std::int16_t);
-    if (bytes.size() != expected) {
+        version == kUncheckedVersion ? kUncheckedHeaderBytes : PatternWeights::kHeaderBytes;
+    const std::size_t table_bytes =
+        static_cast<std::size_t>(phases) * kEntriesPerPhase * sizeof(std::int16_t);
+    const bool packed = version == kVersion;
+    if (!packed && bytes.size() != header + table_bytes) {
+        const std::size_t expected = header + table_bytes;
         throw WeightsError(
             name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") + ": " +
             std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
     }
-    if (version == kVersion &&
+    if (version != kUncheckedVersion &&
         data_checksum(bytes, kChecksumOffset, header) != get_u32(bytes, kChecksumOffset))
         throw WeightsError(name + ": checksum mismatch: the weights file is damaged");
-    std::memcpy(table.data(), bytes.data() + header, expected - header);
+    const std::string plain =
+        packed ? inflated(bytes, header, table_bytes, name) : bytes.substr(header);
+    if (plain.size() != table_bytes) {
+        throw WeightsError(name + ": the weights' zlib stream holds " +
+                           (plain.size() > table_bytes ? "more than " : "") +
+                           std::to_string(std::min(plain.size(), table_bytes)) +
+                           " bytes of table, expected " +
+                           std::to_string(table_bytes));
+    }
+    std::vector<std::int16_t> table(PatternWeights::kTableSize);
+    const std::size_t phase_bytes =
+        static_cast<std::size_t>(kEntriesPerPhase) * sizeof(std::int16_t);
+    for (int phase = 0; phase < kPhaseCount; ++phase) {
+        const std::size_t from = static_cast<std::size_t>(phase) * kPliesPerPhase / plies;
+        std::memcpy(table.data() + static_cast<std::size_t>(phase) * kEntriesPerPhase,
+                    plain.data() + from * phase_bytes, phase_bytes);
+    }
     return table;
 }
 
@@ -178,11 +236,12 @@ PatternWeights PatternWeights::parse(const std::string& bytes, const std::string
     const std::uint32_t version = version_of(bytes, name);
     if (version == kUncheckedVersion) {
         throw WeightsError(name +
-                           ": format version 1 has no checksum, this build reads version 2; "
+                           ": format version 1 has no checksum, this build reads versions 2 "
+                           "and 3; "
                            "rewrite it with othello-train --upgrade-weights " +
                            name + " --output NEW.bin");
     }
-    expect(name, "format version", version, kVersion);
+    if (version != kPlainVersion) expect(name, "format version", version, kVersion);
     return PatternWeights(checked_table(bytes, name, version));
 }
 
@@ -193,7 +252,8 @@ PatternWeights PatternWeights::load(const std::filesystem::path& path) {
 PatternWeights PatternWeights::load_for_upgrade(const std::filesystem::path& path) {
     const std::string bytes = read_weights_file(path), name = path.string();
     const std::uint32_t version = version_of(bytes, name);
-    if (version != kUncheckedVersion) expect(name, "format version", version, kVersion);
+    if (version != kUncheckedVersion && version != kPlainVersion)
+        expect(name, "format version", version, kVersion);
     return PatternWeights(checked_table(bytes, name, version));
 }
 

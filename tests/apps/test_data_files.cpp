@@ -4,6 +4,7 @@
 // message naming the file; the earlier format is rewritten by othello-train --upgrade-weights.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <zlib.h>
 
 #include <cstdint>
 #include <cstring>
@@ -106,9 +107,19 @@ TEST_CASE("a FIFO or a folder as weights, network or book is refused at once") {
 
 TEST_CASE("a weights file of the earlier format is refused, and othello-train upgrades it") {
     const fs::path dir = temp_dir("data_files_upgrade");
-    // Version 1: the same header without the checksum, then the same table.
+    // Version 1: the same header without the checksum, then the table plain (the shipped file,
+    // version 3, holds it as a zlib stream: 2 bytes an entry, as many as the header says).
     const std::string current = read_bytes(kWeights);
-    std::string old = current.substr(0, 32) + current.substr(36);
+    std::uint32_t phases, entries;
+    std::memcpy(&phases, current.data() + 16, 4);
+    std::memcpy(&entries, current.data() + 24, 4);
+    uLongf size = 2ul * phases * entries;
+    std::string table(size, '\0');
+    REQUIRE(uncompress(reinterpret_cast<Bytef*>(table.data()), &size,
+                       reinterpret_cast<const Bytef*>(current.data() + 36),
+                       static_cast<uLong>(current.size() - 36)) == Z_OK);
+    REQUIRE(size == table.size());
+    std::string old = current.substr(0, 32) + table;
     const std::uint32_t one = 1;
     std::memcpy(old.data() + 8, &one, 4);
     const fs::path v1 = dir / "v1.bin", v2 = dir / "v2.bin";
@@ -116,7 +127,7 @@ TEST_CASE("a weights file of the earlier format is refused, and othello-train up
     Run run = engine(dir, "--policy regression --weights " + v1.string());
     CHECK(run.status == 2);
     CHECK(run.err == "othello-engine: " + v1.string() +
-                         ": format version 1 has no checksum, this build reads version 2; "
+                         ": format version 1 has no checksum, this build reads versions 2 and 3; "
                          "rewrite it with othello-train --upgrade-weights " +
                          v1.string() + " --output NEW.bin\n");
 
@@ -124,7 +135,8 @@ TEST_CASE("a weights file of the earlier format is refused, and othello-train up
     INFO(run.err);
     CHECK(run.status == 0);
     CHECK(run.out == "wrote " + v2.string() + ": the weights of " + v1.string() +
-                         " with a checksum (format version 2), read back and checked\n");
+                         " in the current format (version 3: a checksum, the table as a zlib "
+                         "stream), read back and checked\n");
     CHECK(read_bytes(v2) == current);  // the shipped file is exactly its upgrade
     run = engine(dir, "--policy regression --weights " + v2.string());
     CHECK(run.status == 0);
