@@ -109,7 +109,7 @@ error_of() {
 paired_of() {
     awk -v name=regression '
         function score(line, colour,    r) {
-            if (!match(line, /RE\[[-+]?[0-9.]*/)) return -1
+            if (!match(line, /RE\[[-+]?[0-9][0-9.]*/)) return -1  # RE[?]: no result
             r = substr(line, RSTART + 3, RLENGTH - 3) + 0
             if (r == 0) return 0.5
             return (r > 0) == (colour == "B") ? 1 : 0
