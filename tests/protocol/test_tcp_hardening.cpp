@@ -51,27 +51,30 @@ TEST_CASE("--token: a client must present the secret first; others are refused a
     CHECK(server.log_lines_with("penalised") == 0);
 }
 
-TEST_CASE("--token '' is refused at start: an empty secret would let everyone in") {
-    const std::string out = run_with_input(
+namespace {
+
+// What `othello-engine --listen 127.0.0.1:0 OPTIONS` prints (stdout and stderr) and then
+// "exit N": for options refused at start (a server that starts is ended after 10 s).
+std::string started_with(const std::string& options) {
+    return run_with_input(
         "/bin/sh",
-        {"-c", "timeout 10 \"$0\" --listen 127.0.0.1:0 --token '' 2>&1; echo \"exit $?\"",
+        {"-c", "timeout 10 \"$0\" --listen 127.0.0.1:0 " + options + " 2>&1; echo \"exit $?\"",
          engine_path()},
         "");
+}
+
+}  // namespace
+
+TEST_CASE("--token '' is refused at start: an empty secret would let everyone in") {
+    const std::string out = started_with("--token ''");
     CHECK(out ==
           "othello-engine: --token: the secret is empty, which would let every client in; "
           "give one\nexit 2\n");
 }
 
 TEST_CASE("A --token with whitespace, or a negative count, is refused at start") {
-    const auto started = [](const std::string& options) {
-        return run_with_input(
-            "/bin/sh",
-            {"-c", "timeout 10 \"$0\" --listen 127.0.0.1:0 " + options + " 2>&1; echo \"exit $?\"",
-             engine_path()},
-            "");
-    };
     // The gate splits the first line into words: this secret could never be presented.
-    CHECK(started("--token '0123456789abcdef 0123456789abcdef'") ==
+    CHECK(started_with("--token '0123456789abcdef 0123456789abcdef'") ==
           "othello-engine: --token: the secret holds whitespace, which no first line can present "
           "(the line is split into words); give one without (othello-token makes one)\nexit 2\n");
     // Read into a size, -1 would be the largest: no limit at all.
@@ -79,12 +82,13 @@ TEST_CASE("A --token with whitespace, or a negative count, is refused at start")
          {"--max-clients", "--per-source-max-startups", "--max-clients-per-address",
           "--max-line-length", "--exec-stderr-lines"}) {
         CAPTURE(option);
-        CHECK(started(option + " -1") == "othello-engine: " + option +
-                                             ": '-1' is not a count (a whole number from 0)\n(see "
-                                             "othello-engine --help)\nexit 2\n");
-        CHECK(started(option + "=-1").find("'-1' is not a count") != std::string::npos);
+        CHECK(started_with(option + " -1") ==
+              "othello-engine: " + option +
+                  ": '-1' is not a count (a whole number from 0)\n(see "
+                  "othello-engine --help)\nexit 2\n");
+        CHECK(started_with(option + "=-1").find("'-1' is not a count") != std::string::npos);
     }
-    CHECK(started("--idle-timeout -5") ==
+    CHECK(started_with("--idle-timeout -5") ==
           "othello-engine: --idle-timeout: give seconds from 0\nexit 2\n");
 }
 
@@ -185,30 +189,25 @@ TEST_CASE("A short --token is warned about; othello-token's are not") {
 }
 
 TEST_CASE("The admission options that were replaced are refused, saying what replaced them") {
-    const auto refused = [](const std::string& option) {
-        return run_with_input(
-            "/bin/sh",
-            {"-c", "\"$0\" --listen 127.0.0.1:0 " + option + " 2>&1; echo \"exit $?\"",
-             engine_path()},
-            "");
-    };
     for (const std::string given : {"--token-checks-per-second 20", "--token-checks-per-second"}) {
         CAPTURE(given);
-        CHECK(refused(given) ==
+        CHECK(started_with(given) ==
               "othello-engine: --token-checks-per-second was removed: tokens are at least 128 bits "
               "(othello-token makes one), so guessing needs no server-wide budget; failed tokens "
               "are penalised per source network (--per-source-penalties)\nexit 2\n");
     }
-    CHECK(refused("--max-unproven-per-network 8") ==
+    CHECK(started_with("--max-unproven-per-network 8") ==
           "othello-engine: --max-unproven-per-network was removed: replaced by "
           "--per-source-max-startups (per network; the address holding the most gives way to a "
           "newcomer) and --max-startups (random early drop)\nexit 2\n");
-    CHECK(refused("--max-startups 10:30").find("is not START:RATE:FULL or N") != std::string::npos);
+    CHECK(started_with("--max-startups 10:30").find("is not START:RATE:FULL or N") !=
+          std::string::npos);
     // START 0 would refuse every client for ever.
-    CHECK(refused("--max-startups 0:100:1") ==
+    CHECK(started_with("--max-startups 0:100:1") ==
           "othello-engine: --max-startups: '0:100:1': give START from 1 to FULL and RATE from 0 "
           "to 100\nexit 2\n");
-    CHECK(refused("--per-source-penalties never").find("is not KEY:VALUE") != std::string::npos);
+    CHECK(started_with("--per-source-penalties never").find("is not KEY:VALUE") !=
+          std::string::npos);
 }
 
 TEST_CASE("A line must be complete within the idle timeout: trickling bytes does not hold a slot") {
