@@ -11,6 +11,7 @@
 #include "engine/gnu_help.h"
 #include "engine/strict_command_line.h"
 #include "engine/version.h"
+#include "training/endgame_set.h"
 #include "training/move_losses.h"
 #include "training/move_sample_file.h"
 #include "training/network_tools.h"
@@ -27,7 +28,7 @@ struct CommandLine {
     PipelineOptions run;
     std::string wthor_dir, transcripts, output, csv, save_samples_file, self_play_weights, evaluate,
         label_weights, export_moves, network_logits, moves, agreement_of, network, kernel,
-        upgrade_weights, move_losses, player;
+        upgrade_weights, move_losses, player, export_endgame, attach_endgame, base_weights;
     std::vector<std::string> sample_files, average;
     MoveLossOptions losses;
     std::string value_weight = "1";
@@ -157,6 +158,15 @@ void add_output_options(po::options_description& options, CommandLine& c) {
         "loss-exact-empties",
         po::value(&c.losses.exact_empties)->default_value(c.losses.exact_empties),
         "--move-losses: solve exactly from this many empties")(
+        "export-endgame", po::value(&c.export_endgame),
+        "fit nothing: write the --samples positions with at most 16 empties, with both sides' "
+        "moves and the --base-weights pattern evaluation, to this endgame set, for the endgame "
+        "network's trainer (training/endgame/)")(
+        "attach-endgame", po::value(&c.attach_endgame),
+        "fit nothing: write the --base-weights with this endgame network file (from "
+        "training/endgame/train_endgame.py) to --output")(
+        "base-weights", po::value(&c.base_weights),
+        "--export-endgame, --attach-endgame: the weights file (default: the shipped one)")(
         "export-moves", po::value(&c.export_moves),
         "fit nothing: write the WTHOR positions with the experts' moves to DIR/train.moves and "
         "DIR/held-out.moves (the games from --validation-from-year on), for the network "
@@ -276,6 +286,20 @@ int main(int argc, char** argv) {
             if (c.output.empty())
                 throw std::invalid_argument("--upgrade-weights needs --output FILE");
             upgrade_weights(c.upgrade_weights, c.output, std::cout);
+        } else if (!c.export_endgame.empty() || !c.attach_endgame.empty()) {
+            const std::filesystem::path base = c.base_weights.empty()
+                                                   ? othello::patterns::default_weights_path()
+                                                   : std::filesystem::path(c.base_weights);
+            if (!c.export_endgame.empty()) {
+                if (c.sample_files.empty())
+                    throw std::invalid_argument("--export-endgame needs --samples FILE");
+                export_endgame_set({c.sample_files.begin(), c.sample_files.end()}, base,
+                                   c.export_endgame, std::cout);
+            } else {
+                if (c.output.empty())
+                    throw std::invalid_argument("--attach-endgame needs --output FILE");
+                attach_endgame_network(base, c.attach_endgame, c.output, std::cout);
+            }
         } else if (!c.average.empty()) {
             if (c.output.empty()) throw std::invalid_argument("--average needs --output FILE");
             write_average({c.average.begin(), c.average.end()}, c.output, std::cout);

@@ -102,8 +102,8 @@ void bench_evaluation(const Weights& weights, const std::vector<Position>& posit
     }
 }
 
-// Microseconds per move of the policy, over about a second.
-void bench_policy(const Weights& weights, const std::vector<Position>& positions,
+// Microseconds per move of the policy, over about a second, on `what` positions.
+void bench_policy(const Weights& weights, const std::vector<Position>& positions, const char* what,
                   std::int64_t& checksum) {
     RegressionPolicy policy(weights, 1);
     const auto start = Clock::now();
@@ -112,7 +112,8 @@ void bench_policy(const Weights& weights, const std::vector<Position>& positions
         for (const Position& p : positions) checksum += policy.choose(p).square().index();
         moves += static_cast<int>(positions.size());
     } while (seconds_since(start) < 1.0);
-    std::printf("policy: %.2f us per move (%d moves)\n", seconds_since(start) * 1e6 / moves, moves);
+    std::printf("policy, %s: %.2f us per move (%d moves)\n", what,
+                seconds_since(start) * 1e6 / moves, moves);
 }
 
 // Games per second against random, `threads` threads playing for `seconds`.
@@ -194,7 +195,15 @@ int main(int argc, char** argv) {
         const auto positions = sample_positions(2000, 7);
         std::int64_t checksum = 0;
         bench_evaluation(weights, positions, checksum);
-        bench_policy(weights, positions, checksum);
+        bench_policy(weights, positions, "all positions", checksum);
+        // Where an endgame network corrects the children (engine/patterns/endgame_network.h).
+        std::vector<Position> endgame;
+        for (const Position& p : positions)
+            if (p.empty_count() <= EndgameNetwork::kMaxEmpties + 1) endgame.push_back(p);
+        bench_policy(weights, endgame,
+                     weights->endgame() ? "17 empties or fewer, with the endgame network"
+                                        : "17 empties or fewer",
+                     checksum);
         bench_games(weights, threads, seconds);
         if (strength_games > 0) check_strength(weights, strength_games);
     } catch (const std::exception& e) {

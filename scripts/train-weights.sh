@@ -95,6 +95,17 @@ children_depth=4
 expert_children_every=64
 expert_children_depth=6
 expert_children_exact=14
+# Last, the endgame network (engine/patterns/endgame_network.h), which corrects the shipped
+# evaluation at 16 empties or fewer: endgame_chunks times endgame_games self-play games of the
+# shipped round (seeds 1, 2, ...; round-3e-K.samples, one file a chunk, so a stopped run loses at
+# most one), every position with at most 16 empties labelled by the exact solver; their endgame
+# set (othello-train --export-endgame, round-3e.set), a network fitted on it by
+# training/endgame/train_endgame.py (PyTorch: scripts/setup.sh --train; endgame_epochs epochs,
+# round-3e.net) and attached to the shipped round (round-3fcwe.bin, shipped). 0 chunks skips it.
+endgame_chunks=8
+endgame_games=20000
+endgame_epochs=8
+python="${PYTHON:-/usr/bin/python3}"
 rounds=$((1 + ${#deep_rounds[@]}))
 threads="$(nproc)"
 quick=0
@@ -125,7 +136,7 @@ first_steps=40; steps=60; games=60000; depth=2
 if [ "$quick" = 1 ]; then
     common+=(--games 3000)
     first_steps=10; steps=10; games=300; depth=1; final_steps=20; children_depth=1
-    expert_children_depth=1; expert_children_exact=4
+    expert_children_depth=1; expert_children_exact=4; endgame_chunks=0
     [ -n "$work" ] || work="$(mktemp -d)"
 fi
 work="${work:-$build/training}"
@@ -264,6 +275,41 @@ if [ "$rounds" -ge "$(printf '%s\n' "${shipped[@]}" | sort -n | tail -n 1)" ]; t
             shipped_file="$work/round-${k}fcw.bin"
         fi
     fi
+fi
+if [ "$endgame_chunks" -gt 0 ]; then
+    name="$(basename "$shipped_file" .bin)"
+    name="${name#round-}"
+    if ! made "round-${name}e.bin"; then
+        if ! "$python" -c "import torch" 2>/dev/null; then
+            log "$python has no PyTorch, which the endgame network's fit needs:" \
+                "run scripts/setup.sh --train"
+            exit 1
+        fi
+        sets=()
+        for ((chunk = 1; chunk <= endgame_chunks; ++chunk)); do
+            sets+=(--samples "$work/round-${name}e-$chunk.samples")
+            made "round-${name}e-$chunk.samples" && continue
+            log "round ${name}e, chunk $chunk of $endgame_chunks: $endgame_games self-play games" \
+                "of round $name, positions of 16 or fewer empties solved exactly"
+            # Named once whole: a chunk half made when the run stopped is made again.
+            rm -f "$work/round-${name}e-$chunk.partial"
+            time "$train" --data random --games 1 --threads "$threads" --seed "$chunk" \
+                --self-play "$endgame_games" --self-play-weights "$shipped_file" \
+                --self-play-exact-empties 16 --save-samples "$work/round-${name}e-$chunk.partial"
+            mv "$work/round-${name}e-$chunk.partial" "$work/round-${name}e-$chunk.samples"
+        done
+        rm -f "$work/round-${name}e.set" "$work/round-${name}e.set.partial" \
+            "$work/round-${name}e.net" "$work/round-${name}e.bin"
+        "$train" --export-endgame "$work/round-${name}e.set" --base-weights "$shipped_file" \
+            "${sets[@]}"
+        log "round ${name}e: the endgame network, $endgame_epochs epochs"
+        time "$python" "$root/training/endgame/train_endgame.py" --sets "$work/round-${name}e.set" \
+            --epochs "$endgame_epochs" --threads "$threads" --seed 1 \
+            --output "$work/round-${name}e.net"
+        "$train" --attach-endgame "$work/round-${name}e.net" --base-weights "$shipped_file" \
+            --output "$work/round-${name}e.bin"
+    fi
+    shipped_file="$work/round-${name}e.bin"
 fi
 cp "$shipped_file" "$output"
 log "wrote $output ($(basename "$shipped_file" .bin))"

@@ -20,6 +20,7 @@ namespace {
 
 constexpr char kMagic[8] = {'O', 'T', 'H', 'P', 'A', 'T', 'W', 'T'};
 constexpr std::uint32_t kVersion = 2;
+constexpr std::uint32_t kEndgameVersion = 3;    // version 2 followed by an endgame network
 constexpr std::uint32_t kUncheckedVersion = 1;  // no checksum; read only to be rewritten
 constexpr std::size_t kUncheckedHeaderBytes = 32;
 constexpr std::size_t kChecksumOffset = 32;
@@ -96,9 +97,13 @@ PatternWeights PatternWeights::average(const std::vector<PatternWeights>& sets) 
     return PatternWeights(std::move(mean));
 }
 
+PatternWeights PatternWeights::with_endgame(std::optional<EndgameNetwork> network) const {
+    return PatternWeights(table_, std::move(network));
+}
+
 std::string PatternWeights::serialize() const {
     std::string out(kMagic, sizeof kMagic);
-    put_u32(out, kVersion);
+    put_u32(out, endgame_ ? kEndgameVersion : kVersion);
     put_u32(out, kPatternSetId);
     put_u32(out, kPhaseCount);
     put_u32(out, kPliesPerPhase);
@@ -107,6 +112,7 @@ std::string PatternWeights::serialize() const {
     put_u32(out, 0);  // the checksum, filled in below
     const auto* data = reinterpret_cast<const char*>(table_.data());
     out.append(data, table_.size() * sizeof(std::int16_t));
+    if (endgame_) out += endgame_->serialize();
     const std::uint32_t sum = data_checksum(out, kChecksumOffset, kHeaderBytes);
     std::memcpy(out.data() + kChecksumOffset, &sum, 4);
     return out;
@@ -122,29 +128,51 @@ void PatternWeights::save(const std::filesystem::path& path) const {
 
 namespace {
 
-// The header's fields after the version, the size, and for version 2 the checksum; returns the
-// table.
-std::vector<std::int16_t> checked_table(const std::string& bytes, const std::string& name,
-                                        std::uint32_t version) {
+struct Contents {
+    std::vector<std::int16_t> table;
+    std::optional<EndgameNetwork> endgame;
+};
+
+// The header's fields after the version, the size, and from version 2 the checksum; returns the
+// table and, in version 3, the endgame network.
+Contents checked_contents(const std::string& bytes, const std::string& name,
+                          std::uint32_t version) {
     expect_set(name, get_u32(bytes, 12));
     expect(name, "phase count", get_u32(bytes, 16), kPhaseCount);
     expect(name, "plies per phase", get_u32(bytes, 20), kPliesPerPhase);
     expect(name, "entries per phase", get_u32(bytes, 24), kEntriesPerPhase);
     expect(name, "units per disc", get_u32(bytes, 28), PatternWeights::kUnitsPerDisc);
-    const std::size_t header =
-        version == kVersion ? PatternWeights::kHeaderBytes : kUncheckedHeaderBytes;
-    std::vector<std::int16_t> table(PatternWeights::kTableSize);
-    const std::size_t expected = header + table.size() * sizeof(std::int16_t);
+    const bool checked = version != kUncheckedVersion;
+    const std::size_t header = checked ? PatternWeights::kHeaderBytes : kUncheckedHeaderBytes;
+    Contents out{std::vector<std::int16_t>(PatternWeights::kTableSize), std::nullopt};
+    const std::size_t table_bytes = out.table.size() * sizeof(std::int16_t);
+    const std::size_t expected =
+        header + table_bytes + (version == kEndgameVersion ? EndgameNetwork::kBytes : 0);
     if (bytes.size() != expected) {
         throw WeightsError(
             name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") + ": " +
             std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
     }
-    if (version == kVersion &&
-        data_checksum(bytes, kChecksumOffset, header) != get_u32(bytes, kChecksumOffset))
+    if (checked && data_checksum(bytes, kChecksumOffset, header) != get_u32(bytes, kChecksumOffset))
         throw WeightsError(name + ": checksum mismatch: the weights file is damaged");
-    std::memcpy(table.data(), bytes.data() + header, expected - header);
-    return table;
+    std::memcpy(out.table.data(), bytes.data() + header, table_bytes);
+    if (version == kEndgameVersion) {
+        try {
+            out.endgame = EndgameNetwork::parse(bytes.data() + header + table_bytes,
+                                                EndgameNetwork::kBytes, name);
+        } catch (const DataFileError& e) {
+            throw WeightsError(e.what());
+        }
+    }
+    return out;
+}
+
+// Versions 2 and 3 are read (1 only to be upgraded).
+void expect_readable(const std::string& name, std::uint32_t version) {
+    if (version != kVersion && version != kEndgameVersion) {
+        throw WeightsError(name + ": format version is " + std::to_string(version) +
+                           ", this build reads 2 and 3");
+    }
 }
 
 // The magic and the version, which says how the rest is laid out.
@@ -161,12 +189,13 @@ std::uint32_t version_of(const std::string& bytes, const std::string& name) {
 
 std::string read_weights_file(const std::filesystem::path& path) {
     try {
-        // A weights file has one size (checked_table): a file far past it is refused before
+        // A weights file has one size (checked_contents): a file far past it is refused before
         // it costs memory; a few bytes past it are read, to be named as trailing bytes.
         constexpr std::size_t kSlack = 1 << 16;
         return read_regular_file(path, "weights file",
                                  PatternWeights::kHeaderBytes +
-                                     PatternWeights::kTableSize * sizeof(std::int16_t) + kSlack);
+                                     PatternWeights::kTableSize * sizeof(std::int16_t) +
+                                     EndgameNetwork::kBytes + kSlack);
     } catch (const DataFileError& e) {
         throw WeightsError(e.what());
     }
@@ -178,12 +207,13 @@ PatternWeights PatternWeights::parse(const std::string& bytes, const std::string
     const std::uint32_t version = version_of(bytes, name);
     if (version == kUncheckedVersion) {
         throw WeightsError(name +
-                           ": format version 1 has no checksum, this build reads version 2; "
+                           ": format version 1 has no checksum, this build reads versions 2 and 3; "
                            "rewrite it with othello-train --upgrade-weights " +
                            name + " --output NEW.bin");
     }
-    expect(name, "format version", version, kVersion);
-    return PatternWeights(checked_table(bytes, name, version));
+    expect_readable(name, version);
+    Contents contents = checked_contents(bytes, name, version);
+    return PatternWeights(std::move(contents.table), std::move(contents.endgame));
 }
 
 PatternWeights PatternWeights::load(const std::filesystem::path& path) {
@@ -193,8 +223,9 @@ PatternWeights PatternWeights::load(const std::filesystem::path& path) {
 PatternWeights PatternWeights::load_for_upgrade(const std::filesystem::path& path) {
     const std::string bytes = read_weights_file(path), name = path.string();
     const std::uint32_t version = version_of(bytes, name);
-    if (version != kUncheckedVersion) expect(name, "format version", version, kVersion);
-    return PatternWeights(checked_table(bytes, name, version));
+    if (version != kUncheckedVersion) expect_readable(name, version);
+    Contents contents = checked_contents(bytes, name, version);
+    return PatternWeights(std::move(contents.table), std::move(contents.endgame));
 }
 
 std::filesystem::path default_weights_path() {

@@ -10,12 +10,17 @@
 //   offset 28  uint32    units per disc: a stored weight w is worth w / units discs
 //   offset 32  uint32    CRC-32 of bytes 0..31 and of every byte after the header
 //   offset 36  int16     weights[phase][entry], phase-major
+//   then, in version 3 only: an endgame network (endgame_network.h, EndgameNetwork::kBytes)
+// Version 3 is written only for weights with an endgame network; without one the file is version
+// 2, byte for byte what earlier builds wrote.
 // Version 1 was the same without the checksum (a 32-byte header): a damaged table played on
 // unnoticed, so it is read only to be rewritten (load_for_upgrade, othello-train
 // --upgrade-weights).
 // The evaluation of a position is the sum of the entries for_each_entry() selects and the bias of
 // its phase, in integers, so symmetric positions score exactly alike. It is computed on the
 // folded tables (engine/patterns/folded_weights.h), which give the same sum with fewer lookups.
+// With an endgame network, positions with at most EndgameNetwork::kMaxEmpties empties add its
+// correction to that sum (still one static evaluation, and still exactly symmetric).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +30,7 @@
 #include <vector>
 
 #include "engine/data_file.h"
+#include "engine/patterns/endgame_network.h"
 #include "engine/patterns/folded_weights.h"
 #include "engine/patterns/pattern_features.h"
 
@@ -68,6 +74,13 @@ class PatternWeights {
     // The predicted final disc difference for the side to move, in stored units; `set`: the
     // instruction set the folded evaluation runs on (engine/instruction_set.h), the same answer.
     std::int32_t score_units(const Position& p, InstructionSet set = best_instruction_set()) const {
+        const std::int32_t patterns = pattern_score_units(p, set);
+        if (!endgame_ || p.empty_count() > EndgameNetwork::kMaxEmpties) return patterns;
+        return patterns + endgame_->correction_units(p, patterns);
+    }
+    // The patterns' sum alone, without the endgame network's correction.
+    std::int32_t pattern_score_units(const Position& p,
+                                     InstructionSet set = best_instruction_set()) const {
         return folded_ ? folded_->score_units(p, set) : unfolded_score_units(p);
     }
     // The same, entry by entry as the trainer sees the model (the definition the folded tables
@@ -89,12 +102,21 @@ class PatternWeights {
     // Whether score_units() reads folded tables.
     bool folded() const { return folded_.has_value(); }
 
+    // The same weights with `network` correcting the endgame (saved as format version 3), or
+    // without one.
+    PatternWeights with_endgame(std::optional<EndgameNetwork> network) const;
+    const std::optional<EndgameNetwork>& endgame() const { return endgame_; }
+
   private:
-    explicit PatternWeights(std::vector<std::int16_t> table)
-        : table_(std::move(table)), folded_(FoldedWeights::fold(table_)) {}
+    explicit PatternWeights(std::vector<std::int16_t> table,
+                            std::optional<EndgameNetwork> endgame = std::nullopt)
+        : table_(std::move(table)),
+          folded_(FoldedWeights::fold(table_)),
+          endgame_(std::move(endgame)) {}
 
     std::vector<std::int16_t> table_;
     std::optional<FoldedWeights> folded_;
+    std::optional<EndgameNetwork> endgame_;
 };
 
 // The shipped weights: data_dir() / "weights.bin".

@@ -116,7 +116,7 @@ TEST_CASE("a weights file of the earlier format is refused, and othello-train up
     Run run = engine(dir, "--policy regression --weights " + v1.string());
     CHECK(run.status == 2);
     CHECK(run.err == "othello-engine: " + v1.string() +
-                         ": format version 1 has no checksum, this build reads version 2; "
+                         ": format version 1 has no checksum, this build reads versions 2 and 3; "
                          "rewrite it with othello-train --upgrade-weights " +
                          v1.string() + " --output NEW.bin\n");
 

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The endgame network's trainer end to end, small: 150 self-play games with their endgames solved,
+# the endgame set, one epoch of training/endgame/train_endgame.py, the network attached to the
+# shipped weights, then games in othello-match (in process, and the engine over GTP) that end on
+# the board. The float and integer networks' errors are printed by the trainer and must agree.
+# Skipped (exit 77) where PyTorch is not installed: `scripts/setup.sh --train` installs it.
+#   tests/training/endgame_training_test.sh BUILD-BIN-DIR WORKDIR
+set -euo pipefail
+bin=$(realpath "$1")
+work=$(realpath -m "$2")
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+python=${PYTHON:-/usr/bin/python3}
+
+fail() {
+  echo "FAILED: $*" >&2
+  exit 1
+}
+
+if ! "$python" -c "import torch" 2>/dev/null; then
+  echo "SKIPPED: $python has no PyTorch (scripts/setup.sh --train installs python3-torch)"
+  exit 77
+fi
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+weights="$root/data/weights.bin"
+
+"$bin/othello-train" --data random --games 1 --self-play 150 --self-play-weights "$weights" \
+  --self-play-exact-empties 16 --threads 2 --seed 5 --save-samples games.samples > /dev/null
+"$bin/othello-train" --export-endgame set.bin --samples games.samples --base-weights "$weights" |
+  tee export.log
+grep -q "^wrote set.bin: [0-9]* of [0-9]* positions (those with at most 16 empties)$" export.log ||
+  fail "the export did not say what it wrote"
+"$python" "$root/training/endgame/train_endgame.py" --sets set.bin --output endgame.net \
+  --epochs 1 --threads 2 --parity parity.txt | tee train.log
+float=$(sed -n 's/^held out, float network *all *\([0-9.]*\).*/\1/p' train.log | tail -1)
+integer=$(sed -n 's/^held out, integer network *all *\([0-9.]*\).*/\1/p' train.log)
+[ -n "$float" ] && [ -n "$integer" ] || fail "the trainer reported no held-out errors"
+awk -v f="$float" -v i="$integer" 'BEGIN { d = f - i; exit !(d < 0.02 && d > -0.02) }' ||
+  fail "the integer network's error ($integer) is not the float network's ($float)"
+[ "$(wc -l < parity.txt)" = 64 ] || fail "parity.txt does not hold 64 positions"
+# Nothing is written over.
+if "$python" "$root/training/endgame/train_endgame.py" --sets set.bin --output endgame.net \
+  --epochs 1 2> err.txt; then
+  fail "a second run replaced endgame.net"
+fi
+grep -q "exists" err.txt || fail "the refusal does not say the file exists"
+
+"$bin/othello-train" --attach-endgame endgame.net --base-weights "$weights" --output w.bin
+[ "$(od -An -tu4 -j8 -N4 w.bin | tr -d ' ')" = 3 ] || fail "w.bin is not format version 3"
+"$bin/othello-match" --engine "weights=w.bin,policy:regression" --engine policy:random \
+  --games 20 --openings random:8 --seed 3 --no-progress | tee match.log
+grep -q "^regression vs random: 20 games" match.log || fail "the in-process match did not finish"
+"$bin/othello-match" --engine "cmd:$bin/othello-engine --policy regression --weights w.bin" \
+  --engine policy:random --games 4 --openings random:8 --seed 4 --no-progress | tee gtp.log
+grep -q " vs random: 4 games" gtp.log || fail "the match against the engine process did not finish"
+grep -q "forfeit\|illegal" gtp.log && fail "a game was forfeited"
+echo "endgame training: OK"
