@@ -37,7 +37,7 @@
 # values come from the weights.
 # Usage: scripts/train-weights.sh [--rounds N (default 5: all)] [--work DIR]
 #                                 [--output FILE] [--build DIR] [--threads N] [--quick] [--reuse]
-#                                 [--wthor-dir DIR]
+#                                 [--wthor-dir DIR] [--endgame-chunks N]
 #   --wthor-dir: the folder of WTH_<year>.wtb files (default othello-train's: ../shared/data/wthor,
 #                or the build's -DOTHELLO_SHARED_DATA); the tests give the few years of tests/data.
 #   --reuse: keep the rounds whose files the work folder holds already (an interrupted run goes
@@ -95,14 +95,17 @@ children_depth=4
 expert_children_every=64
 expert_children_depth=6
 expert_children_exact=14
-# Last, the endgame network (engine/patterns/endgame_network.h), which corrects the shipped
-# evaluation at 16 empties or fewer: endgame_chunks times endgame_games self-play games of the
-# shipped round (seeds 1, 2, ...; round-3e-K.samples, one file a chunk, so a stopped run loses at
-# most one), every position with at most 16 empties labelled by the exact solver; their endgame
-# set (othello-train --export-endgame, round-3e.set), a network fitted on it by
-# training/endgame/train_endgame.py (PyTorch: scripts/setup.sh --train; endgame_epochs epochs,
-# round-3e.net) and attached to the shipped round (round-3fcwe.bin, shipped). 0 chunks skips it.
-endgame_chunks=8
+# Last, where endgame_chunks is above 0, the endgame network (engine/patterns/endgame_network.h),
+# which corrects the evaluation at 16 empties or fewer: endgame_chunks times endgame_games
+# self-play games of the shipped round (seeds 1, 2, ...; round-3fcwe-K.samples, one file a chunk,
+# so a stopped run loses at most one), every position with at most 16 empties labelled by the
+# exact solver; their endgame set (othello-train --export-endgame, round-3fcwe.set), a network
+# fitted on it by training/endgame/train_endgame.py (PyTorch: scripts/setup.sh --train;
+# endgame_epochs epochs, round-3fcwe.net) and attached to the shipped round (round-3fcwe.bin,
+# then shipped). With 6 chunks it made the fourth row of training/gates.tsv, which played the
+# same as the weights without it (+0.1 +- 0.8 points against level 3, docs/training-log.md):
+# not shipped, so 0 here (--endgame-chunks 6 makes it).
+endgame_chunks=0
 endgame_games=20000
 endgame_epochs=8
 python="${PYTHON:-/usr/bin/python3}"
@@ -121,6 +124,7 @@ while [ $# -gt 0 ]; do
         --quick) quick=1; shift ;;
         --reuse) reuse=1; shift ;;
         --wthor-dir) wthor=(--wthor-dir "$2"); shift 2 ;;
+        --endgame-chunks) endgame_chunks="$2"; shift 2 ;;
         *) echo "train-weights.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -136,7 +140,8 @@ first_steps=40; steps=60; games=60000; depth=2
 if [ "$quick" = 1 ]; then
     common+=(--games 3000)
     first_steps=10; steps=10; games=300; depth=1; final_steps=20; children_depth=1
-    expert_children_depth=1; expert_children_exact=4; endgame_chunks=0
+    expert_children_depth=1; expert_children_exact=4
+    endgame_chunks=0  # the network's fit needs PyTorch, which the quick test does not
     [ -n "$work" ] || work="$(mktemp -d)"
 fi
 work="${work:-$build/training}"

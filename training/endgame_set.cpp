@@ -17,8 +17,8 @@ using patterns::PatternWeights;
 namespace {
 
 constexpr char kSetMagic[8] = {'O', 'T', 'H', 'E', 'G', 'S', 'E', 'T'};
-constexpr std::uint32_t kSetVersion = 1;
-constexpr std::uint32_t kRecordBytes = 40;
+constexpr std::uint32_t kSetVersion = 2;
+constexpr std::uint32_t kRecordBytes = 44;
 
 template <class T>
 void put(std::string& out, T value) {
@@ -68,6 +68,7 @@ std::uint64_t export_endgame_set(const std::vector<std::filesystem::path>& sampl
                 put(record, legal_moves(s.opponent, s.player));
                 put(record, weights.pattern_score_units(p));
                 put(record, s.target);
+                put(record, s.siblings);
                 out.write(record.data(), static_cast<std::streamsize>(record.size()));
                 ++count;
             }

@@ -4,13 +4,14 @@
 //
 // Endgame set file (little-endian), 24-byte header then the records:
 //   offset  0  8 bytes   magic "OTHEGSET"
-//   offset  8  uint32    format version (1)
-//   offset 12  uint32    bytes per record (40)
+//   offset  8  uint32    format version (2; version 1 had no siblings field)
+//   offset 12  uint32    bytes per record (44)
 //   offset 16  uint64    number of records
 //   offset 24  records: uint64 discs of the side to move, uint64 opponent's discs, uint64 legal
 //              moves of the side to move, uint64 the opponent's, int32 the base weights' pattern
 //              evaluation (1/256 disc), float32 label (final disc difference from the side to
-//              move)
+//              move), uint32 siblings (TrainingSample::siblings: the positions one move after
+//              one parent share a nonzero number, so a fit can learn how they rank; 0 for none)
 #pragma once
 
 #include <cstdint>

@@ -236,9 +236,9 @@ void upgrade_weights(const std::filesystem::path& input, const std::filesystem::
                                      input.string());
     }
     log << boost::format(
-               "wrote %s: the weights of %s with a checksum (format version 2), "
+               "wrote %s: the weights of %s with a checksum (format version %d), "
                "read back and checked\n") %
-               output.string() % input.string();
+               output.string() % input.string() % (weights.endgame() ? 3 : 2);
 }
 
 // --stream-fit reads the --samples files as they are: nothing that changes or adds positions.

@@ -2,7 +2,7 @@
 //
 // File format (little-endian), 36-byte header then the weights:
 //   offset  0  8 bytes   magic "OTHPATWT"
-//   offset  8  uint32    format version (2)
+//   offset  8  uint32    format version (2; 3 where an endgame network follows the table)
 //   offset 12  uint32    pattern set id (kPatternSetId: which patterns, in which entry layout)
 //   offset 16  uint32    number of phases
 //   offset 20  uint32    plies per phase

@@ -44,7 +44,8 @@ TrainingSamples game_samples() {
     TrainingSamples samples;
     for (const Position& p : testing::random_positions(6, 8))
         if (p.has_legal_move())
-            samples.push_back({p.player(), p.opponent(), static_cast<float>(p.empty_count())});
+            samples.push_back({p.player(), p.opponent(), static_cast<float>(p.empty_count()),
+                               static_cast<std::uint32_t>(samples.size() % 5)});
     return samples;
 }
 
@@ -82,13 +83,13 @@ TEST_CASE(
     CHECK(count == 2 * expected.size());
     const std::string bytes = slurp(set_file);
     CHECK(bytes.substr(0, 8) == "OTHEGSET");
-    CHECK(read_at<std::uint32_t>(bytes, 8) == 1);
-    CHECK(read_at<std::uint32_t>(bytes, 12) == 40);
+    CHECK(read_at<std::uint32_t>(bytes, 8) == 2);
+    CHECK(read_at<std::uint32_t>(bytes, 12) == 44);
     CHECK(read_at<std::uint64_t>(bytes, 16) == count);
-    REQUIRE(bytes.size() == 24 + 40 * count);
+    REQUIRE(bytes.size() == 24 + 44 * count);
     for (std::size_t i = 0; i < count; ++i) {
         const TrainingSample& s = expected[i % expected.size()];
-        const std::size_t at = 24 + 40 * i;
+        const std::size_t at = 24 + 44 * i;
         const Position p = Position::from_mover(s.player, s.opponent, Color::Black);
         CHECK(read_at<Bitboard>(bytes, at) == s.player);
         CHECK(read_at<Bitboard>(bytes, at + 8) == s.opponent);
@@ -96,6 +97,7 @@ TEST_CASE(
         CHECK(read_at<Bitboard>(bytes, at + 24) == legal_moves(s.opponent, s.player));
         CHECK(read_at<std::int32_t>(bytes, at + 32) == weights.score_units(p));
         CHECK(read_at<float>(bytes, at + 36) == s.target);
+        CHECK(read_at<std::uint32_t>(bytes, at + 40) == s.siblings);
     }
     CHECK(log.str() == "wrote " + set_file.string() + ": " + std::to_string(count) + " of " +
                            std::to_string(2 * samples.size()) +

@@ -34,8 +34,9 @@ OUTPUT_DISCS = 8
 ONE = 256
 SET_MAGIC = b"OTHEGSET"
 NET_MAGIC = b"OTHEGNET"
-RECORD = np.dtype([("mover", "<u8"), ("opponent", "<u8"), ("mover_moves", "<u8"),
-                   ("opponent_moves", "<u8"), ("pattern", "<i4"), ("label", "<f4")])
+RECORD_V1 = np.dtype([("mover", "<u8"), ("opponent", "<u8"), ("mover_moves", "<u8"),
+                      ("opponent_moves", "<u8"), ("pattern", "<i4"), ("label", "<f4")])
+RECORD = np.dtype(RECORD_V1.descr + [("siblings", "<u4")])
 
 
 def load_set(path):
@@ -44,10 +45,16 @@ def load_set(path):
         if len(header) != 24 or header[:8] != SET_MAGIC:
             sys.exit(f"{path}: not an endgame set (magic is not OTHEGSET)")
         version, record_bytes, count = struct.unpack("<IIQ", header[8:])
-        if version != 1 or record_bytes != RECORD.itemsize:
+        layouts = {1: RECORD_V1, 2: RECORD}
+        if version not in layouts or record_bytes != layouts[version].itemsize:
             sys.exit(f"{path}: endgame set version {version} with {record_bytes}-byte records, "
-                     f"this script reads version 1 with {RECORD.itemsize}")
-        records = np.fromfile(f, dtype=RECORD)
+                     f"this script reads version 1 (40-byte records) and 2 (44)")
+        read = np.fromfile(f, dtype=layouts[version])
+        records = np.zeros(len(read), dtype=RECORD)
+        for field in RECORD_V1.names:
+            records[field] = read[field]
+        if version == 2:
+            records["siblings"] = read["siblings"]
     if len(records) != count:
         sys.exit(f"{path}: header says {count} records, the file holds {len(records)}")
     occupied = records["mover"] | records["opponent"]
@@ -168,6 +175,43 @@ def serialize(net):
     return bytes(out)
 
 
+def sibling_runs(records_list):
+    """Run ids over the concatenated sets: the positions one move after one parent (consecutive,
+    the same nonzero siblings number within a file) share one; every other position is alone."""
+    ids, offset = [], 0
+    for records in records_list:
+        siblings = records["siblings"].astype(np.int64)
+        new = np.ones(len(siblings), dtype=bool)
+        new[1:] = (siblings[1:] != siblings[:-1]) | (siblings[1:] == 0)
+        run = np.cumsum(new) + offset
+        offset = int(run[-1]) if len(run) else offset
+        ids.append(run)
+    return np.concatenate(ids)
+
+
+def runs_of(run_ids):
+    """(starts, sizes) of the consecutive runs of equal ids."""
+    starts = np.flatnonzero(np.r_[True, run_ids[1:] != run_ids[:-1]])
+    sizes = np.diff(np.r_[starts, len(run_ids)])
+    return starts, sizes
+
+
+def choice_loss(values, labels, starts, sizes):
+    """Over the runs of 2 or more siblings: the discs a one-ply choice by `values` loses against
+    the best sibling (the parent's mover takes the child that is worst for the side to move
+    there), and how often it takes a best one. (loss a choice, share of best choices, runs)"""
+    lost, best, runs = 0.0, 0, 0
+    for start, size in zip(starts, sizes):
+        if size < 2:
+            continue
+        v, l = values[start:start + size], labels[start:start + size]
+        chosen = l[int(np.argmin(v))]
+        lost += float(chosen - l.min())
+        best += int(chosen == l.min())
+        runs += 1
+    return (lost / runs, best / runs, runs) if runs else (0.0, 0.0, 0)
+
+
 def report(name, errors, empties):
     """RMS error in discs, all and by ranges of empties."""
     line = f"{name:28s} all {math.sqrt(float((errors ** 2).mean())):6.3f}"
@@ -178,16 +222,40 @@ def report(name, errors, empties):
     print(line, flush=True)
 
 
+def batches_of(count, starts, sizes, args, generator):
+    """(record indices, run of each within the batch) in a seeded order. Plain least squares
+    draws records; with a ranking term, whole runs of siblings, about --batch records a batch."""
+    if args.rank_weight == 0:
+        order = torch.randperm(count, generator=generator)
+        for first in range(0, count, args.batch):
+            index = order[first:first + args.batch]
+            yield index, torch.arange(len(index))
+        return
+    order = torch.randperm(len(starts), generator=generator).numpy()
+    per_batch = max(1, int(args.batch * len(starts) / count))
+    for first in range(0, len(order), per_batch):
+        chosen = order[first:first + per_batch]
+        n = sizes[chosen]
+        run = np.repeat(np.arange(len(chosen)), n)
+        within = np.arange(n.sum()) - np.repeat(np.cumsum(n) - n, n)
+        yield torch.from_numpy(np.repeat(starts[chosen], n) + within), torch.from_numpy(run)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", nargs="+", required=True, help="endgame sets (othello-train "
                         "--export-endgame)")
     parser.add_argument("--output", required=True, help="network file to write (must not exist)")
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--batch", type=int, default=1024)
-    parser.add_argument("--learning-rate", type=float, default=2e-3)
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--learning-rate", type=float, default=3e-3)
     parser.add_argument("--validation", type=float, default=0.05,
                         help="share of the records, from the end, held out")
+    parser.add_argument("--rank-weight", type=float, default=0.0,
+                        help="weight of the ranking term: over the positions one move after one "
+                        "parent (the sets' siblings), the squared spread of their errors about "
+                        "their mean error, which is what a one-ply choice between them reads; "
+                        "0: plain least squares on every position")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=os.cpu_count())
     parser.add_argument("--parity", help="also write the integer network's correction of the "
@@ -199,9 +267,13 @@ def main():
         sys.exit(f"{args.output} exists; give a new file")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    records = np.concatenate([load_set(path) for path in args.sets])
+    sets = [load_set(path) for path in args.sets]
+    records = np.concatenate(sets)
+    run_ids = sibling_runs(sets)
     held = int(len(records) * args.validation)
     train, valid = records[:len(records) - held], records[len(records) - held:]
+    t_starts, t_sizes = runs_of(run_ids[:len(train)])
+    v_starts, v_sizes = runs_of(run_ids[len(train):])
     print(f"{len(train)} training and {len(valid)} held-out positions", flush=True)
     t_planes, t_empties, t_pattern, t_label = tensors(train)
     v_planes, v_empties, v_pattern, v_label = tensors(valid)
@@ -214,16 +286,31 @@ def main():
         optimizer, lambda step: 0.5 * (1 + math.cos(math.pi * min(step, steps) / steps)))
     base_errors = v_pattern / 256.0 - v_label
     report("held out, patterns alone", base_errors, v_empties)
+    v_labels = v_label.numpy()
+
+    def report_choices(name, values):
+        lost, best, runs = choice_loss(values, v_labels, v_starts, v_sizes)
+        if runs:
+            print(f"{name:28s} one-ply choice over {runs} sets of siblings: {lost:.3f} discs "
+                  f"lost a choice, best {100 * best:.1f}%", flush=True)
+
+    report_choices("held out, patterns alone", v_pattern.numpy())
     generator = torch.Generator().manual_seed(args.seed)
     started = time.time()
     for epoch in range(args.epochs):
-        order = torch.randperm(len(train), generator=generator)
         total, batches = 0.0, 0
-        for first in range(0, len(train), args.batch):
-            index = order[first:first + args.batch]
+        for index, run in batches_of(len(train), t_starts, t_sizes, args, generator):
             s = int(torch.randint(8, (1,), generator=generator))
             x = inputs(symmetric(t_planes[index], s), t_empties[index], t_pattern[index])
-            loss = torch.nn.functional.mse_loss(model(x), t_target[index])
+            errors = model(x) - t_target[index]
+            loss = (errors ** 2).mean()
+            if args.rank_weight > 0:
+                # Each error's distance from its siblings' mean error.
+                count = int(run[-1]) + 1
+                sums = torch.zeros(count).index_add_(0, run, errors)
+                sizes = torch.zeros(count).index_add_(0, run, torch.ones_like(errors))
+                spread = errors - (sums / sizes)[run]
+                loss = loss + args.rank_weight * (spread ** 2).mean()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
@@ -235,10 +322,12 @@ def main():
               f"{math.sqrt(total / batches) * OUTPUT_DISCS:.3f} discs, "
               f"{time.time() - started:.0f} s", flush=True)
         report("held out, float network", corrected - v_label, v_empties)
+        report_choices("held out, float network", corrected.numpy())
     net = quantized(model)
     corrected = (v_pattern.numpy().astype(np.int64) +
                  integer_correction(net, v_planes, v_empties, v_pattern)) / 256.0
     report("held out, integer network", torch.from_numpy(corrected) - v_label, v_empties)
+    report_choices("held out, integer network", corrected)
     with open(args.output, "xb") as f:
         f.write(serialize(net))
     print(f"wrote {args.output}")
