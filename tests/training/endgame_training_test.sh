@@ -8,21 +8,9 @@
 set -euo pipefail
 bin=$(realpath "$1")
 work=$(realpath -m "$2")
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-python=${PYTHON:-/usr/bin/python3}
-
-fail() {
-  echo "FAILED: $*" >&2
-  exit 1
-}
-
-if ! "$python" -c "import torch" 2>/dev/null; then
-  echo "SKIPPED: $python has no PyTorch (scripts/setup.sh --train installs python3-torch)"
-  exit 77
-fi
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
+# shellcheck source=tests/training/pytorch_test_setup.sh
+source "$(dirname "$0")/pytorch_test_setup.sh"
+pytorch_test_setup "$work"
 weights="$root/data/weights.bin"
 
 "$bin/othello-train" --data random --games 1 --self-play 150 --self-play-weights "$weights" \

@@ -10,21 +10,9 @@ set -euo pipefail
 bin=$(realpath "$1")
 wthor=$(realpath "$2")
 work=$(realpath -m "$3")
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-python=${PYTHON:-/usr/bin/python3}
-
-fail() {
-  echo "FAILED: $*" >&2
-  exit 1
-}
-
-if ! "$python" -c "import torch" 2>/dev/null; then
-  echo "SKIPPED: $python has no PyTorch (scripts/setup.sh --train installs python3-torch)"
-  exit 77
-fi
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
+# shellcheck source=tests/training/pytorch_test_setup.sh
+source "$(dirname "$0")/pytorch_test_setup.sh"
+pytorch_test_setup "$work"
 
 "$bin/othello-train" --export-moves moves --wthor-dir "$wthor" --games 400 \
   --validation-from-year 1980
