@@ -291,6 +291,9 @@ int main(int argc, char** argv) {
                                                    ? othello::patterns::default_weights_path()
                                                    : std::filesystem::path(c.base_weights);
             if (!c.export_endgame.empty()) {
+                if (!c.attach_endgame.empty() || !c.output.empty())
+                    throw std::invalid_argument(
+                        "--export-endgame writes only the set: no --attach-endgame or --output");
                 if (c.sample_files.empty())
                     throw std::invalid_argument("--export-endgame needs --samples FILE");
                 export_endgame_set({c.sample_files.begin(), c.sample_files.end()}, base,

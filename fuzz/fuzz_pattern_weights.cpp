@@ -1,6 +1,7 @@
 // libFuzzer target: the bytes of a pattern weights file. The checksum is recomputed over the
 // input first (when the input is long enough to hold one), so that the fuzzer reaches the checks
-// behind it; a file that passes them must evaluate a position without reading out of bounds.
+// behind it; a file that passes them must evaluate positions (the opening, and an endgame one for
+// the endgame network of a version-3 file) without reading out of bounds or overflowing.
 #include <cstring>
 #include <string>
 
@@ -19,6 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const PatternWeights weights = PatternWeights::parse(bytes, "fuzz.bin");
         (void)weights.score_units(Position::start());
+        // 15 empties: where a version-3 file's endgame network runs too.
+        (void)weights.score_units(
+            Position::from_mover(0x001874605f1e3c7cULL, 0x7e048a9fa0e08000ULL, Color::Black));
     } catch (const WeightsError&) {
     }
     return 0;

@@ -30,7 +30,8 @@
 # round-3w.samples and round-3fcw.bin. Every round is kept in the work folder
 # (default build/training/round-*.bin), where scripts/strength-report.sh finds them for its table
 # of rounds. Deterministic: every step spreads its work over --threads (default: all cores) and
-# gives the same bytes for any count and machine. The whole script takes about 135 minutes of
+# gives the same bytes for any count and machine (the optional endgame network's fit excepted).
+# The whole script takes about 135 minutes of
 # wall time on 2 cores (`--rounds 3`, what is shipped: about 95); the time of each round is in
 # docs/training-log.md.
 # When it writes data/weights.bin it then rebuilds data/book.db (scripts/build-book.sh), whose
@@ -104,7 +105,9 @@ expert_children_exact=14
 # endgame_epochs epochs, round-3fcwe.net) and attached to the shipped round (round-3fcwe.bin,
 # then shipped). With 6 chunks it made the fourth row of training/gates.tsv, which played the
 # same as the weights without it (+0.1 +- 0.8 points against level 3, docs/training-log.md):
-# not shipped, so 0 here (--endgame-chunks 6 makes it).
+# not shipped, so 0 here (--endgame-chunks 6 makes it; PYTHON names the Python with PyTorch,
+# default /usr/bin/python3). The network's fit is the same bytes only for one machine and thread
+# count (PyTorch's own arithmetic), unlike every other step.
 endgame_chunks=0
 endgame_games=20000
 endgame_epochs=8
@@ -124,7 +127,9 @@ while [ $# -gt 0 ]; do
         --quick) quick=1; shift ;;
         --reuse) reuse=1; shift ;;
         --wthor-dir) wthor=(--wthor-dir "$2"); shift 2 ;;
-        --endgame-chunks) endgame_chunks="$2"; shift 2 ;;
+        --endgame-chunks)
+            [[ "$2" =~ ^[0-9]+$ ]] || { echo "train-weights.sh: --endgame-chunks takes a count, not '$2'" >&2; exit 2; }
+            endgame_chunks="$2"; shift 2 ;;
         *) echo "train-weights.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -145,6 +150,12 @@ if [ "$quick" = 1 ]; then
     [ -n "$work" ] || work="$(mktemp -d)"
 fi
 work="${work:-$build/training}"
+# The endgame network's fit needs PyTorch: found out now, not after the rounds.
+if [ "$endgame_chunks" -gt 0 ] && ! "$python" -c "import torch" 2>/dev/null; then
+    echo "train-weights.sh: $python has no PyTorch, which --endgame-chunks needs: run" \
+        "scripts/setup.sh --train, or name another Python with PYTHON=" >&2
+    exit 1
+fi
 mkdir -p "$work"
 log() { echo "train-weights.sh: $*" >&2; }
 # With --reuse, a round whose files are all in the work folder already is not made again.
@@ -285,11 +296,6 @@ if [ "$endgame_chunks" -gt 0 ]; then
     name="$(basename "$shipped_file" .bin)"
     name="${name#round-}"
     if ! made "round-${name}e.bin"; then
-        if ! "$python" -c "import torch" 2>/dev/null; then
-            log "$python has no PyTorch, which the endgame network's fit needs:" \
-                "run scripts/setup.sh --train"
-            exit 1
-        fi
         sets=()
         for ((chunk = 1; chunk <= endgame_chunks; ++chunk)); do
             sets+=(--samples "$work/round-${name}e-$chunk.samples")

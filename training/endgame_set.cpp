@@ -1,6 +1,7 @@
 // Writing the endgame network's training set, and attaching a fitted network to weights.
 #include "training/endgame_set.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -43,7 +44,19 @@ std::uint64_t export_endgame_set(const std::vector<std::filesystem::path>& sampl
     const PatternWeights weights = PatternWeights::load(base_weights);
     for (const auto& file : sample_files) SampleFileReader check(file);  // refused before work
     const std::filesystem::path partial = output.string() + ".partial";
-    refuse_existing(partial);
+    if (std::filesystem::exists(std::filesystem::symlink_status(partial))) {
+        throw std::invalid_argument(partial.string() +
+                                    " is left from an export that stopped; delete it first");
+    }
+    // The partial file goes if anything below fails: only a whole set is ever named.
+    struct RemoveUnlessKept {
+        std::filesystem::path path;
+        bool keep = false;
+        ~RemoveUnlessKept() {
+            std::error_code ignored;
+            if (!keep) std::filesystem::remove(path, ignored);
+        }
+    } cleanup{partial};
     std::ofstream out(partial, std::ios::binary);
     if (!out) throw std::runtime_error(partial.string() + ": cannot open for writing");
     std::string header(kSetMagic, sizeof kSetMagic);
@@ -52,10 +65,14 @@ std::uint64_t export_endgame_set(const std::vector<std::filesystem::path>& sampl
     put(header, std::uint64_t{0});  // the count, written once known
     out.write(header.data(), static_cast<std::streamsize>(header.size()));
     std::uint64_t count = 0, read = 0;
+    // Sibling numbers restart in every sample file: shifted past the earlier files' numbers, so
+    // that the children of two parents never share one.
+    std::uint32_t sibling_offset = 0, last_sibling = 0;
     std::string record;
     for (const auto& file : sample_files) {
         SampleFileReader reader(file);
         TrainingSamples block;
+        sibling_offset = last_sibling;
         while (reader.read(block)) {
             read += block.size();
             for (const TrainingSample& s : block) {
@@ -68,7 +85,9 @@ std::uint64_t export_endgame_set(const std::vector<std::filesystem::path>& sampl
                 put(record, legal_moves(s.opponent, s.player));
                 put(record, weights.pattern_score_units(p));
                 put(record, s.target);
-                put(record, s.siblings);
+                const std::uint32_t siblings = s.siblings ? s.siblings + sibling_offset : 0;
+                last_sibling = std::max(last_sibling, siblings);
+                put(record, siblings);
                 out.write(record.data(), static_cast<std::streamsize>(record.size()));
                 ++count;
             }
@@ -80,6 +99,7 @@ std::uint64_t export_endgame_set(const std::vector<std::filesystem::path>& sampl
     if (!out) throw std::runtime_error(partial.string() + ": write failed");
     refuse_existing(output);
     std::filesystem::rename(partial, output);
+    cleanup.keep = true;
     log << "wrote " << output.string() << ": " << count << " of " << read
         << " positions (those with at most " << EndgameNetwork::kMaxEmpties << " empties)\n";
     return count;
@@ -91,10 +111,21 @@ void attach_endgame_network(const std::filesystem::path& base_weights,
     refuse_existing(output);
     const PatternWeights weights =
         PatternWeights::load(base_weights).with_endgame(EndgameNetwork::load(network.string()));
-    weights.save(output);
-    const PatternWeights back = PatternWeights::load(output);
-    if (back.serialize() != weights.serialize())
-        throw std::runtime_error(output.string() + ": read back differs from what was written");
+    // Written beside the output and named once it reads back whole.
+    const std::filesystem::path partial = output.string() + ".partial";
+    refuse_existing(partial);
+    try {
+        weights.save(partial);
+        if (PatternWeights::load(partial).serialize() != weights.serialize())
+            throw std::runtime_error(partial.string() +
+                                     ": read back differs from what was written");
+    } catch (...) {
+        std::error_code ignored;
+        std::filesystem::remove(partial, ignored);
+        throw;
+    }
+    refuse_existing(output);
+    std::filesystem::rename(partial, output);
     log << "wrote " << output.string() << ": the weights of " << base_weights.string()
         << " with the endgame network of " << network.string()
         << " (format version 3), read back and checked\n";

@@ -10,8 +10,12 @@
 
 namespace othello::patterns {
 
-static_assert(EndgameNetwork::kOutputDiscs == kSymmetryCount,
-              "correction_units sums the 8 images' outputs: the mean times kOutputDiscs");
+static_assert(EndgameNetwork::kOutputDiscs == kSymmetryCount && EndgameNetwork::kOne == 256,
+              "correction_units sums the 8 images' outputs: their mean in 1/256 disc");
+
+// Trained biases are a few units of kOne; this bound keeps every sum of the forward pass far
+// inside int32 whatever the file holds.
+constexpr std::int32_t kMaxBias = 1 << 24;
 
 namespace {
 
@@ -131,6 +135,18 @@ EndgameNetwork EndgameNetwork::parse(const char* data, std::size_t size, const s
     std::array<std::int32_t, 1> b3;
     take_array(at, b3);
     network.b3 = b3[0];
+    // The weights are int16; a bias far past any trained one could overflow the int32 sums.
+    auto check_biases = [&](const auto& biases, const char* layer) {
+        for (const std::int32_t b : biases) {
+            if (b > kMaxBias || b < -kMaxBias) {
+                throw DataFileError(name + ": endgame network bias of " + layer + " is " +
+                                    std::to_string(b) + ", beyond +-" + std::to_string(kMaxBias));
+            }
+        }
+    };
+    check_biases(network.b1, "layer 1");
+    check_biases(network.b2, "layer 2");
+    check_biases(b3, "the output");
     return network;
 }
 

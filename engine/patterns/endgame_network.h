@@ -54,13 +54,13 @@ class EndgameNetwork {
         kHeaderBytes + 2 * (kInputs * kHidden1 + kHidden1 * kHidden2 + kHidden2) +
         4 * (kHidden1 + kHidden2 + 1);
 
-    // The correction to the pattern evaluation `pattern_units` of `p` (which has at most
+    // The correction to the pattern evaluation `pattern_units` of `p` (which has 1 to
     // kMaxEmpties empties), in the evaluation's units (1/256 disc).
     std::int32_t correction_units(const Position& p, std::int32_t pattern_units) const;
 
     std::string serialize() const;
     // Parses kBytes at `data`; throws DataFileError naming `name` and the fault (magic, a shape
-    // this build does not have).
+    // this build does not have, a bias beyond +-2^24).
     static EndgameNetwork parse(const char* data, std::size_t size, const std::string& name);
     // Reads a network file the trainer wrote (exactly kBytes).
     static EndgameNetwork load(const std::string& path);

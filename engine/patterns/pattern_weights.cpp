@@ -87,6 +87,13 @@ PatternWeights PatternWeights::from_discs(const std::vector<double>& weights, in
 
 PatternWeights PatternWeights::average(const std::vector<PatternWeights>& sets) {
     if (sets.empty()) throw std::invalid_argument("PatternWeights::average: no weight sets");
+    for (const PatternWeights& w : sets) {
+        if (w.endgame_) {
+            throw std::invalid_argument(
+                "the mean of weights with an endgame network is not defined: average their "
+                "tables without it, then attach one network (othello-train --attach-endgame)");
+        }
+    }
     std::vector<std::int16_t> mean(kTableSize);
     const double count = static_cast<double>(sets.size());
     for (std::size_t i = 0; i < mean.size(); ++i) {

@@ -57,7 +57,8 @@ class PatternWeights {
     static PatternWeights from_discs(const std::vector<double>& weights, int* clamped = nullptr);
 
     // The entry-by-entry mean of several weight sets (rounded to the nearest unit): an ensemble
-    // of fits that evaluates as their average, at the cost of one. Throws on an empty list.
+    // of fits that evaluates as their average, at the cost of one. Throws on an empty list, and
+    // on weights with an endgame network.
     static PatternWeights average(const std::vector<PatternWeights>& sets);
 
     // Reads a weights file of the current format: a regular file whose header, size and
@@ -75,7 +76,8 @@ class PatternWeights {
     // instruction set the folded evaluation runs on (engine/instruction_set.h), the same answer.
     std::int32_t score_units(const Position& p, InstructionSet set = best_instruction_set()) const {
         const std::int32_t patterns = pattern_score_units(p, set);
-        if (!endgame_ || p.empty_count() > EndgameNetwork::kMaxEmpties) return patterns;
+        const int empties = p.empty_count();
+        if (!endgame_ || empties > EndgameNetwork::kMaxEmpties || empties == 0) return patterns;
         return patterns + endgame_->correction_units(p, patterns);
     }
     // The patterns' sum alone, without the endgame network's correction.

@@ -27,6 +27,11 @@ integer=$(sed -n 's/^held out, integer network *all *\([0-9.]*\).*/\1/p' train.l
 awk -v f="$float" -v i="$integer" 'BEGIN { d = f - i; exit !(d < 0.02 && d > -0.02) }' ||
   fail "the integer network's error ($integer) is not the float network's ($float)"
 [ "$(wc -l < parity.txt)" = 64 ] || fail "parity.txt does not hold 64 positions"
+# The engine computes what the trainer's emulation of it computed, on this run's own network.
+OTHELLO_ENDGAME_NET=endgame.net OTHELLO_ENDGAME_PARITY=parity.txt \
+  "$bin/engine_patterns_tests" -tc="the engine's network computes*" > parity.log 2>&1 ||
+  { cat parity.log; fail "the engine's corrections differ from the trainer's (parity.txt)"; }
+grep -q "test cases: *1 | *1 passed" parity.log || fail "the parity test did not run"
 # Nothing is written over.
 if "$python" "$root/training/endgame/train_endgame.py" --sets set.bin --output endgame.net \
   --epochs 1 2> err.txt; then

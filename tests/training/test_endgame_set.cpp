@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
@@ -70,7 +71,10 @@ TEST_CASE(
     const auto set_file = folder.path / "set.bin";
     const TrainingSamples samples = game_samples();
     save_samples(samples_file, samples);
-    const PatternWeights weights = some_weights();
+    // Base weights with a network of their own: the set holds their patterns' sum alone, the
+    // evaluation a new network will correct.
+    const PatternWeights weights =
+        some_weights().with_endgame(EndgameNetwork::load(kFixtureNetwork.string()));
     weights.save(weights_file);
     std::ostringstream log;
     const std::uint64_t count =
@@ -87,17 +91,24 @@ TEST_CASE(
     CHECK(read_at<std::uint32_t>(bytes, 12) == 44);
     CHECK(read_at<std::uint64_t>(bytes, 16) == count);
     REQUIRE(bytes.size() == 24 + 44 * count);
+    // The second file's sibling numbers follow the first's, so no two parents share one.
+    std::uint32_t first_file_most = 0;
+    for (const TrainingSample& s : expected)
+        first_file_most = std::max(first_file_most, s.siblings);
+    REQUIRE(first_file_most > 0);
     for (std::size_t i = 0; i < count; ++i) {
         const TrainingSample& s = expected[i % expected.size()];
+        const bool second = i >= expected.size();
         const std::size_t at = 24 + 44 * i;
         const Position p = Position::from_mover(s.player, s.opponent, Color::Black);
         CHECK(read_at<Bitboard>(bytes, at) == s.player);
         CHECK(read_at<Bitboard>(bytes, at + 8) == s.opponent);
         CHECK(read_at<Bitboard>(bytes, at + 16) == legal_moves(s.player, s.opponent));
         CHECK(read_at<Bitboard>(bytes, at + 24) == legal_moves(s.opponent, s.player));
-        CHECK(read_at<std::int32_t>(bytes, at + 32) == weights.score_units(p));
+        CHECK(read_at<std::int32_t>(bytes, at + 32) == weights.pattern_score_units(p));
         CHECK(read_at<float>(bytes, at + 36) == s.target);
-        CHECK(read_at<std::uint32_t>(bytes, at + 40) == s.siblings);
+        CHECK(read_at<std::uint32_t>(bytes, at + 40) ==
+              (s.siblings && second ? s.siblings + first_file_most : s.siblings));
     }
     CHECK(log.str() == "wrote " + set_file.string() + ": " + std::to_string(count) + " of " +
                            std::to_string(2 * samples.size()) +
@@ -106,6 +117,18 @@ TEST_CASE(
     CHECK_THROWS_WITH(export_endgame_set({samples_file}, weights_file, set_file, log),
                       (set_file.string() + " exists; give a new file").c_str());
     CHECK(slurp(set_file) == bytes);
+    const auto other = folder.path / "other.bin";
+    std::filesystem::create_directory(other.string() + ".partial");
+    CHECK_THROWS_WITH(export_endgame_set({samples_file}, weights_file, other, log),
+                      (other.string() + ".partial is left from an export that stopped; delete it "
+                                        "first")
+                          .c_str());
+    CHECK_FALSE(std::filesystem::exists(other));
+    // A sample file that cannot be read costs nothing at the output's path.
+    CHECK_THROWS(export_endgame_set({folder.path / "missing.samples"}, weights_file,
+                                    folder.path / "third.bin", log));
+    CHECK_FALSE(std::filesystem::exists(folder.path / "third.bin"));
+    CHECK_FALSE(std::filesystem::exists(folder.path / "third.bin.partial"));
 }
 
 TEST_CASE("a network attached to weights is read back with them, and nothing is written over") {

@@ -49,6 +49,10 @@ def load_set(path):
         if version not in layouts or record_bytes != layouts[version].itemsize:
             sys.exit(f"{path}: endgame set version {version} with {record_bytes}-byte records, "
                      f"this script reads version 1 (40-byte records) and 2 (44)")
+        size = os.path.getsize(path)
+        if size != 24 + count * record_bytes:
+            sys.exit(f"{path}: header says {count} records ({24 + count * record_bytes} bytes), "
+                     f"the file holds {size} bytes")
         read = np.fromfile(f, dtype=layouts[version])
         records = np.zeros(len(read), dtype=RECORD)
         for field in RECORD_V1.names:
@@ -175,18 +179,28 @@ def serialize(net):
     return bytes(out)
 
 
-def sibling_runs(records_list):
-    """Run ids over the concatenated sets: the positions one move after one parent (consecutive,
-    the same nonzero siblings number within a file) share one; every other position is alone."""
-    ids, offset = [], 0
+def grouped_by_siblings(records_list):
+    """The records of the sets, concatenated and reordered so that the positions one move after
+    one parent (the same nonzero siblings number, in one set; a child whose opponent must pass,
+    numbered 0, may stand among them) are consecutive, and their run ids: siblings share one,
+    every other position is alone. The order is otherwise kept."""
+    keys, offset = [], 0
     for records in records_list:
         siblings = records["siblings"].astype(np.int64)
-        new = np.ones(len(siblings), dtype=bool)
-        new[1:] = (siblings[1:] != siblings[:-1]) | (siblings[1:] == 0)
-        run = np.cumsum(new) + offset
-        offset = int(run[-1]) if len(run) else offset
-        ids.append(run)
-    return np.concatenate(ids)
+        key = np.arange(len(siblings), dtype=np.int64) + offset
+        numbered = np.flatnonzero(siblings)
+        if len(numbered):
+            # A new run where the number changes from the last numbered position's.
+            values = siblings[numbered]
+            starts = np.r_[True, values[1:] != values[:-1]]
+            key[numbered] = numbered[np.flatnonzero(starts)][np.cumsum(starts) - 1] + offset
+        keys.append(key)
+        offset += len(siblings)
+    keys = np.concatenate(keys)
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    runs = np.cumsum(np.r_[True, keys[1:] != keys[:-1]])
+    return np.concatenate(records_list)[order], runs
 
 
 def runs_of(run_ids):
@@ -263,14 +277,15 @@ def main():
                         "discs (hex), pattern evaluation, correction (1/256 disc); the engine's "
                         "test reads it (tests/data/endgame-parity.txt)")
     args = parser.parse_args()
-    if os.path.lexists(args.output):
-        sys.exit(f"{args.output} exists; give a new file")
+    for path in (args.output, args.parity):
+        if path and os.path.lexists(path):
+            sys.exit(f"{path} exists; give a new file")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    sets = [load_set(path) for path in args.sets]
-    records = np.concatenate(sets)
-    run_ids = sibling_runs(sets)
+    records, run_ids = grouped_by_siblings([load_set(path) for path in args.sets])
     held = int(len(records) * args.validation)
+    if len(records) - held < 1 or held < 1:
+        sys.exit(f"{len(records)} positions in the sets: too few to train on and hold out")
     train, valid = records[:len(records) - held], records[len(records) - held:]
     t_starts, t_sizes = runs_of(run_ids[:len(train)])
     v_starts, v_sizes = runs_of(run_ids[len(train):])

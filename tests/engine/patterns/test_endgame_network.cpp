@@ -1,6 +1,8 @@
 // The endgame network: the trainer's integer arithmetic, symmetry, and weights files that carry it.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,10 +19,17 @@ namespace {
 const std::filesystem::path kData = OTHELLO_TEST_DATA;
 
 // A network fitted by training/endgame/train_endgame.py on a few thousand positions, with the
-// corrections its integer emulation computed (tests/data/README.md).
+// corrections its integer emulation computed (tests/data/README.md); or, where the environment
+// names them, a network and parity file a trainer run just wrote
+// (tests/training/endgame_training_test.sh sets OTHELLO_ENDGAME_NET and OTHELLO_ENDGAME_PARITY).
+std::string fixture_path(const char* variable, const char* committed) {
+    const char* given = std::getenv(variable);
+    return given && *given ? given : (kData / committed).string();
+}
+
 const EndgameNetwork& fixture() {
     static const EndgameNetwork network =
-        EndgameNetwork::load((kData / "endgame-fixture.net").string());
+        EndgameNetwork::load(fixture_path("OTHELLO_ENDGAME_NET", "endgame-fixture.net"));
     return network;
 }
 
@@ -50,7 +59,7 @@ PatternWeights bias_weights(double bias) {
 }  // namespace
 
 TEST_CASE("the engine's network computes what the trainer's integer emulation computed") {
-    std::ifstream lines(kData / "endgame-parity.txt");
+    std::ifstream lines(fixture_path("OTHELLO_ENDGAME_PARITY", "endgame-parity.txt"));
     REQUIRE(lines);
     int checked = 0;
     std::string line;
@@ -122,6 +131,12 @@ TEST_CASE("weights with an endgame network: format version 3, corrected only in 
         }
     }
     CHECK(corrected > 0);
+    // A full board (the labeller's search can reach one) is left to the patterns.
+    const Position full =
+        Position::from_mover(0x00000000FFFFFFFFULL, 0xFFFFFFFF00000000ULL, Color::Black);
+    CHECK(back.score_units(full) == back.pattern_score_units(full));
+    // An ensemble's mean has no network to take: refused rather than dropped.
+    CHECK_THROWS_AS(PatternWeights::average({plain, with}), std::invalid_argument);
     // The network's bytes are under the checksum, and its shape is checked.
     std::string flipped = bytes;
     flipped[bytes.size() - 100] ^= 1;
@@ -139,6 +154,11 @@ TEST_CASE("a network file of another shape or kind is refused, naming the file a
     wider[16] = static_cast<char>(EndgameNetwork::kHidden1 + 1);  // the third shape field
     CHECK(parse_message(wider) ==
           "n.net: endgame network hidden units 1 is 65, this build's is 64");
+    std::string bias = good;
+    const std::int32_t huge = (1 << 24) + 1;
+    std::memcpy(bias.data() + EndgameNetwork::kBytes - 4, &huge, 4);  // the output bias
+    CHECK(parse_message(bias) ==
+          "n.net: endgame network bias of the output is 16777217, beyond +-16777216");
     std::string magic = good;
     magic[0] = 'X';
     CHECK(parse_message(magic) == "n.net: not an endgame network (magic is not OTHEGNET)");
