@@ -13,11 +13,11 @@ namespace othello::patterns {
 static_assert(EndgameNetwork::kOutputDiscs == kSymmetryCount && EndgameNetwork::kOne == 256,
               "correction_units sums the 8 images' outputs: their mean in 1/256 disc");
 
+namespace {
+
 // Trained biases are a few units of kOne; this bound keeps every sum of the forward pass far
 // inside int32 whatever the file holds.
 constexpr std::int32_t kMaxBias = 1 << 24;
-
-namespace {
 
 constexpr char kNetworkMagic[8] = {'O', 'T', 'H', 'E', 'G', 'N', 'E', 'T'};
 

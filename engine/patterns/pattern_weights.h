@@ -76,8 +76,9 @@ class PatternWeights {
     // instruction set the folded evaluation runs on (engine/instruction_set.h), the same answer.
     std::int32_t score_units(const Position& p, InstructionSet set = best_instruction_set()) const {
         const std::int32_t patterns = pattern_score_units(p, set);
+        if (!endgame_) return patterns;  // the shipped weights: nothing more on the hot path
         const int empties = p.empty_count();
-        if (!endgame_ || empties > EndgameNetwork::kMaxEmpties || empties == 0) return patterns;
+        if (empties > EndgameNetwork::kMaxEmpties || empties == 0) return patterns;
         return patterns + endgame_->correction_units(p, patterns);
     }
     // The patterns' sum alone, without the endgame network's correction.
