@@ -80,6 +80,7 @@ using Weights = std::shared_ptr<const PatternWeights>;
 // process may run. The checksum (of one round) shows that each set evaluates every position alike.
 void bench_evaluation(const Weights& weights, const std::vector<Position>& positions,
                       std::int64_t& checksum) {
+    std::printf("%s\n", std::string(pext_note()).c_str());
     for (InstructionSet set : available_instruction_sets()) {
         const auto start = Clock::now();
         const double cpu_start = thread_cpu_seconds();

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/instruction_set.h"
 #include "engine/perft.h"
 #include "engine/random_playout.h"
 
@@ -73,6 +74,7 @@ SelfPlayResult random_self_play(double seconds, int threads, std::uint64_t seed,
 }
 
 void run_bench(std::ostream& out, int perft_depth, double self_play_seconds) {
+    out << pext_note() << "\n";
     char line[200];
     for (InstructionSet set : available_instruction_sets()) {
         const PerftResult p = timed_perft(perft_depth, set);

@@ -33,21 +33,25 @@ constexpr Bitboard without_lowest(Bitboard b) {
 
 // The n-th (0-based, from the lowest) set bit of b, as a one-bit board; n < popcount(b). Isa: the
 // instruction set of the kernel it runs in (engine/instruction_set.h), the same answer on each.
+inline Bitboard nth_set_bit_portable(Bitboard b, int n) {
+    for (; n > 0; --n) b = without_lowest(b);
+    return b & (~b + 1);
+}
+
 template <InstructionSet Isa = InstructionSet::kBaseline>
 inline Bitboard nth_set_bit(Bitboard b, int n) {
 #if defined(__BMI2__)
-    // One instruction where the CPU has it: deposit a single bit into the n-th position of b.
-    return _pdep_u64(Bitboard{1} << n, b);
-#else
-    for (; n > 0; --n) b = without_lowest(b);
-    return b & (~b + 1);
+    // One instruction where the CPU runs it fast: deposit a single bit into the n-th position of b.
+    if (detail::use_pext) return _pdep_u64(Bitboard{1} << n, b);
 #endif
+    return nth_set_bit_portable(b, n);
 }
 
 #if defined(OTHELLO_HAS_X86_64_V3)
 template <>
 [[gnu::target("bmi2")]] inline Bitboard nth_set_bit<InstructionSet::kX86_64_V3>(Bitboard b, int n) {
-    return _pdep_u64(Bitboard{1} << n, b);
+    if (detail::use_pext) return _pdep_u64(Bitboard{1} << n, b);
+    return nth_set_bit_portable(b, n);
 }
 #endif
 

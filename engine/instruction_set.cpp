@@ -2,7 +2,12 @@
 #include "engine/instruction_set.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #include "engine/ascii_text.h"
 
@@ -34,6 +39,53 @@ bool cpu_has_x86_64_v3() {
 #else
     return false;
 #endif
+}
+
+bool detail::fast_pext_on(std::string_view vendor, unsigned family) {
+    return (vendor != "AuthenticAMD" && vendor != "HygonGenuine") || family >= 0x19;
+}
+
+bool cpu_has_fast_pext() {
+#if defined(__x86_64__)
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) return true;
+    char vendor[13] = {};
+    std::memcpy(vendor, &ebx, 4);
+    std::memcpy(vendor + 4, &edx, 4);
+    std::memcpy(vendor + 8, &ecx, 4);
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return true;
+    // The family as AMD and Intel count it: the base family, plus the extended one where the
+    // base is 0Fh.
+    const unsigned base = (eax >> 8) & 0xF;
+    return detail::fast_pext_on(vendor, base == 0xF ? base + ((eax >> 20) & 0xFF) : base);
+#else
+    return true;
+#endif
+}
+
+namespace {
+
+bool choose_pext() {
+    const bool fast = cpu_has_fast_pext();
+    const char* asked = std::getenv("OTHELLO_PEXT");
+    if (!asked || !*asked) return fast;
+    if (std::strcmp(asked, "on") == 0) return true;
+    if (std::strcmp(asked, "off") == 0) return false;
+    std::cerr << "OTHELLO_PEXT='" << printable(asked) << "' is neither on nor off: using "
+              << (fast ? "on" : "off") << "\n";
+    return fast;
+}
+
+}  // namespace
+
+namespace detail {
+bool use_pext = choose_pext();
+}  // namespace detail
+
+std::string_view pext_note() {
+    if (detail::use_pext) return "pext and pdep: one instruction each";
+    return cpu_has_fast_pext() ? "pext and pdep: in software (OTHELLO_PEXT=off)"
+                               : "pext and pdep: in software (this CPU runs them in microcode)";
 }
 
 namespace {

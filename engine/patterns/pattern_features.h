@@ -27,19 +27,24 @@ struct Features {
 
 namespace detail {
 
-// The bits of b under mask, packed to the low end in square order.
-inline std::uint32_t gather(Bitboard b, Bitboard mask) {
-#if defined(__BMI2__)
-    return static_cast<std::uint32_t>(_pext_u64(b, mask));
-#else
+// The bits of b under mask, packed to the low end in square order, one at a time.
+inline std::uint32_t gather_portable(Bitboard b, Bitboard mask) {
     std::uint32_t out = 0;
     int k = 0;
     for (int sq : Bits(mask)) out |= static_cast<std::uint32_t>((b >> sq) & 1) << k++;
     return out;
-#endif
 }
 
-// gather() for the instruction set Isa (engine/instruction_set.h): one pext on x86-64-v3.
+// The same, in one pext where the build targets BMI2 and the CPU runs it fast.
+inline std::uint32_t gather(Bitboard b, Bitboard mask) {
+#if defined(__BMI2__)
+    if (othello::detail::use_pext) return static_cast<std::uint32_t>(_pext_u64(b, mask));
+#endif
+    return gather_portable(b, mask);
+}
+
+// gather() for the instruction set Isa (engine/instruction_set.h): on x86-64-v3, one pext where
+// it is fast (cpu_has_fast_pext).
 template <InstructionSet Isa>
 inline std::uint32_t gather_on(Bitboard b, Bitboard mask) {
     return gather(b, mask);
@@ -49,7 +54,8 @@ inline std::uint32_t gather_on(Bitboard b, Bitboard mask) {
 template <>
 [[gnu::target("bmi2")]] inline std::uint32_t gather_on<InstructionSet::kX86_64_V3>(Bitboard b,
                                                                                    Bitboard mask) {
-    return static_cast<std::uint32_t>(_pext_u64(b, mask));
+    if (othello::detail::use_pext) return static_cast<std::uint32_t>(_pext_u64(b, mask));
+    return gather_portable(b, mask);
 }
 #endif
 

@@ -5,10 +5,12 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "engine/bitboard.h"
 #include "engine/instruction_set.h"
 #include "engine/movegen.h"
+#include "engine/patterns/pattern_features.h"
 #include "tests/support/child_process.h"
 #include "tests/support/programs.h"
 #include "tests/support/test_support.h"
@@ -24,9 +26,10 @@ struct Run {
     int status;
 };
 
-// othello-engine perft 8 with OTHELLO_INSTRUCTION_SET set to `value` (through env(1)).
-Run perft_with(const std::string& value) {
-    ChildProcess engine("/usr/bin/env", {"OTHELLO_INSTRUCTION_SET=" + value, kEngine, "perft", "8"},
+// othello-engine perft 8 with an environment variable set (`assignment`: NAME=value, through
+// env(1)).
+Run perft_with(const std::string& assignment) {
+    ChildProcess engine("/usr/bin/env", {assignment, kEngine, "perft", "8"},
                         ChildProcess::Streams().stdout_pipe().stderr_pipe());
     Run run;
     run.out = engine.read_all();
@@ -85,17 +88,73 @@ TEST_CASE("the one-instruction n-th set bit equals the bit-by-bit one, where the
     }
 }
 
+TEST_CASE("pext and pdep are taken as slow on AMD's CPUs before Zen 3, and fast elsewhere") {
+    CHECK(detail::fast_pext_on("GenuineIntel", 6));
+    CHECK_FALSE(detail::fast_pext_on("AuthenticAMD", 0x15));  // Excavator
+    CHECK_FALSE(detail::fast_pext_on("AuthenticAMD", 0x17));  // Zen, Zen+, Zen 2
+    CHECK_FALSE(detail::fast_pext_on("HygonGenuine", 0x18));  // Dhyana (Zen)
+    CHECK(detail::fast_pext_on("AuthenticAMD", 0x19));        // Zen 3, Zen 4
+    CHECK(detail::fast_pext_on("AuthenticAMD", 0x1A));        // Zen 5
+}
+
+TEST_CASE("the x86-64-v3 primitives answer alike with pext and pdep and without") {
+    if (!instruction_set_available(InstructionSet::kX86_64_V3)) {
+        MESSAGE("this CPU lacks x86-64-v3: its primitives are not run");
+        return;
+    }
+    std::vector<Bitboard> pattern_masks;
+    for (const patterns::Pattern& pattern : patterns::kPatterns)
+        pattern_masks.push_back(pattern.mask);
+    for (const patterns::MovePattern& pattern : patterns::kMovePatterns)
+        pattern_masks.push_back(pattern.mask);
+    const bool saved = detail::use_pext;
+    for (bool pext : {true, false}) {
+        CAPTURE(pext);
+        detail::use_pext = pext;
+        for (const Position& p : othello::testing::random_positions(20, 23)) {
+            for (Bitboard b : {p.player(), p.opponent(), p.legal_moves(), p.empties()}) {
+                for (Bitboard mask : pattern_masks) {
+                    REQUIRE(patterns::detail::gather_on<InstructionSet::kX86_64_V3>(b, mask) ==
+                            patterns::detail::gather_portable(b, mask));
+                    REQUIRE(patterns::detail::gather_on<InstructionSet::kBaseline>(b, mask) ==
+                            patterns::detail::gather_portable(b, mask));
+                }
+                for (int n = 0; n < popcount(b); ++n)
+                    REQUIRE(nth_set_bit<InstructionSet::kX86_64_V3>(b, n) ==
+                            nth_set_bit_portable(b, n));
+            }
+        }
+    }
+    detail::use_pext = saved;
+}
+
+TEST_CASE("OTHELLO_PEXT turns pext and pdep on or off, and a wrong value is named and ignored") {
+    const std::string count = "perft 8 = 390216\n";
+    for (const char* value : {"on", "off"}) {
+        CAPTURE(value);
+        const Run run = perft_with(std::string("OTHELLO_PEXT=") + value);
+        CHECK(run.status == 0);
+        CHECK(run.out.rfind(count, 0) == 0);
+        CHECK(run.err == "");
+    }
+    const Run wrong = perft_with("OTHELLO_PEXT=maybe");
+    CHECK(wrong.status == 0);
+    CHECK(wrong.out.rfind(count, 0) == 0);
+    CHECK(wrong.err == std::string("OTHELLO_PEXT='maybe' is neither on nor off: using ") +
+                           (cpu_has_fast_pext() ? "on" : "off") + "\n");
+}
+
 TEST_CASE("OTHELLO_INSTRUCTION_SET chooses the set othello-engine runs on") {
     const std::string count = "perft 8 = 390216\n";
     const std::string best(name_of(best_instruction_set()));
 
-    const Run baseline = perft_with("baseline");
+    const Run baseline = perft_with("OTHELLO_INSTRUCTION_SET=baseline");
     CHECK(baseline.status == 0);
     CHECK(baseline.out.rfind(count, 0) == 0);
     CHECK(baseline.out.find("million leaves/s on baseline\n") != std::string::npos);
     CHECK(baseline.err == "");
 
-    const Run v3 = perft_with("x86-64-v3");
+    const Run v3 = perft_with("OTHELLO_INSTRUCTION_SET=x86-64-v3");
     CHECK(v3.status == 0);
     CHECK(v3.out.rfind(count, 0) == 0);
     if (cpu_has_x86_64_v3()) {
@@ -106,7 +165,7 @@ TEST_CASE("OTHELLO_INSTRUCTION_SET chooses the set othello-engine runs on") {
         CHECK(v3.err == "OTHELLO_INSTRUCTION_SET=x86-64-v3: this CPU lacks it, using baseline\n");
     }
 
-    const Run unknown = perft_with("avx512");
+    const Run unknown = perft_with("OTHELLO_INSTRUCTION_SET=avx512");
     CHECK(unknown.status == 0);
     CHECK(unknown.out.rfind(count, 0) == 0);
     CHECK(unknown.out.find("million leaves/s on " + best + "\n") != std::string::npos);
