@@ -27,35 +27,28 @@ struct Features {
 
 namespace detail {
 
-// The bits of b under mask, packed to the low end in square order, one at a time.
-inline std::uint32_t gather_portable(Bitboard b, Bitboard mask) {
-    std::uint32_t out = 0;
-    int k = 0;
-    for (int sq : Bits(mask)) out |= static_cast<std::uint32_t>((b >> sq) & 1) << k++;
-    return out;
-}
-
-// The same, in one pext where the build targets BMI2 and the CPU runs it fast.
-inline std::uint32_t gather(Bitboard b, Bitboard mask) {
+// The bits of b under the pattern's mask, packed to the low end in square order: one pext
+// where the build targets BMI2 and the CPU runs it fast, BitGather's shifts otherwise.
+inline std::uint32_t gather(Bitboard b, const BitGather& squares) {
 #if defined(__BMI2__)
-    if (othello::detail::use_pext) return static_cast<std::uint32_t>(_pext_u64(b, mask));
+    if (othello::detail::use_pext) return static_cast<std::uint32_t>(_pext_u64(b, squares.mask()));
 #endif
-    return gather_portable(b, mask);
+    return squares(b);
 }
 
 // gather() for the instruction set Isa (engine/instruction_set.h): on x86-64-v3, one pext where
 // it is fast (cpu_has_fast_pext).
 template <InstructionSet Isa>
-inline std::uint32_t gather_on(Bitboard b, Bitboard mask) {
-    return gather(b, mask);
+inline std::uint32_t gather_on(Bitboard b, const BitGather& squares) {
+    return gather(b, squares);
 }
 
 #if defined(OTHELLO_HAS_X86_64_V3)
 template <>
-[[gnu::target("bmi2")]] inline std::uint32_t gather_on<InstructionSet::kX86_64_V3>(Bitboard b,
-                                                                                   Bitboard mask) {
-    if (othello::detail::use_pext) return static_cast<std::uint32_t>(_pext_u64(b, mask));
-    return gather_portable(b, mask);
+[[gnu::target("bmi2")]] inline std::uint32_t gather_on<InstructionSet::kX86_64_V3>(
+    Bitboard b, const BitGather& squares) {
+    if (othello::detail::use_pext) return static_cast<std::uint32_t>(_pext_u64(b, squares.mask()));
+    return squares(b);
 }
 #endif
 
@@ -88,8 +81,8 @@ template <InstructionSet Isa = InstructionSet::kBaseline>
                                                                 Bitboard player,
                                                                 Bitboard opponent) {
     return static_cast<std::uint32_t>(
-        pattern.offset + detail::kTernary.of[detail::gather_on<Isa>(player, pattern.mask)] +
-        2 * detail::kTernary.of[detail::gather_on<Isa>(opponent, pattern.mask)]);
+        pattern.offset + detail::kTernary.of[detail::gather_on<Isa>(player, pattern.gather)] +
+        2 * detail::kTernary.of[detail::gather_on<Isa>(opponent, pattern.gather)]);
 }
 
 // The entry a legal-move pattern selects on one image (discs and both sides' moves, all under the
@@ -100,16 +93,16 @@ template <InstructionSet Isa = InstructionSet::kBaseline>
                                                                Bitboard my_moves,
                                                                Bitboard their_moves) {
     if (pattern.kind == MoveKind::kBothMoves) {
-        return static_cast<std::uint32_t>(pattern.offset +
-                                          detail::gather_on<Isa>(my_moves, pattern.mask) +
-                                          (detail::gather_on<Isa>(their_moves, pattern.mask) << 8));
+        return static_cast<std::uint32_t>(
+            pattern.offset + detail::gather_on<Isa>(my_moves, pattern.gather) +
+            (detail::gather_on<Isa>(their_moves, pattern.gather) << 8));
     }
     // Moves are on empty squares, so the three digit sources never overlap.
     const Bitboard moves = pattern.kind == MoveKind::kDiscsAndMoverMoves ? my_moves : their_moves;
     return static_cast<std::uint32_t>(
-        pattern.offset + detail::kQuaternary.of[detail::gather_on<Isa>(player, pattern.mask)] +
-        2 * detail::kQuaternary.of[detail::gather_on<Isa>(opponent, pattern.mask)] +
-        3 * detail::kQuaternary.of[detail::gather_on<Isa>(moves, pattern.mask)]);
+        pattern.offset + detail::kQuaternary.of[detail::gather_on<Isa>(player, pattern.gather)] +
+        2 * detail::kQuaternary.of[detail::gather_on<Isa>(opponent, pattern.gather)] +
+        3 * detail::kQuaternary.of[detail::gather_on<Isa>(moves, pattern.gather)]);
 }
 
 // Calls visit(entry) for the six global features: mobility, discs and stable discs, the side to

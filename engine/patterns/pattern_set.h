@@ -47,6 +47,7 @@
 #include <string_view>
 
 #include "engine/bitboard.h"
+#include "engine/patterns/bit_gather.h"
 
 namespace othello::patterns {
 
@@ -56,6 +57,7 @@ struct Pattern {
     int size;            // number of squares
     int configurations;  // 3^size
     int offset;          // first entry of its table within a phase's weights
+    BitGather gather{};  // its squares' bits, where pext is slow or missing
 };
 
 inline constexpr int kPatternCount = 13;
@@ -109,6 +111,7 @@ constexpr std::array<Pattern, kPatternCount> make_patterns() {
         p.size = std::popcount(p.mask);
         p.configurations = power_of_three(p.size);
         p.offset = offset;
+        p.gather = BitGather(p.mask);
         offset += p.configurations;
     }
     return set;
@@ -142,6 +145,7 @@ struct MovePattern {
     Bitboard mask;  // 8 squares
     int offset;     // first entry of its table within a phase's weights
     MoveKind kind;
+    BitGather gather{mask};
 };
 inline constexpr int kMovePatternConfigurations = 1 << 16;
 inline constexpr std::array<MovePattern, kMovePatternCount> kMovePatterns = {{

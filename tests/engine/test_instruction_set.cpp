@@ -102,22 +102,22 @@ TEST_CASE("the x86-64-v3 primitives answer alike with pext and pdep and without"
         MESSAGE("this CPU lacks x86-64-v3: its primitives are not run");
         return;
     }
-    std::vector<Bitboard> pattern_masks;
-    for (const patterns::Pattern& pattern : patterns::kPatterns)
-        pattern_masks.push_back(pattern.mask);
+    std::vector<patterns::BitGather> gathers;
+    for (const patterns::Pattern& pattern : patterns::kPatterns) gathers.push_back(pattern.gather);
     for (const patterns::MovePattern& pattern : patterns::kMovePatterns)
-        pattern_masks.push_back(pattern.mask);
+        gathers.push_back(pattern.gather);
     const bool saved = detail::use_pext;
     for (bool pext : {true, false}) {
         CAPTURE(pext);
         detail::use_pext = pext;
         for (const Position& p : othello::testing::random_positions(20, 23)) {
             for (Bitboard b : {p.player(), p.opponent(), p.legal_moves(), p.empties()}) {
-                for (Bitboard mask : pattern_masks) {
-                    REQUIRE(patterns::detail::gather_on<InstructionSet::kX86_64_V3>(b, mask) ==
-                            patterns::detail::gather_portable(b, mask));
-                    REQUIRE(patterns::detail::gather_on<InstructionSet::kBaseline>(b, mask) ==
-                            patterns::detail::gather_portable(b, mask));
+                for (const patterns::BitGather& squares : gathers) {
+                    const std::uint32_t want = patterns::gather_bitwise(b, squares.mask());
+                    REQUIRE(patterns::detail::gather_on<InstructionSet::kX86_64_V3>(b, squares) ==
+                            want);
+                    REQUIRE(patterns::detail::gather_on<InstructionSet::kBaseline>(b, squares) ==
+                            want);
                 }
                 for (int n = 0; n < popcount(b); ++n)
                     REQUIRE(nth_set_bit<InstructionSet::kX86_64_V3>(b, n) ==
