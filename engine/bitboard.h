@@ -31,13 +31,15 @@ constexpr Bitboard without_lowest(Bitboard b) {
     return b & (b - 1);
 }
 
-// The n-th (0-based, from the lowest) set bit of b, as a one-bit board; n < popcount(b). Isa: the
-// instruction set of the kernel it runs in (engine/instruction_set.h), the same answer on each.
+// The n-th (0-based, from the lowest) set bit of b, as a one-bit board; n < popcount(b), one bit
+// at a time.
 inline Bitboard nth_set_bit_portable(Bitboard b, int n) {
     for (; n > 0; --n) b = without_lowest(b);
     return b & (~b + 1);
 }
 
+// The same. Isa: the instruction set of the kernel it runs in (engine/instruction_set.h), the same
+// answer on each.
 template <InstructionSet Isa = InstructionSet::kBaseline>
 inline Bitboard nth_set_bit(Bitboard b, int n) {
 #if defined(__BMI2__)

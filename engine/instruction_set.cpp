@@ -45,6 +45,11 @@ bool detail::fast_pext_on(std::string_view vendor, unsigned family) {
     return (vendor != "AuthenticAMD" && vendor != "HygonGenuine") || family >= 0x19;
 }
 
+unsigned detail::cpuid_family(unsigned eax) {
+    const unsigned base = (eax >> 8) & 0xF;
+    return base == 0xF ? base + ((eax >> 20) & 0xFF) : base;
+}
+
 bool cpu_has_fast_pext() {
 #if defined(__x86_64__)
     unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
@@ -54,38 +59,31 @@ bool cpu_has_fast_pext() {
     std::memcpy(vendor + 4, &edx, 4);
     std::memcpy(vendor + 8, &ecx, 4);
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return true;
-    // The family as AMD and Intel count it: the base family, plus the extended one where the
-    // base is 0Fh.
-    const unsigned base = (eax >> 8) & 0xF;
-    return detail::fast_pext_on(vendor, base == 0xF ? base + ((eax >> 20) & 0xFF) : base);
+    return detail::fast_pext_on(vendor, detail::cpuid_family(eax));
 #else
     return true;
 #endif
 }
 
-namespace {
-
-bool choose_pext() {
-    const bool fast = cpu_has_fast_pext();
-    const char* asked = std::getenv("OTHELLO_PEXT");
+bool detail::pext_choice(bool fast, const char* asked, std::ostream& err) {
     if (!asked || !*asked) return fast;
     if (std::strcmp(asked, "on") == 0) return true;
     if (std::strcmp(asked, "off") == 0) return false;
-    std::cerr << "OTHELLO_PEXT='" << printable(asked) << "' is neither on nor off: using "
-              << (fast ? "on" : "off") << "\n";
+    err << "OTHELLO_PEXT='" << printable(asked) << "' is neither on nor off: using "
+        << (fast ? "on" : "off") << "\n";
     return fast;
 }
 
-}  // namespace
-
 namespace detail {
-bool use_pext = choose_pext();
+bool use_pext = pext_choice(cpu_has_fast_pext(), std::getenv("OTHELLO_PEXT"), std::cerr);
 }  // namespace detail
 
 std::string_view pext_note() {
+    if (best_instruction_set() != InstructionSet::kX86_64_V3)
+        return "pext and pdep: not used (the baseline has no BMI2)";
     if (detail::use_pext) return "pext and pdep: one instruction each";
-    return cpu_has_fast_pext() ? "pext and pdep: in software (OTHELLO_PEXT=off)"
-                               : "pext and pdep: in software (this CPU runs them in microcode)";
+    return cpu_has_fast_pext() ? "pext and pdep: not used (OTHELLO_PEXT=off)"
+                               : "pext and pdep: not used (this CPU runs them in microcode)";
 }
 
 namespace {

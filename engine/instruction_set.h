@@ -27,6 +27,7 @@
 // (engine/policy_on.h).
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -47,26 +48,32 @@ std::optional<InstructionSet> instruction_set_named(std::string_view name);
 // Whether this CPU (and the kernel, which must save the AVX registers) runs x86-64-v3 code.
 bool cpu_has_x86_64_v3();
 
-// Whether this CPU's pext and pdep (BMI2) take a few cycles. AMD's CPUs before Zen 3 (family 19h:
-// Excavator, Zen, Zen+, Zen 2, Hygon's) have them but run them in microcode, tens to hundreds of
-// cycles each, so slowly that on a Zen 2 the pattern evaluation and the search labeller ran
-// faster on the baseline than with them. Where they are slow, the x86-64-v3 kernels gather bits
-// in software and keep the rest of the set (the AVX2 move generator: twice the baseline's perft).
-// The environment variable OTHELLO_PEXT=on or off overrides the check (to compare the two);
-// other values are ignored with a line on stderr.
+// Whether pext and pdep (BMI2), where this CPU has them, take a few cycles. AMD's CPUs before Zen
+// 3 (family 19h) - Excavator, Zen, Zen+, Zen 2 and Hygon's Dhyana - have them but run them in
+// microcode, tens to hundreds of cycles each, so slowly that on a Zen 2 the pattern evaluation and
+// the search labeller ran faster on the baseline than with them. Where they are slow, the
+// x86-64-v3 kernels gather bits with shifts (engine/patterns/bit_gather.h) and keep the rest of
+// the set (the AVX2 move generator: twice the baseline's perft). True on a CPU without BMI2,
+// which never runs them anyway.
 bool cpu_has_fast_pext();
 
-// One line for benchmarks: whether pext and pdep run as instructions here, and why not.
+// One line for benchmarks: whether the x86-64-v3 kernels run pext and pdep here, and why not.
 std::string_view pext_note();
 
 namespace detail {
 // cpu_has_fast_pext()'s rule, for a CPUID vendor string and family: microcoded on AMD's and
 // Hygon's before family 19h.
 bool fast_pext_on(std::string_view vendor, unsigned family);
+// The family in CPUID leaf 1's eax, as AMD and Intel count it: the base family, plus the extended
+// one where the base is 0Fh.
+unsigned cpuid_family(unsigned eax);
+// What use_pext is set to: `fast` (cpu_has_fast_pext()), unless `asked` (OTHELLO_PEXT's value,
+// null where unset) is "on" or "off". Any other value is named on `err` and ignored.
+bool pext_choice(bool fast, const char* asked, std::ostream& err);
 
-// Whether the x86-64-v3 primitives (gather_on, nth_set_bit) use pext and pdep: cpu_has_fast_pext()
-// with OTHELLO_PEXT applied, set before main. Either way they give the same answers; the tests
-// set it to check both.
+// Whether the x86-64-v3 primitives (gather_on, nth_set_bit) use pext and pdep: set before main
+// from cpu_has_fast_pext() and the environment variable OTHELLO_PEXT=on or off (to compare the
+// two). Either way they give the same answers; the tests set it to check both.
 extern bool use_pext;
 }  // namespace detail
 

@@ -13,13 +13,15 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
 
 #include "engine/bitboard.h"
 
 namespace othello::patterns {
 
-// The bits of b under mask, packed to the low end in square order, one at a time.
-inline std::uint32_t gather_bitwise(Bitboard b, Bitboard mask) {
+// The bits of b under mask, packed to the low end in square order, one at a time. Out of line:
+// BitGather calls it for no shipped pattern, and the kernels it is inlined into stay small.
+[[gnu::noinline]] inline std::uint32_t gather_bitwise(Bitboard b, Bitboard mask) {
     std::uint32_t out = 0;
     int k = 0;
     for (int sq : Bits(mask)) out |= static_cast<std::uint32_t>((b >> sq) & 1) << k++;
@@ -31,9 +33,11 @@ class BitGather {
     static constexpr int kMaxRuns = 4;
 
     constexpr BitGather() = default;
-    // Masks of up to 32 squares (the gathered bits fill a 32-bit number).
+    // Masks of up to 32 squares (the gathered bits fill a 32-bit number); more throw, which
+    // in a constant expression (the pattern tables) is a compile error.
     explicit constexpr BitGather(Bitboard mask) : mask_(mask) {
         const int size = std::popcount(mask);
+        if (size > 32) throw std::invalid_argument("BitGather: a mask of more than 32 squares");
         const int first = std::countr_zero(mask);
         Bitboard diagonal = 0;
         for (int k = 0; k < size && first + 9 * k < 64; ++k) diagonal |= bit(first + 9 * k);
@@ -61,8 +65,11 @@ class BitGather {
     }
 
     constexpr Bitboard mask() const { return mask_; }
+    // Whether the mask is neither runs nor a diagonal, and is gathered one bit at a time.
+    constexpr bool bit_by_bit() const { return kind_ == Kind::kBitwise; }
 
-    // Inlined into each instruction set's kernels (engine/instruction_set.h).
+    // Inlined, so that the shifts are compiled into each instruction set's kernel
+    // (engine/instruction_set.h) rather than called as baseline code.
     [[gnu::always_inline]] std::uint32_t operator()(Bitboard b) const {
         switch (kind_) {
             case Kind::kRuns:

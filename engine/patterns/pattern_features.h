@@ -29,7 +29,7 @@ namespace detail {
 
 // The bits of b under the pattern's mask, packed to the low end in square order: one pext
 // where the build targets BMI2 and the CPU runs it fast, BitGather's shifts otherwise.
-inline std::uint32_t gather(Bitboard b, const BitGather& squares) {
+[[gnu::always_inline]] inline std::uint32_t gather(Bitboard b, const BitGather& squares) {
 #if defined(__BMI2__)
     if (othello::detail::use_pext) return static_cast<std::uint32_t>(_pext_u64(b, squares.mask()));
 #endif
@@ -162,10 +162,8 @@ struct ExtractFeatures {
 
 }  // namespace detail
 
-// The features of `p`; the same on any instruction set.
-inline Features extract_features(const Position& p, InstructionSet set = best_instruction_set()) {
-    return dispatch<detail::ExtractFeatures>(set, p);
-}
+// The features of `p`; the same on any instruction set. Out of line (extract_features.cpp).
+Features extract_features(const Position& p, InstructionSet set = best_instruction_set());
 
 // The definition, square by square through engine/symmetry.h: for symmetry s and pattern k, the
 // digits are read on transform(s, p) at the pattern's squares in increasing square order.

@@ -57,7 +57,7 @@ struct Pattern {
     int size;            // number of squares
     int configurations;  // 3^size
     int offset;          // first entry of its table within a phase's weights
-    BitGather gather{};  // its squares' bits, where pext is slow or missing
+    BitGather gather{mask};  // its squares' bits, where pext is slow or missing
 };
 
 inline constexpr int kPatternCount = 13;
@@ -111,7 +111,6 @@ constexpr std::array<Pattern, kPatternCount> make_patterns() {
         p.size = std::popcount(p.mask);
         p.configurations = power_of_three(p.size);
         p.offset = offset;
-        p.gather = BitGather(p.mask);
         offset += p.configurations;
     }
     return set;
@@ -158,6 +157,16 @@ inline constexpr std::array<MovePattern, kMovePatternCount> kMovePatterns = {{
      kOpponentStableEntry + kDiscCounts + 2 * kMovePatternConfigurations,
      MoveKind::kDiscsAndOpponentMoves},
 }};
+// Every pattern is gathered by shifts where pext is slow (bit_gather.h), never one bit at a time.
+constexpr bool gathered_by_shifts() {
+    for (const Pattern& p : kPatterns)
+        if (p.gather.bit_by_bit()) return false;
+    for (const MovePattern& p : kMovePatterns)
+        if (p.gather.bit_by_bit()) return false;
+    return true;
+}
+static_assert(gathered_by_shifts(), "a pattern's squares need more than four runs");
+
 inline constexpr int kBiasEntry = kMovePatterns.back().offset + kMovePatternConfigurations;
 inline constexpr int kEntriesPerPhase = kBiasEntry + 1;
 

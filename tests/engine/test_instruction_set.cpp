@@ -4,6 +4,7 @@
 // the games, the policies, the features and evaluation, the solver, the referee).
 #include <doctest/doctest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,26 @@ Run perft_with(const std::string& assignment) {
     run.status = engine.wait();
     return run;
 }
+
+// gather_on as a kernel: inlined only into code compiled for its set.
+struct Gather {
+    template <InstructionSet Isa>
+    static std::uint32_t run(Bitboard b, const patterns::BitGather& squares) {
+        return patterns::detail::gather_on<Isa>(b, squares);
+    }
+};
+
+// Restores detail::use_pext when a test that flips it ends, failed or not.
+class PextFlag {
+  public:
+    PextFlag() : saved_(detail::use_pext) {}
+    ~PextFlag() { detail::use_pext = saved_; }
+    PextFlag(const PextFlag&) = delete;
+    PextFlag& operator=(const PextFlag&) = delete;
+
+  private:
+    bool saved_;
+};
 
 }  // namespace
 
@@ -97,6 +118,29 @@ TEST_CASE("pext and pdep are taken as slow on AMD's CPUs before Zen 3, and fast 
     CHECK(detail::fast_pext_on("AuthenticAMD", 0x1A));        // Zen 5
 }
 
+TEST_CASE("the CPU family is read from CPUID's signature as AMD and Intel count it") {
+    CHECK(detail::cpuid_family(0x00830F10) == 0x17);  // Zen 2 (EPYC Rome)
+    CHECK(detail::cpuid_family(0x00A20F12) == 0x19);  // Zen 3
+    CHECK(detail::cpuid_family(0x00B40F40) == 0x1A);  // Zen 5
+    CHECK(detail::cpuid_family(0x00600F20) == 0x15);  // Excavator
+    CHECK(detail::cpuid_family(0x000306C3) == 6);     // Haswell: no extended family added
+}
+
+TEST_CASE("OTHELLO_PEXT turns pext and pdep on or off, and a wrong value is named and ignored") {
+    for (bool fast : {true, false}) {
+        CAPTURE(fast);
+        std::ostringstream err;
+        CHECK(detail::pext_choice(fast, nullptr, err) == fast);
+        CHECK(detail::pext_choice(fast, "", err) == fast);
+        CHECK(detail::pext_choice(fast, "on", err));
+        CHECK_FALSE(detail::pext_choice(fast, "off", err));
+        CHECK(err.str() == "");
+        CHECK(detail::pext_choice(fast, "maybe", err) == fast);
+        CHECK(err.str() == std::string("OTHELLO_PEXT='maybe' is neither on nor off: using ") +
+                               (fast ? "on" : "off") + "\n");
+    }
+}
+
 TEST_CASE("the x86-64-v3 primitives answer alike with pext and pdep and without") {
     if (!instruction_set_available(InstructionSet::kX86_64_V3)) {
         MESSAGE("this CPU lacks x86-64-v3: its primitives are not run");
@@ -106,7 +150,7 @@ TEST_CASE("the x86-64-v3 primitives answer alike with pext and pdep and without"
     for (const patterns::Pattern& pattern : patterns::kPatterns) gathers.push_back(pattern.gather);
     for (const patterns::MovePattern& pattern : patterns::kMovePatterns)
         gathers.push_back(pattern.gather);
-    const bool saved = detail::use_pext;
+    const PextFlag restore;
     for (bool pext : {true, false}) {
         CAPTURE(pext);
         detail::use_pext = pext;
@@ -114,10 +158,8 @@ TEST_CASE("the x86-64-v3 primitives answer alike with pext and pdep and without"
             for (Bitboard b : {p.player(), p.opponent(), p.legal_moves(), p.empties()}) {
                 for (const patterns::BitGather& squares : gathers) {
                     const std::uint32_t want = patterns::gather_bitwise(b, squares.mask());
-                    REQUIRE(patterns::detail::gather_on<InstructionSet::kX86_64_V3>(b, squares) ==
-                            want);
-                    REQUIRE(patterns::detail::gather_on<InstructionSet::kBaseline>(b, squares) ==
-                            want);
+                    REQUIRE(run_on<InstructionSet::kX86_64_V3, Gather>(b, squares) == want);
+                    REQUIRE(run_on<InstructionSet::kBaseline, Gather>(b, squares) == want);
                 }
                 for (int n = 0; n < popcount(b); ++n)
                     REQUIRE(nth_set_bit<InstructionSet::kX86_64_V3>(b, n) ==
@@ -125,10 +167,9 @@ TEST_CASE("the x86-64-v3 primitives answer alike with pext and pdep and without"
             }
         }
     }
-    detail::use_pext = saved;
 }
 
-TEST_CASE("OTHELLO_PEXT turns pext and pdep on or off, and a wrong value is named and ignored") {
+TEST_CASE("othello-engine reads OTHELLO_PEXT, and plays the same with it on or off") {
     const std::string count = "perft 8 = 390216\n";
     for (const char* value : {"on", "off"}) {
         CAPTURE(value);

@@ -55,6 +55,18 @@ TEST_CASE("BitGather packs every configuration of every pattern's squares as pex
     }
 }
 
+TEST_CASE("BitGather takes runs and diagonals by shifts, and only other masks bit by bit") {
+    CHECK_FALSE(BitGather(0x000000000000FF00ULL).bit_by_bit());                      // one run
+    CHECK_FALSE(BitGather(0x0000000000000F0FULL | bit(20) | bit(30)).bit_by_bit());  // four
+    CHECK(BitGather(0x0000000000000F0FULL | bit(20) | bit(30) | bit(40)).bit_by_bit());
+    CHECK_FALSE(BitGather(0x8040201008040201ULL).bit_by_bit());  // a1-h8
+    CHECK_FALSE(BitGather(0x0000000080402010ULL).bit_by_bit());  // e1-h4
+    CHECK(BitGather(0x0102040810204080ULL).bit_by_bit());        // h1-a8: eight runs
+    CHECK(BitGather(bit(6) | bit(15) | bit(24) | bit(33) | bit(42)).bit_by_bit());  // wraps
+    for (const Pattern& pattern : kPatterns) CHECK_FALSE(pattern.gather.bit_by_bit());
+    for (const MovePattern& pattern : kMovePatterns) CHECK_FALSE(pattern.gather.bit_by_bit());
+}
+
 TEST_CASE("BitGather handles runs, diagonals and masks of neither kind") {
     Rng rng(37);
     const std::vector<Bitboard> masks = {
@@ -73,6 +85,7 @@ TEST_CASE("BitGather handles runs, diagonals and masks of neither kind") {
         0x0000000000000F0FULL | bit(20) | bit(30),            // four runs
         0x0000000000000F0FULL | bit(20) | bit(30) | bit(40),  // five runs: bit by bit
         0x8000000000000080ULL,                                // h1 and h8
+        bit(6) | bit(15) | bit(24),  // g1, h2, a4: steps of 9 that wrap past the h file
     };
     for (Bitboard mask : masks) check_mask(mask, rng);
     for (int i = 0; i < 2000; ++i) {
