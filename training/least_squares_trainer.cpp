@@ -272,7 +272,7 @@ class StreamedPhases {
                     for (std::size_t k = 0; k < states_.size(); ++k) {
                         if (!running_[k] || !plies_[k].contains(ply)) continue;
                         if (!computed) {
-                            // On this machine's best instruction set (pext where it has one):
+                            // On this machine's best instruction set (pext where it is fast):
                             // the entries are recomputed at every pass.
                             const Features f = extract_features(
                                 Position::from_mover(s.player, s.opponent, Color::Black));
