@@ -144,15 +144,20 @@ for entry in "${commands[@]}"; do
       continue
     fi
     words[$listen]=127.0.0.1:0
-    "${words[@]}" 2>"$work/server.err" &
+    # A file of its own, made before the server starts: the shell opens a background job's
+    # redirection in the child, maybe after the loop below first reads, which must then find
+    # an empty file rather than none, or the last server's port.
+    err="$work/server-${#servers[@]}.err"
+    : >"$err"
+    "${words[@]}" 2>"$err" &
     servers+=($!)
     port=""
     for _ in $(seq 100); do
-      port=$(sed -n 's/^othello-engine: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$work/server.err")
+      port=$(sed -n 's/^othello-engine: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$err")
       [ -n "$port" ] && break
       sleep 0.1
     done
-    [ -n "$port" ] || fail "$line: did not say where it listens: $(cat "$work/server.err")"
+    [ -n "$port" ] || fail "$line: did not say where it listens: $(cat "$err")"
     exec 3<>"/dev/tcp/127.0.0.1/$port"
     { [ -z "$token" ] || echo "othello-token $token"; ${protocol}_session; } >&3
     answer=$(timeout 20 cat <&3 || true)
