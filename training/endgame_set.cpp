@@ -35,6 +35,16 @@ void refuse_existing(const std::filesystem::path& output) {
         throw std::invalid_argument(output.string() + " exists; give a new file");
 }
 
+// Removes a partial output when it goes out of scope, unless kept: only a whole file is named.
+struct RemoveUnlessKept {
+    std::filesystem::path path;
+    bool keep = false;
+    ~RemoveUnlessKept() {
+        std::error_code ignored;
+        if (!keep) std::filesystem::remove(path, ignored);
+    }
+};
+
 }  // namespace
 
 std::uint64_t export_endgame_set(const std::vector<std::filesystem::path>& sample_files,
@@ -48,15 +58,7 @@ std::uint64_t export_endgame_set(const std::vector<std::filesystem::path>& sampl
         throw std::invalid_argument(partial.string() +
                                     " is left from an export that stopped; delete it first");
     }
-    // The partial file goes if anything below fails: only a whole set is ever named.
-    struct RemoveUnlessKept {
-        std::filesystem::path path;
-        bool keep = false;
-        ~RemoveUnlessKept() {
-            std::error_code ignored;
-            if (!keep) std::filesystem::remove(path, ignored);
-        }
-    } cleanup{partial};
+    RemoveUnlessKept cleanup{partial};
     std::ofstream out(partial, std::ios::binary);
     if (!out) throw std::runtime_error(partial.string() + ": cannot open for writing");
     std::string header(kSetMagic, sizeof kSetMagic);
@@ -114,18 +116,13 @@ void attach_endgame_network(const std::filesystem::path& base_weights,
     // Written beside the output and named once it reads back whole.
     const std::filesystem::path partial = output.string() + ".partial";
     refuse_existing(partial);
-    try {
-        weights.save(partial);
-        if (PatternWeights::load(partial).serialize() != weights.serialize())
-            throw std::runtime_error(partial.string() +
-                                     ": read back differs from what was written");
-    } catch (...) {
-        std::error_code ignored;
-        std::filesystem::remove(partial, ignored);
-        throw;
-    }
+    RemoveUnlessKept cleanup{partial};
+    weights.save(partial);
+    if (PatternWeights::load(partial).serialize() != weights.serialize())
+        throw std::runtime_error(partial.string() + ": read back differs from what was written");
     refuse_existing(output);
     std::filesystem::rename(partial, output);
+    cleanup.keep = true;
     log << "wrote " << output.string() << ": the weights of " << base_weights.string()
         << " with the endgame network of " << network.string()
         << " (format version 3), read back and checked\n";
