@@ -140,7 +140,7 @@ l3="$(play l3 "$games" "cmd:$rhino -l 3")"
 l2="$(play l2 "$l2_games" "cmd:$rhino -l 2")"
 vs_shipped="-"
 if [ "$shipped" = no ]; then
-    vs_shipped="$(score_of "$(play shipped "$shipped_games" policy:regression)")"
+    vs_shipped="$(score_of "$(play shipped "$shipped_games" "weights=$root/data/weights.bin,policy:regression")")"
 fi
 l3_score="$(score_of "$l3")" l3_error="$(error_of "$l3")" l2_score="$(score_of "$l2")"
 if [ -z "$l3_score" ] || [ -z "$l3_error" ] || [ -z "$l2_score" ] || [ -z "$vs_shipped" ]; then
