@@ -4,8 +4,9 @@
 #   gtp-rhino -l 3: GAMES (2000) games on random 8-ply openings drawn by --seed (the gate's
 #                   fixed seed, never used in training), each opening with colours swapped;
 #   gtp-rhino -l 2: L2_GAMES (1000) games, the same seed;
-#   the shipped weights (data/weights.bin, policy regression): SHIPPED_GAMES (1000) games, the
-#                   same seed (a row for the shipped weights themselves plays no such match).
+#   the shipped weights (this checkout's data/weights.bin, policy regression): SHIPPED_GAMES
+#                   (1000) games, the same seed (a row for the shipped weights themselves plays
+#                   no such match).
 # The scores are the candidate's, in percent; err95 is the 95% error of the score against -l 3,
 # from the pairs of games each opening gives (pentanomial). A candidate passes when it scores
 # at least 2.0 points more than the shipped row against -l 3, no more than 3 less against -l 2,
@@ -47,10 +48,12 @@ case "$candidate$labels" in
     *$'\t'* | *$'\n'*) echo "gate.sh: names and labels hold no tab or newline" >&2; exit 2 ;;
 esac
 [ -f "$weights" ] || { echo "gate.sh: $weights: no such file" >&2; exit 2; }
-case "$weights" in
-    *,*) echo "gate.sh: $weights: a path with a comma cannot be an engine spec's weights=" >&2
-         exit 2 ;;
-esac
+for path in "$weights" "$root/data/weights.bin"; do
+    case "$path" in
+        *,*) echo "gate.sh: $path: a path with a comma cannot be an engine spec's weights=" >&2
+             exit 2 ;;
+    esac
+done
 games="${GAMES:-2000}" l2_games="${L2_GAMES:-1000}" shipped_games="${SHIPPED_GAMES:-1000}"
 rhino="${RHINO:-/usr/games/gtp-rhino}"
 match="$build/bin/othello-match"
