@@ -48,7 +48,8 @@ case "$candidate$labels" in
     *$'\t'* | *$'\n'*) echo "gate.sh: names and labels hold no tab or newline" >&2; exit 2 ;;
 esac
 [ -f "$weights" ] || { echo "gate.sh: $weights: no such file" >&2; exit 2; }
-for path in "$weights" "$root/data/weights.bin"; do
+shipped_weights="$root/data/weights.bin"
+for path in "$weights" "$shipped_weights"; do
     case "$path" in
         *,*) echo "gate.sh: $path: a path with a comma cannot be an engine spec's weights=" >&2
              exit 2 ;;
@@ -143,7 +144,7 @@ l3="$(play l3 "$games" "cmd:$rhino -l 3")"
 l2="$(play l2 "$l2_games" "cmd:$rhino -l 2")"
 vs_shipped="-"
 if [ "$shipped" = no ]; then
-    vs_shipped="$(score_of "$(play shipped "$shipped_games" "weights=$root/data/weights.bin,policy:regression")")"
+    vs_shipped="$(score_of "$(play shipped "$shipped_games" "weights=$shipped_weights,policy:regression")")"
 fi
 l3_score="$(score_of "$l3")" l3_error="$(error_of "$l3")" l2_score="$(score_of "$l2")"
 if [ -z "$l3_score" ] || [ -z "$l3_error" ] || [ -z "$l2_score" ] || [ -z "$vs_shipped" ]; then
