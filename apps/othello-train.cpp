@@ -129,8 +129,10 @@ void add_output_options(po::options_description& options, CommandLine& c) {
         "average", po::value(&c.average)->multitoken(),
         "fit nothing: write the mean of these weights files (an ensemble) to --output")(
         "upgrade-weights", po::value(&c.upgrade_weights),
-        "fit nothing: rewrite this weights file of the earlier format (version 1, no checksum) "
-        "in the current one (with a checksum) to --output, after checking its header and size")(
+        "fit nothing: rewrite this weights file of an earlier format (version 1, no checksum; "
+        "versions 2 and 3, the table plain; 4 plies a phase) in the current one (version 4: a "
+        "checksum, "
+        "the table as a zlib stream, 2 plies a phase) to --output, after checking it")(
         "evaluate", po::value(&c.evaluate),
         "fit nothing: report this weights file's errors and expert agreement on the data")(
         "export-csv", po::value(&c.csv), "write the training set as CSV here")(

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config libboost-dev libboost-program-options-dev
-          libboost-filesystem-dev libboost-system-dev doctest-dev libsqlite3-dev sqlite3
+          libboost-filesystem-dev libboost-system-dev doctest-dev libsqlite3-dev sqlite3 zlib1g-dev
           nlohmann-json3-dev libssl-dev grhino chromium help2man lintian man-db qemu-user)
 # --train may come with the other options, in any place.
 args=()

@@ -125,7 +125,7 @@ void attach_endgame_network(const std::filesystem::path& base_weights,
     cleanup.keep = true;
     log << "wrote " << output.string() << ": the weights of " << base_weights.string()
         << " with the endgame network of " << network.string()
-        << " (format version 3), read back and checked\n";
+        << " (format version 4), read back and checked\n";
 }
 
 }  // namespace othello::training

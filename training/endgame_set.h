@@ -29,7 +29,7 @@ std::uint64_t export_endgame_set(const std::vector<std::filesystem::path>& sampl
                                  const std::filesystem::path& base_weights,
                                  const std::filesystem::path& output, std::ostream& log);
 
-// Writes `base_weights` with the endgame network file `network` to `output` (format version 3),
+// Writes `base_weights` with the endgame network file `network` to `output` (format version 4),
 // which must not exist yet, and reads it back to check it.
 void attach_endgame_network(const std::filesystem::path& base_weights,
                             const std::filesystem::path& network,

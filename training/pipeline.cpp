@@ -33,10 +33,10 @@ void print_errors(const PatternWeights& weights, const TrainingSamples& train,
     log << boost::format("%-8s %10s %10s %10s %10s\n") % "phase" % "train n" % "train MAE" %
                "valid n" % "valid MAE";
     for (int phase = 0; phase <= kPhaseCount; ++phase) {
-        const std::string label = phase == kPhaseCount
-                                      ? "all"
-                                      : std::to_string(phase * kPliesPerPhase) + "-" +
-                                            std::to_string(phase * kPliesPerPhase + 3);
+        const std::string label =
+            phase == kPhaseCount ? "all"
+                                 : std::to_string(phase * kPliesPerPhase) + "-" +
+                                       std::to_string(phase * kPliesPerPhase + kPliesPerPhase - 1);
         // A streamed fit holds no training positions: its columns say so rather than show 0.
         const auto column = [](const PhaseError& e) {
             return e.samples
@@ -236,9 +236,10 @@ void upgrade_weights(const std::filesystem::path& input, const std::filesystem::
                                      input.string());
     }
     log << boost::format(
-               "wrote %s: the weights of %s with a checksum (format version %d), "
+               "wrote %s: the weights of %s in the current format (version 4: a checksum, the "
+               "table as a zlib stream), "
                "read back and checked\n") %
-               output.string() % input.string() % (weights.endgame() ? 3 : 2);
+               output.string() % input.string();
 }
 
 // --stream-fit reads the --samples files as they are: nothing that changes or adds positions.

@@ -170,9 +170,9 @@ static_assert(gathered_by_shifts(), "a pattern's squares need more than four run
 inline constexpr int kBiasEntry = kMovePatterns.back().offset + kMovePatternConfigurations;
 inline constexpr int kEntriesPerPhase = kBiasEntry + 1;
 
-// Game phases by the number of discs on the board: 4 plies per phase.
-inline constexpr int kPliesPerPhase = 4;
-inline constexpr int kPhaseCount = 15;
+// Game phases by the number of discs on the board: 2 plies per phase.
+inline constexpr int kPliesPerPhase = 2;
+inline constexpr int kPhaseCount = 30;
 constexpr int phase_of_disc_count(int discs) {
     const int phase = (discs - 4) / kPliesPerPhase;
     return phase < kPhaseCount ? phase : kPhaseCount - 1;

@@ -1,6 +1,8 @@
 // Reading, writing and checking weight files; the format is described in pattern_weights.h.
 #include "engine/patterns/pattern_weights.h"
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -19,8 +21,9 @@ static_assert(std::endian::native == std::endian::little,
 namespace {
 
 constexpr char kMagic[8] = {'O', 'T', 'H', 'P', 'A', 'T', 'W', 'T'};
-constexpr std::uint32_t kVersion = 2;
-constexpr std::uint32_t kEndgameVersion = 3;    // version 2 followed by an endgame network
+constexpr std::uint32_t kVersion = 4;
+constexpr std::uint32_t kPlainVersion = 2;         // the table stored as it is
+constexpr std::uint32_t kPlainEndgameVersion = 3;  // version 2 followed by an endgame network
 constexpr std::uint32_t kUncheckedVersion = 1;  // no checksum; read only to be rewritten
 constexpr std::size_t kUncheckedHeaderBytes = 32;
 constexpr std::size_t kChecksumOffset = 32;
@@ -110,15 +113,22 @@ PatternWeights PatternWeights::with_endgame(std::optional<EndgameNetwork> networ
 
 std::string PatternWeights::serialize() const {
     std::string out(kMagic, sizeof kMagic);
-    put_u32(out, endgame_ ? kEndgameVersion : kVersion);
+    put_u32(out, kVersion);
     put_u32(out, kPatternSetId);
     put_u32(out, kPhaseCount);
     put_u32(out, kPliesPerPhase);
     put_u32(out, kEntriesPerPhase);
     put_u32(out, kUnitsPerDisc);
     put_u32(out, 0);  // the checksum, filled in below
-    const auto* data = reinterpret_cast<const char*>(table_.data());
-    out.append(data, table_.size() * sizeof(std::int16_t));
+    const auto* data = reinterpret_cast<const Bytef*>(table_.data());
+    const uLong size = static_cast<uLong>(table_.size() * sizeof(std::int16_t));
+    uLongf packed = compressBound(size);
+    std::string stream(packed, '\0');
+    if (compress2(reinterpret_cast<Bytef*>(stream.data()), &packed, data, size,
+                  Z_BEST_COMPRESSION) != Z_OK)
+        throw WeightsError("cannot compress the weights (zlib)");
+    stream.resize(packed);
+    out += stream;
     if (endgame_) out += endgame_->serialize();
     const std::uint32_t sum = data_checksum(out, kChecksumOffset, kHeaderBytes);
     std::memcpy(out.data() + kChecksumOffset, &sum, 4);
@@ -140,33 +150,88 @@ struct Contents {
     std::optional<EndgameNetwork> endgame;
 };
 
+// A version-4 file's zlib stream, which starts at `header`, inflated to at most `size` bytes (a
+// stream that holds more is refused as it is read, never inflated whole). Returns what the stream
+// held, for the caller to check against `size`, and sets `after` to the offset where it ended.
+std::string inflated(const std::string& bytes, std::size_t header, std::size_t size,
+                     const std::string& name, std::size_t& after) {
+    std::string plain(size + 1, '\0');  // one byte more: room to see a stream that is too long
+    z_stream z{};
+    if (inflateInit(&z) != Z_OK) throw WeightsError(name + ": cannot read the weights (zlib)");
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data() + header));
+    z.avail_in = static_cast<uInt>(bytes.size() - header);
+    z.next_out = reinterpret_cast<Bytef*>(plain.data());
+    z.avail_out = static_cast<uInt>(plain.size());
+    const int status = inflate(&z, Z_FINISH);
+    const std::size_t out = plain.size() - z.avail_out;
+    after = bytes.size() - z.avail_in;
+    inflateEnd(&z);
+    if (status != Z_STREAM_END && !(status == Z_BUF_ERROR && out == plain.size()))
+        throw WeightsError(name + ": the weights' zlib stream is damaged or cut short");
+    plain.resize(out);
+    return plain;
+}
+
 // The header's fields after the version, the size, and from version 2 the checksum; returns the
-// table and, in version 3, the endgame network.
+// table (inflated in version 4, a coarser file's phases repeated) and the endgame network of a
+// version-3 file or of a version-4 file that has one after its stream.
 Contents checked_contents(const std::string& bytes, const std::string& name,
                           std::uint32_t version) {
     expect_set(name, get_u32(bytes, 12));
-    expect(name, "phase count", get_u32(bytes, 16), kPhaseCount);
-    expect(name, "plies per phase", get_u32(bytes, 20), kPliesPerPhase);
+    // A file of coarser phases (each a whole number of this build's, covering the same plies)
+    // is read with each of its phases repeated: it evaluates every position as it did.
+    const std::uint32_t phases = get_u32(bytes, 16), plies = get_u32(bytes, 20);
+    const bool coarser = plies > kPliesPerPhase && plies % kPliesPerPhase == 0 &&
+                         phases * plies == kPhaseCount * kPliesPerPhase;
+    if (!coarser) {
+        expect(name, "phase count", phases, kPhaseCount);
+        expect(name, "plies per phase", plies, kPliesPerPhase);
+    }
     expect(name, "entries per phase", get_u32(bytes, 24), kEntriesPerPhase);
     expect(name, "units per disc", get_u32(bytes, 28), PatternWeights::kUnitsPerDisc);
     const bool checked = version != kUncheckedVersion;
     const std::size_t header = checked ? PatternWeights::kHeaderBytes : kUncheckedHeaderBytes;
-    Contents out{std::vector<std::int16_t>(PatternWeights::kTableSize), std::nullopt};
-    const std::size_t table_bytes = out.table.size() * sizeof(std::int16_t);
-    const std::size_t expected =
-        header + table_bytes + (version == kEndgameVersion ? EndgameNetwork::kBytes : 0);
-    if (bytes.size() != expected) {
-        throw WeightsError(
-            name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") + ": " +
-            std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
+    const std::size_t table_bytes =
+        static_cast<std::size_t>(phases) * kEntriesPerPhase * sizeof(std::int16_t);
+    const bool packed = version == kVersion;
+    if (!packed) {
+        const std::size_t expected = header + table_bytes +
+                                     (version == kPlainEndgameVersion ? EndgameNetwork::kBytes : 0);
+        if (bytes.size() != expected) {
+            throw WeightsError(
+                name + ": " + (bytes.size() < expected ? "truncated" : "trailing bytes") + ": " +
+                std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
+        }
     }
     if (checked && data_checksum(bytes, kChecksumOffset, header) != get_u32(bytes, kChecksumOffset))
         throw WeightsError(name + ": checksum mismatch: the weights file is damaged");
-    std::memcpy(out.table.data(), bytes.data() + header, table_bytes);
-    if (version == kEndgameVersion) {
+    std::size_t after = header + table_bytes;
+    const std::string plain = packed ? inflated(bytes, header, table_bytes, name, after)
+                                     : bytes.substr(header, table_bytes);
+    if (plain.size() != table_bytes) {
+        throw WeightsError(name + ": the weights' zlib stream holds " +
+                           (plain.size() > table_bytes ? "more than " : "") +
+                           std::to_string(std::min(plain.size(), table_bytes)) +
+                           " bytes of table, expected " + std::to_string(table_bytes));
+    }
+    // After a version-4 stream comes nothing or exactly one endgame network.
+    const std::size_t rest = bytes.size() - after;
+    if (packed && rest != 0 && rest != EndgameNetwork::kBytes) {
+        throw WeightsError(name + ": trailing bytes after the weights' zlib stream: " +
+                           std::to_string(rest) + ", where only an endgame network (" +
+                           std::to_string(EndgameNetwork::kBytes) + " bytes) may follow");
+    }
+    Contents out{std::vector<std::int16_t>(PatternWeights::kTableSize), std::nullopt};
+    const std::size_t phase_bytes =
+        static_cast<std::size_t>(kEntriesPerPhase) * sizeof(std::int16_t);
+    for (int phase = 0; phase < kPhaseCount; ++phase) {
+        const std::size_t from = static_cast<std::size_t>(phase) * kPliesPerPhase / plies;
+        std::memcpy(out.table.data() + static_cast<std::size_t>(phase) * kEntriesPerPhase,
+                    plain.data() + from * phase_bytes, phase_bytes);
+    }
+    if (rest != 0) {
         try {
-            out.endgame = EndgameNetwork::parse(bytes.data() + header + table_bytes,
-                                                EndgameNetwork::kBytes, name);
+            out.endgame = EndgameNetwork::parse(bytes.data() + after, rest, name);
         } catch (const DataFileError& e) {
             throw WeightsError(e.what());
         }
@@ -174,11 +239,11 @@ Contents checked_contents(const std::string& bytes, const std::string& name,
     return out;
 }
 
-// Versions 2 and 3 are read (1 only to be upgraded).
+// Versions 2, 3 and 4 are read (1 only to be upgraded).
 void expect_readable(const std::string& name, std::uint32_t version) {
-    if (version != kVersion && version != kEndgameVersion) {
+    if (version != kVersion && version != kPlainVersion && version != kPlainEndgameVersion) {
         throw WeightsError(name + ": format version is " + std::to_string(version) +
-                           ", this build reads 2 and 3");
+                           ", this build reads 2, 3 and 4");
     }
 }
 
@@ -214,7 +279,7 @@ PatternWeights PatternWeights::parse(const std::string& bytes, const std::string
     const std::uint32_t version = version_of(bytes, name);
     if (version == kUncheckedVersion) {
         throw WeightsError(name +
-                           ": format version 1 has no checksum, this build reads versions 2 and 3; "
+                           ": format version 1 has no checksum, this build reads versions 2 to 4; "
                            "rewrite it with othello-train --upgrade-weights " +
                            name + " --output NEW.bin");
     }

@@ -2,20 +2,24 @@
 //
 // File format (little-endian), 36-byte header then the weights:
 //   offset  0  8 bytes   magic "OTHPATWT"
-//   offset  8  uint32    format version (2; 3 where an endgame network follows the table)
+//   offset  8  uint32    format version (4)
 //   offset 12  uint32    pattern set id (kPatternSetId: which patterns, in which entry layout)
 //   offset 16  uint32    number of phases
 //   offset 20  uint32    plies per phase
 //   offset 24  uint32    entries per phase (all pattern configurations, then one bias entry)
 //   offset 28  uint32    units per disc: a stored weight w is worth w / units discs
 //   offset 32  uint32    CRC-32 of bytes 0..31 and of every byte after the header
-//   offset 36  int16     weights[phase][entry], phase-major
-//   then, in version 3 only: an endgame network (endgame_network.h, EndgameNetwork::kBytes)
-// Version 3 is written only for weights with an endgame network; without one the file is version
-// 2, byte for byte what earlier builds wrote.
-// Version 1 was the same without the checksum (a 32-byte header): a damaged table played on
+//   offset 36  int16     weights[phase][entry], phase-major, as one zlib stream
+//   then, where the weights have one: an endgame network (endgame_network.h,
+//   EndgameNetwork::kBytes)
+// Most entries are 0 (configurations no game reaches in a phase, weights that round to nothing),
+// so the stream is about a third of the table: what lets the tables be per 2 plies and the file
+// still ship under 16 MB. Version 2 was the same table stored plain, version 3 the plain table
+// followed by an endgame network; both are read as they are.
+// Version 1 was version 2 without the checksum (a 32-byte header): a damaged table played on
 // unnoticed, so it is read only to be rewritten (load_for_upgrade, othello-train
-// --upgrade-weights).
+// --upgrade-weights). A file of coarser phases (4 plies a phase, as before version 4) is read
+// with each of its phases repeated, so it evaluates every position as it did.
 // The evaluation of a position is the sum of the entries for_each_entry() selects and the bias of
 // its phase, in integers, so symmetric positions score exactly alike. It is computed on the
 // folded tables (engine/patterns/folded_weights.h), which give the same sum with fewer lookups.
@@ -105,7 +109,7 @@ class PatternWeights {
     // Whether score_units() reads folded tables.
     bool folded() const { return folded_.has_value(); }
 
-    // The same weights with `network` correcting the endgame (saved as format version 3), or
+    // The same weights with `network` correcting the endgame (saved after the table), or
     // without one.
     PatternWeights with_endgame(std::optional<EndgameNetwork> network) const;
     const std::optional<EndgameNetwork>& endgame() const { return endgame_; }

@@ -4,6 +4,7 @@
 // message naming the file; the earlier format is rewritten by othello-train --upgrade-weights.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <zlib.h>
 
 #include <cstdint>
 #include <cstring>
@@ -106,14 +107,29 @@ TEST_CASE("a FIFO or a folder as weights, network or book is refused at once") {
 
 TEST_CASE("a weights file of the earlier format is refused, and othello-train upgrades it") {
     const fs::path dir = temp_dir("data_files_upgrade");
-    // Version 1: the same header without the checksum, then the same table (the shipped file's
-    // own, without the endgame network a version-3 file carries after it).
+    // Version 1: the same header without the checksum, then the table plain: the shipped file's
+    // own, stored plain (version 2) or as a zlib stream (version 4), 2 bytes an entry, as many as
+    // its header says.
     const std::string current = read_bytes(kWeights);
-    std::uint32_t phases = 0, entries = 0;
+    std::uint32_t version = 0, phases = 0, plies = 0, entries = 0;
+    std::memcpy(&version, current.data() + 8, 4);
     std::memcpy(&phases, current.data() + 16, 4);
+    std::memcpy(&plies, current.data() + 20, 4);
     std::memcpy(&entries, current.data() + 24, 4);
     const std::size_t table_bytes = 2ull * phases * entries;
-    std::string old = current.substr(0, 32) + current.substr(36, table_bytes);
+    const auto unpacked = [](const std::string& file, std::size_t bytes) {
+        uLongf size = bytes;
+        std::string table(size, '\0');
+        REQUIRE(uncompress(reinterpret_cast<Bytef*>(table.data()), &size,
+                           reinterpret_cast<const Bytef*>(file.data() + 36),
+                           static_cast<uLong>(file.size() - 36)) == Z_OK);
+        REQUIRE(size == bytes);
+        return table;
+    };
+    REQUIRE((version == 2 || version == 4));
+    const std::string table =
+        version == 4 ? unpacked(current, table_bytes) : current.substr(36, table_bytes);
+    std::string old = current.substr(0, 32) + table;
     const std::uint32_t one = 1;
     std::memcpy(old.data() + 8, &one, 4);
     const fs::path v1 = dir / "v1.bin", v2 = dir / "v2.bin";
@@ -121,7 +137,7 @@ TEST_CASE("a weights file of the earlier format is refused, and othello-train up
     Run run = engine(dir, "--policy regression --weights " + v1.string());
     CHECK(run.status == 2);
     CHECK(run.err == "othello-engine: " + v1.string() +
-                         ": format version 1 has no checksum, this build reads versions 2 and 3; "
+                         ": format version 1 has no checksum, this build reads versions 2 to 4; "
                          "rewrite it with othello-train --upgrade-weights " +
                          v1.string() + " --output NEW.bin\n");
 
@@ -129,15 +145,25 @@ TEST_CASE("a weights file of the earlier format is refused, and othello-train up
     INFO(run.err);
     CHECK(run.status == 0);
     CHECK(run.out == "wrote " + v2.string() + ": the weights of " + v1.string() +
-                         " with a checksum (format version 2), read back and checked\n");
-    // The upgrade is the shipped file's header and table, as version 2.
+                         " in the current format (version 4: a checksum, the table as a zlib "
+                         "stream), read back and checked\n");
     const std::string upgraded = read_bytes(v2);
-    CHECK(upgraded.size() == 36 + table_bytes);
-    CHECK(upgraded.substr(0, 8) == current.substr(0, 8));
-    CHECK(upgraded[8] == 2);
-    CHECK(upgraded.substr(12, 20) == current.substr(12, 20));
-    CHECK(upgraded.substr(36) == current.substr(36, table_bytes));
-    if (current[8] == 2) CHECK(upgraded == current);
+    if (version == 4) {
+        CHECK(upgraded == current);  // the shipped file is exactly its upgrade
+    } else {
+        // A file of 4-ply phases comes out with 2-ply phases, each of its own twice.
+        std::uint32_t new_phases = 0, new_plies = 0;
+        std::memcpy(&new_phases, upgraded.data() + 16, 4);
+        std::memcpy(&new_plies, upgraded.data() + 20, 4);
+        CHECK(upgraded[8] == 4);
+        REQUIRE(new_plies * new_phases == plies * phases);
+        const std::size_t phase_bytes = 2ull * entries;
+        const std::string repeated = unpacked(upgraded, new_phases * phase_bytes);
+        for (std::uint32_t phase = 0; phase < new_phases; ++phase) {
+            CHECK(repeated.substr(phase * phase_bytes, phase_bytes) ==
+                  table.substr(phase * new_plies / plies * phase_bytes, phase_bytes));
+        }
+    }
     run = engine(dir, "--policy regression --weights " + v2.string());
     CHECK(run.status == 0);
     CHECK(run.out.rfind("= ", 0) == 0);

@@ -40,7 +40,7 @@ fi
 grep -q "exists" err.txt || fail "the refusal does not say the file exists"
 
 "$bin/othello-train" --attach-endgame endgame.net --base-weights "$weights" --output w.bin
-[ "$(od -An -tu4 -j8 -N4 w.bin | tr -d ' ')" = 3 ] || fail "w.bin is not format version 3"
+[ "$(od -An -tu4 -j8 -N4 w.bin | tr -d ' ')" = 4 ] || fail "w.bin is not format version 4"
 "$bin/othello-match" --engine "weights=w.bin,policy:regression" --engine policy:random \
   --games 20 --openings random:8 --seed 3 --no-progress | tee match.log
 grep -q "^regression vs random: 20 games" match.log || fail "the in-process match did not finish"

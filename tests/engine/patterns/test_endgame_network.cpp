@@ -109,13 +109,14 @@ TEST_CASE("a network made by hand: the output bias is the mean of 8 images, in d
     CHECK(network.correction_units(p, 200 * 256) == 8 * 256);      // clipped at 1: 8 discs
 }
 
-TEST_CASE("weights with an endgame network: format version 3, corrected only in the endgame") {
+TEST_CASE("weights with an endgame network: the network after the table, corrected only in the "
+          "endgame") {
     const PatternWeights plain = bias_weights(2.0);
     const PatternWeights with = plain.with_endgame(fixture());
     const std::string bytes = with.serialize();
     CHECK(bytes.size() == plain.serialize().size() + EndgameNetwork::kBytes);
-    CHECK(bytes[8] == 3);
-    CHECK(plain.serialize()[8] == 2);
+    CHECK(bytes[8] == 4);
+    CHECK(plain.serialize()[8] == 4);
     const PatternWeights back = PatternWeights::parse(bytes, "w.bin");
     REQUIRE(back.endgame());
     CHECK(back.serialize() == bytes);
@@ -143,7 +144,25 @@ TEST_CASE("weights with an endgame network: format version 3, corrected only in 
     CHECK_THROWS_WITH_AS(PatternWeights::parse(flipped, "w.bin"),
                          "w.bin: checksum mismatch: the weights file is damaged", WeightsError);
     CHECK_THROWS_WITH_AS(PatternWeights::parse(bytes.substr(0, bytes.size() - 2), "w.bin"),
-                         doctest::Contains("w.bin: truncated"), WeightsError);
+                         "w.bin: checksum mismatch: the weights file is damaged", WeightsError);
+}
+
+TEST_CASE("a version-3 file (the table plain, then the network) is read as it was written") {
+    const PatternWeights with = bias_weights(2.0).with_endgame(fixture());
+    std::string old = with.serialize().substr(0, 36);
+    const std::uint32_t three = 3;
+    std::memcpy(old.data() + 8, &three, 4);
+    for (int phase = 0; phase < kPhaseCount; ++phase)
+        old.append(reinterpret_cast<const char*>(with.phase_table(phase)),
+                   kEntriesPerPhase * sizeof(std::int16_t));
+    old += fixture().serialize();
+    const std::uint32_t sum = data_checksum(old, 32, 36);
+    std::memcpy(old.data() + 32, &sum, 4);
+    const PatternWeights back = PatternWeights::parse(old, "v3.bin");
+    REQUIRE(back.endgame());
+    CHECK(back.serialize() == with.serialize());
+    CHECK_THROWS_WITH_AS(PatternWeights::parse(old.substr(0, old.size() - 2), "v3.bin"),
+                         doctest::Contains("v3.bin: truncated"), WeightsError);
 }
 
 TEST_CASE("a network file of another shape or kind is refused, naming the file and the field") {

@@ -29,9 +29,11 @@ TEST_CASE("the pattern set's tables are laid out end to end") {
     CHECK(kBiasEntry == 285363 + 64 + 260 + 3 * 65536);
     CHECK(kEntriesPerPhase == 285363 + 64 + 260 + 3 * 65536 + 1);
     CHECK(phase_of_disc_count(4) == 0);
-    CHECK(phase_of_disc_count(8) == 1);
-    CHECK(phase_of_disc_count(63) == 14);
-    CHECK(phase_of_disc_count(64) == 14);
+    CHECK(phase_of_disc_count(5) == 0);
+    CHECK(phase_of_disc_count(6) == 1);
+    CHECK(phase_of_disc_count(62) == 29);
+    CHECK(phase_of_disc_count(63) == 29);
+    CHECK(phase_of_disc_count(64) == 29);
 }
 
 TEST_CASE("fast feature extraction equals the reference on random positions, on every set") {
